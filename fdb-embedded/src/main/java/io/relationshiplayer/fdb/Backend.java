@@ -1,0 +1,89 @@
+package io.relationshiplayer.fdb;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.record.provider.foundationdb.FDBDatabase;
+import com.apple.foundationdb.record.provider.foundationdb.FDBDatabaseFactory;
+import io.relationshiplayer.fdb.embedded.EmbeddedDatabase;
+import io.relationshiplayer.fdb.embedded.EngineConfig;
+import io.relationshiplayer.fdb.embedded.LatencyProfile;
+import java.util.Objects;
+import javax.annotation.Nonnull;
+
+/**
+ * An open backend: the Record Layer's {@link FDBDatabase} over either the embedded engine or a real cluster, chosen
+ * by a connection string. Code above this class does not know which it runs on.
+ */
+public final class Backend implements AutoCloseable {
+    static {
+        TupleVersionstamps.install();
+    }
+
+    private final BackendSpec spec;
+    private final FDBDatabase recordDatabase;
+    private final EmbeddedDatabase embedded;
+
+    private Backend(BackendSpec spec, FDBDatabase recordDatabase, EmbeddedDatabase embedded) {
+        this.spec = spec;
+        this.recordDatabase = recordDatabase;
+        this.embedded = embedded;
+    }
+
+    /** Opens the backend a connection string names ({@link BackendSpec#FORMS}). */
+    @Nonnull
+    public static Backend open(@Nonnull String connection) {
+        return open(BackendSpec.parse(connection), LatencyProfile.NONE);
+    }
+
+    /**
+     * Opens {@code spec}; {@code latency} is injected into every operation of an embedded engine (a real cluster has
+     * its own).
+     */
+    @Nonnull
+    public static Backend open(@Nonnull BackendSpec spec, @Nonnull LatencyProfile latency) {
+        Objects.requireNonNull(spec, "spec is null");
+        Objects.requireNonNull(latency, "latency is null");
+        switch (spec.kind()) {
+            case MEMORY:
+            case DURABLE: {
+                EngineConfig config = spec.kind() == BackendSpec.Kind.MEMORY
+                        ? EngineConfig.memory() : EngineConfig.durable(spec.directory());
+                EmbeddedDatabase db = EmbeddedDatabase.open(config.withLatency(latency));
+                FDBDatabase recordDb = new EmbeddedDatabaseFactory(db).getDatabase();
+                return new Backend(spec, recordDb, db);
+            }
+            case FDB:
+            default:
+                return new Backend(spec, FDBDatabaseFactory.instance().getDatabase(spec.clusterFile()), null);
+        }
+    }
+
+    @Nonnull
+    public BackendSpec spec() {
+        return spec;
+    }
+
+    /** The Record Layer's database. */
+    @Nonnull
+    public FDBDatabase recordDatabase() {
+        return recordDatabase;
+    }
+
+    /** The FoundationDB client API underneath. */
+    @Nonnull
+    public Database database() {
+        return recordDatabase.database();
+    }
+
+    @Override
+    public String toString() {
+        return spec.toString();
+    }
+
+    @Override
+    public void close() {
+        recordDatabase.close();
+        if (embedded != null) {
+            embedded.close();
+        }
+    }
+}

@@ -1,0 +1,254 @@
+package io.relationshiplayer.fdb.embedded;
+
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.MutationType;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The storage side of the embedded backend: versioned data, the version clock, conflict resolution and the committer.
+ * Commits are group-committed: whichever committing thread takes the lock resolves and applies every queued commit in
+ * order, makes the batch durable in one write, then publishes it; the others find their commit done.
+ */
+final class Engine implements AutoCloseable {
+    private static final int MAX_BATCH = 2_000;
+    /** Versions are trimmed a second after they leave the read window, so a slow read never sees a trimmed key. */
+    private static final long TRIM_MARGIN = 1_000_000L;
+
+    private final VersionedStore store = new VersionedStore();
+    private final ConflictHistory history = new ConflictHistory();
+    private final Watches watches = new Watches();
+    private final Persistence disk;
+    private final VersionClock clock;
+    private final Executor executor;
+    private final ReentrantLock commitLock = new ReentrantLock();
+    private final ConcurrentLinkedQueue<CommitRequest> queue = new ConcurrentLinkedQueue<>();
+    private volatile RuntimeException failure;
+    private volatile boolean closed;
+
+    Engine(Persistence disk, Executor executor) {
+        this.disk = disk;
+        this.executor = executor;
+        this.clock = new VersionClock(disk.load(store));
+    }
+
+    long readVersion() {
+        checkOpen();
+        return clock.readVersion();
+    }
+
+    long latestVersion() {
+        return clock.latest();
+    }
+
+    /** Fails if reads at {@code readVersion} can no longer (or cannot yet) be answered exactly. */
+    void checkReadVersion(long readVersion) {
+        checkOpen();
+        if (readVersion < clock.now() - VersionClock.MAX_READ_AGE || !store.readable(readVersion)) {
+            throw FdbError.TRANSACTION_TOO_OLD.exception();
+        }
+        if (readVersion > clock.latest()) {
+            throw FdbError.FUTURE_VERSION.exception("read version " + readVersion + " is ahead of the database");
+        }
+    }
+
+    byte[] get(byte[] key, long readVersion) {
+        checkReadVersion(readVersion);
+        byte[] value = store.get(key, readVersion);
+        checkStillReadable(readVersion);
+        return value;
+    }
+
+    Iterator<KeyValue> range(byte[] begin, byte[] end, long readVersion, boolean reverse) {
+        checkReadVersion(readVersion);
+        return store.range(begin, end, readVersion, reverse);
+    }
+
+    /** After a read: if versions it relied on were trimmed meanwhile, the read may be wrong and fails as too old. */
+    void checkStillReadable(long readVersion) {
+        if (!store.readable(readVersion)) {
+            throw FdbError.TRANSACTION_TOO_OLD.exception();
+        }
+    }
+
+    long estimateSize(byte[] begin, byte[] end) {
+        long rv = readVersion();
+        return store.estimateSize(begin, end, rv);
+    }
+
+    /** Resolves and applies {@code request}, with whatever else is queued; returns when it is decided. */
+    void commit(CommitRequest request) {
+        checkOpen();
+        queue.add(request);
+        List<Watches.Watch> fired = null;
+        while (!request.done) {
+            commitLock.lock();
+            try {
+                if (!request.done) {
+                    fired = runBatch();
+                }
+            } finally {
+                commitLock.unlock();
+            }
+        }
+        if (fired != null) {
+            for (Watches.Watch w : fired) {
+                executor.execute(() -> w.future().complete(null));
+            }
+        }
+    }
+
+    private List<Watches.Watch> runBatch() {
+        List<CommitRequest> batch = new ArrayList<>();
+        for (CommitRequest r; batch.size() < MAX_BATCH && (r = queue.poll()) != null; ) {
+            batch.add(r);
+        }
+        List<Watches.Watch> fired = new ArrayList<>();
+        if (failure != null) {
+            batch.forEach(r -> r.fail(failure));
+            return fired;
+        }
+        long first = clock.beginBatch(batch.size());
+        long version = first - 1;
+        long now = clock.now();
+        List<Effect> effects = disk.keepsEffects() ? new ArrayList<>() : null;
+        List<CommitRequest> committed = new ArrayList<>(batch.size());
+        for (CommitRequest r : batch) {
+            if (r.isReadOnly()) {
+                registerWatches(r, fired);
+                r.succeed(-1, null);
+                continue;
+            }
+            if (r.readVersion < now - VersionClock.MAX_READ_AGE) {
+                r.fail(FdbError.TRANSACTION_TOO_OLD.exception());
+                continue;
+            }
+            if (history.conflicts(r.readVersion, r.readConflicts)) {
+                r.fail(FdbError.NOT_COMMITTED.exception());
+                continue;
+            }
+            version++;
+            byte[] stamp = Mutations.versionstamp(version, 0);
+            history.add(version, apply(r, version, stamp, effects, fired));
+            r.commitVersion = version;
+            r.versionstamp = stamp;
+            committed.add(r);
+        }
+        try {
+            if (effects != null && !committed.isEmpty()) {
+                disk.write(effects, version);
+            }
+        } catch (RuntimeException e) {
+            // The batch is applied in memory above the published version but not durable: nothing may publish it.
+            failure = FdbError.OPERATION_FAILED.exception("storage failed, the database is closed: " + e.getMessage());
+            committed.forEach(r -> r.fail(FdbError.COMMIT_UNKNOWN_RESULT.exception(e.getMessage())));
+            return new ArrayList<>();
+        }
+        clock.endBatch(version);
+        for (CommitRequest r : committed) {
+            registerWatches(r, fired);
+            r.succeed(r.commitVersion, r.versionstamp);
+        }
+        long horizon = clock.now() - VersionClock.MAX_READ_AGE;
+        history.trim(horizon);
+        store.trim(horizon - TRIM_MARGIN);
+        return fired;
+    }
+
+    /** Applies one transaction's writes at {@code version}; returns its write-conflict ranges. */
+    private byte[][] apply(CommitRequest r, long version, byte[] stamp, List<Effect> effects,
+                           List<Watches.Watch> fired) {
+        List<byte[]> stampedKeys = null;
+        for (Mutation m : r.mutations) {
+            switch (m.kind()) {
+                case SET:
+                    write(m.key(), m.param(), version, effects, fired);
+                    break;
+                case CLEAR:
+                    write(m.key(), null, version, effects, fired);
+                    break;
+                case CLEAR_RANGE:
+                    store.clearRange(m.key(), m.param(), version);
+                    if (effects != null) {
+                        effects.add(Effect.clearRange(m.key(), m.param()));
+                    }
+                    if (!watches.isEmpty()) {
+                        watches.clearedRange(m.key(), m.param(), fired);
+                    }
+                    break;
+                case ATOMIC:
+                default:
+                    if (m.op() == MutationType.SET_VERSIONSTAMPED_KEY) {
+                        byte[] key = Mutations.completeVersionstamp(m.key(), stamp);
+                        write(key, m.param(), version, effects, fired);
+                        if (stampedKeys == null) {
+                            stampedKeys = new ArrayList<>();
+                        }
+                        stampedKeys.add(key);
+                        stampedKeys.add(Keys.keyAfter(key));
+                    } else if (m.op() == MutationType.SET_VERSIONSTAMPED_VALUE) {
+                        write(m.key(), Mutations.completeVersionstamp(m.param(), stamp), version, effects, fired);
+                    } else {
+                        write(m.key(), Mutations.apply(m.op(), store.latest(m.key()), m.param()), version, effects,
+                                fired);
+                    }
+                    break;
+            }
+        }
+        if (stampedKeys == null) {
+            return r.writeConflicts;
+        }
+        for (byte[] k : r.writeConflicts) {
+            stampedKeys.add(k);
+        }
+        return KeyRanges.normalize(stampedKeys);
+    }
+
+    private void write(byte[] key, byte[] value, long version, List<Effect> effects, List<Watches.Watch> fired) {
+        store.put(key, value, version);
+        if (effects != null) {
+            effects.add(value == null ? Effect.clear(key) : Effect.set(key, value));
+        }
+        if (!watches.isEmpty()) {
+            watches.changed(key, value, fired);
+        }
+    }
+
+    private void registerWatches(CommitRequest r, List<Watches.Watch> fired) {
+        if (r.watches.isEmpty()) {
+            return;
+        }
+        watches.purgeCancelled();
+        for (Watches.Watch w : r.watches) {
+            if (!watches.register(w, store.latest(w.key()))) {
+                fired.add(w);
+            }
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw FdbError.OPERATION_FAILED.exception("the database is closed");
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    @Override
+    public void close() {
+        commitLock.lock();
+        try {
+            if (!closed) {
+                closed = true;
+                disk.close();
+            }
+        } finally {
+            commitLock.unlock();
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package io.relationshiplayer.fdb.embedded;
+
+import com.apple.foundationdb.KeyValue;
+import java.util.ArrayDeque;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.NoSuchElementException;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+/**
+ * Multi-version key-value storage: each key holds its recent versions, newest first, so that a reader at any read
+ * version inside the five-second window sees exactly the commits at or below it. Readers never lock. One committer
+ * writes, with versions greater than any read version handed out, and later trims versions no reader can need.
+ */
+final class VersionedStore {
+    /** One version of a key; a null value is a clear. */
+    static final class Version {
+        final long version;
+        final byte[] value;
+        volatile Version older;
+
+        Version(long version, byte[] value, Version older) {
+            this.version = version;
+            this.value = value;
+            this.older = older;
+        }
+    }
+
+    private record Written(long version, byte[] key) {
+    }
+
+    private final ConcurrentSkipListMap<byte[], Version> data = new ConcurrentSkipListMap<>(Keys.ORDER);
+    /** Keys written, oldest first, so that trimming visits only what changed. Committer only. */
+    private final ArrayDeque<Written> written = new ArrayDeque<>();
+    /** Versions at or below this may have been trimmed: a read there would be wrong, so it fails as too old. */
+    private volatile long trimmedThrough = -1;
+
+    /** The value of {@code key} at {@code readVersion}, or null. */
+    byte[] get(byte[] key, long readVersion) {
+        return visible(data.get(key), readVersion);
+    }
+
+    /** The newest value of {@code key}, or null. Committer only. */
+    byte[] latest(byte[] key) {
+        Version head = data.get(key);
+        return head == null ? null : head.value;
+    }
+
+    static byte[] visible(Version v, long readVersion) {
+        while (v != null && v.version > readVersion) {
+            v = v.older;
+        }
+        return v == null ? null : v.value;
+    }
+
+    /** Whether reads at {@code readVersion} are still exact (not trimmed away). */
+    boolean readable(long readVersion) {
+        return readVersion > trimmedThrough;
+    }
+
+    /**
+     * The key-values visible at {@code readVersion} in [begin, end), ascending or descending, read lazily.
+     */
+    Iterator<KeyValue> range(byte[] begin, byte[] end, long readVersion, boolean reverse) {
+        if (Keys.compare(begin, end) >= 0) {
+            return java.util.Collections.emptyIterator();
+        }
+        NavigableMap<byte[], Version> sub = data.subMap(begin, true, end, false);
+        Iterator<Map.Entry<byte[], Version>> it = (reverse ? sub.descendingMap() : sub).entrySet().iterator();
+        return new Iterator<>() {
+            private KeyValue next = advance();
+
+            private KeyValue advance() {
+                while (it.hasNext()) {
+                    Map.Entry<byte[], Version> e = it.next();
+                    byte[] value = visible(e.getValue(), readVersion);
+                    if (value != null) {
+                        return new KeyValue(e.getKey(), value);
+                    }
+                }
+                return null;
+            }
+
+            @Override
+            public boolean hasNext() {
+                return next != null;
+            }
+
+            @Override
+            public KeyValue next() {
+                if (next == null) {
+                    throw new NoSuchElementException();
+                }
+                KeyValue out = next;
+                next = advance();
+                return out;
+            }
+        };
+    }
+
+    /** Writes {@code value} (null to clear) at {@code version}. Committer only; version above any reader's. */
+    void put(byte[] key, byte[] value, long version) {
+        Version head = data.get(key);
+        if (head == null && value == null) {
+            return;
+        }
+        if (head != null && head.version == version) {
+            data.put(key, new Version(version, value, head.older));
+        } else {
+            data.put(key, new Version(version, value, head));
+        }
+        written.addLast(new Written(version, key));
+    }
+
+    /** Clears every key in [begin, end) at {@code version}. Committer only. */
+    void clearRange(byte[] begin, byte[] end, long version) {
+        if (Keys.compare(begin, end) >= 0) {
+            return;
+        }
+        for (Map.Entry<byte[], Version> e : data.subMap(begin, true, end, false).entrySet()) {
+            if (e.getValue().value != null) {
+                put(e.getKey(), null, version);
+            }
+        }
+    }
+
+    /** Loads a key at a base version (durable engine start-up). */
+    void load(byte[] key, byte[] value, long version) {
+        data.put(key, new Version(version, value, null));
+    }
+
+    /** Drops versions that no read at or above {@code horizon} can see. Committer only. */
+    void trim(long horizon) {
+        if (written.isEmpty() || written.peekFirst().version > horizon) {
+            return;
+        }
+        trimmedThrough = Math.max(trimmedThrough, horizon - 1);
+        while (!written.isEmpty() && written.peekFirst().version <= horizon) {
+            byte[] key = written.pollFirst().key;
+            Version head = data.get(key);
+            if (head == null) {
+                continue;
+            }
+            Version keep = head;
+            while (keep != null && keep.version > horizon) {
+                keep = keep.older;
+            }
+            if (keep == null) {
+                continue;
+            }
+            keep.older = null;
+            if (keep == head && head.value == null) {
+                data.remove(key, head);
+            }
+        }
+    }
+
+    /** Approximate bytes of the newest values in [begin, end). */
+    long estimateSize(byte[] begin, byte[] end, long readVersion) {
+        long size = 0;
+        Iterator<KeyValue> it = range(begin, end, readVersion, false);
+        while (it.hasNext()) {
+            KeyValue kv = it.next();
+            size += kv.getKey().length + kv.getValue().length;
+        }
+        return size;
+    }
+}

@@ -1,0 +1,182 @@
+package io.relationshiplayer.fdb.embedded;
+
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.MutationType;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+
+/**
+ * A transaction's own writes, for read-your-writes: what each written key now holds as far as the transaction knows,
+ * the ranges it cleared, and the ordered mutation log sent at commit. Callers synchronize.
+ */
+final class WriteBuffer {
+    /** What the transaction knows of one key. */
+    static final class Entry {
+        /** null value with no ops: cleared. */
+        final byte[] value;
+        /** Atomic operations on a value the transaction has not seen; null when the value is known. */
+        final List<Mutation> ops;
+        /** Written with a versionstamped value: unknown until commit. */
+        final boolean unreadable;
+
+        private Entry(byte[] value, List<Mutation> ops, boolean unreadable) {
+            this.value = value;
+            this.ops = ops;
+            this.unreadable = unreadable;
+        }
+
+        static Entry known(byte[] value) {
+            return new Entry(value, null, false);
+        }
+
+        boolean isKnown() {
+            return ops == null && !unreadable;
+        }
+
+        /** The value given what the database holds ({@code base}, null if absent). */
+        byte[] resolve(byte[] base) {
+            if (unreadable) {
+                throw FdbError.ACCESSED_UNREADABLE.exception("the key was written with a versionstamped value");
+            }
+            if (ops == null) {
+                return value;
+            }
+            byte[] v = base;
+            for (Mutation m : ops) {
+                v = Mutations.apply(m.op(), v, m.param());
+            }
+            return v;
+        }
+    }
+
+    private final TreeMap<byte[], Entry> entries = new TreeMap<>(Keys.ORDER);
+    private final KeyRanges cleared = new KeyRanges();
+    private final List<Mutation> log = new ArrayList<>();
+    private long mutationBytes;
+
+    List<Mutation> mutations() {
+        return log;
+    }
+
+    long mutationBytes() {
+        return mutationBytes;
+    }
+
+    boolean isEmpty() {
+        return log.isEmpty();
+    }
+
+    void reset() {
+        entries.clear();
+        cleared.clear();
+        log.clear();
+        mutationBytes = 0;
+    }
+
+    void set(byte[] key, byte[] value) {
+        entries.put(key, Entry.known(value));
+        record(Mutation.set(key, value));
+    }
+
+    void clear(byte[] key) {
+        entries.put(key, Entry.known(null));
+        record(Mutation.clear(key));
+    }
+
+    void clearRange(byte[] begin, byte[] end) {
+        entries.subMap(begin, true, end, false).clear();
+        cleared.add(begin, end);
+        record(Mutation.clearRange(begin, end));
+    }
+
+    void atomic(MutationType op, byte[] key, byte[] param) {
+        Mutation m = Mutation.atomic(op, key, param);
+        record(m);
+        if (op == MutationType.SET_VERSIONSTAMPED_KEY) {
+            return;
+        }
+        if (op == MutationType.SET_VERSIONSTAMPED_VALUE) {
+            entries.put(key, new Entry(null, null, true));
+            return;
+        }
+        Entry e = entries.get(key);
+        if (e == null && !cleared.contains(key)) {
+            List<Mutation> ops = new ArrayList<>();
+            ops.add(m);
+            entries.put(key, new Entry(null, ops, false));
+        } else if (e == null || e.isKnown()) {
+            entries.put(key, Entry.known(Mutations.apply(op, e == null ? null : e.value, param)));
+        } else if (e.ops != null) {
+            e.ops.add(m);
+        }
+    }
+
+    private void record(Mutation m) {
+        log.add(m);
+        mutationBytes += m.size();
+    }
+
+    /** What the transaction knows of {@code key}: an entry, a known clear (an entry too), or null to ask the store. */
+    Entry lookup(byte[] key) {
+        Entry e = entries.get(key);
+        if (e == null && cleared.contains(key)) {
+            return Entry.known(null);
+        }
+        return e;
+    }
+
+    /**
+     * Up to {@code limit} key-values of the transaction's view of [from, to): the store's, read from {@code store}
+     * over the same range and direction, with this transaction's writes merged in.
+     */
+    List<KeyValue> merge(Iterator<KeyValue> store, byte[] from, byte[] to, boolean reverse, int limit) {
+        List<KeyValue> out = new ArrayList<>(Math.min(limit, 1024));
+        NavigableMap<byte[], Entry> sub = entries.subMap(from, true, to, false);
+        Iterator<Map.Entry<byte[], Entry>> mine = (reverse ? sub.descendingMap() : sub).entrySet().iterator();
+        KeyValue s = nextVisible(store);
+        Map.Entry<byte[], Entry> w = mine.hasNext() ? mine.next() : null;
+        while (out.size() < limit && (s != null || w != null)) {
+            int c;
+            if (s == null) {
+                c = 1;
+            } else if (w == null) {
+                c = -1;
+            } else {
+                c = Keys.compare(s.getKey(), w.getKey());
+                if (reverse) {
+                    c = -c;
+                }
+            }
+            if (c < 0) {
+                out.add(s);
+                s = nextVisible(store);
+            } else {
+                byte[] base = c == 0 ? s.getValue() : null;
+                byte[] value = w.getValue().resolve(base);
+                if (value != null) {
+                    out.add(new KeyValue(w.getKey(), value));
+                }
+                if (c == 0) {
+                    s = nextVisible(store);
+                }
+                w = mine.hasNext() ? mine.next() : null;
+            }
+        }
+        return out;
+    }
+
+    /** The next store key-value not hidden by a range this transaction cleared (its own writes come separately). */
+    private KeyValue nextVisible(Iterator<KeyValue> store) {
+        while (store.hasNext()) {
+            KeyValue kv = store.next();
+            if (!cleared.contains(kv.getKey())) {
+                return kv;
+            }
+        }
+        return null;
+    }
+}
