@@ -87,7 +87,7 @@ final class RangeQuery implements AsyncIterable<KeyValue> {
                 return CompletableFuture.completedFuture(false);
             }
             if (pending == null) {
-                pending = tr.rangeBatch(this::fetch).thenApply(batch -> {
+                CompletableFuture<Boolean> next = tr.rangeBatch(this::fetch).thenApply(batch -> {
                     synchronized (this) {
                         buffer = batch;
                         index = 0;
@@ -95,6 +95,11 @@ final class RangeQuery implements AsyncIterable<KeyValue> {
                         return !batch.isEmpty();
                     }
                 });
+                // A batch that completed at once has already cleared pending; only one still in flight is kept.
+                if (next.isDone()) {
+                    return next;
+                }
+                pending = next;
             }
             return pending;
         }

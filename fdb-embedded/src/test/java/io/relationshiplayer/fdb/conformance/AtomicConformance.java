@@ -17,7 +17,7 @@ import org.junit.jupiter.api.function.Executable;
  * doCompareAndClear). Each case is checked twice: committed and read back by a new transaction, and read by the
  * mutating transaction itself (read-your-writes over a value it never read).
  */
-public abstract class AtomicConformance extends FdbConformanceSuite {
+public abstract class AtomicConformance extends ConformanceSupport {
     private static final int VALUE_LIMIT = 100_000;
 
     private record Case(String name, byte[] existing, byte[] param, byte[] expected) {

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * Serializability under contention: FoundationDB's optimistic concurrency must make concurrent read-modify-write
  * transactions behave as if they ran one at a time (developer guide, "Transaction basics" / ACID).
  */
-public abstract class ConcurrencyConformance extends FdbConformanceSuite {
+public abstract class ConcurrencyConformance extends ConformanceSupport {
     private static final int ACCOUNTS = 20;
     private static final int THREADS = 8;
     private static final int TRANSFERS_PER_THREAD = 200;

@@ -1,207 +1,89 @@
 package io.relationshiplayer.fdb.conformance;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import com.apple.foundationdb.Database;
-import com.apple.foundationdb.FDBException;
-import com.apple.foundationdb.KeyValue;
-import com.apple.foundationdb.ReadTransaction;
-import com.apple.foundationdb.Transaction;
-import com.apple.foundationdb.tuple.ByteArrayUtil;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.Supplier;
-import java.util.stream.Collectors;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.TestInstance;
 
 /**
- * The FoundationDB client API contract, written once against {@link Database} and run on every backend: the memory
- * and durable embedded engines and a real cluster. A backend's test class opens one database and exposes it through
- * {@link #database()} to nested subclasses of the conformance classes (TransactionConformance, AtomicConformance, ...).
- *
- * <p>Every test works under its own random 16-byte prefix, so tests never see each other's keys. Prefixes start
- * with {@code 0x10}: nothing is ever written below {@code 0x10} or at {@code 0xF0} and above, which lets a test
- * resolve key selectors off the beginning and the end of the database.
- *
- * <p>Only {@link FDBException#getCode()} is used: the base class's {@code isRetryable()} and friends load the native
- * library, and so do {@code FDB.instance()} and {@code Tuple.packWithVersionstamp}, which this suite never calls.
+ * The FoundationDB client API conformance suite, written once against {@link Database}. A backend subclass opens
+ * one database (in a {@code @BeforeAll}, closed in {@code @AfterAll}) and returns it from {@link #database()}; the
+ * nested classes run every conformance class against it. Each test works under its own random key prefix.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class FdbConformanceSuite {
-    /** FoundationDB error codes, from its api-error-codes documentation. */
-    protected static final int TRANSACTION_TOO_OLD = 1007;
-    protected static final int NOT_COMMITTED = 1020;
-    protected static final int TRANSACTION_CANCELLED = 1025;
-    protected static final int TRANSACTION_TIMED_OUT = 1031;
-    protected static final int NO_COMMIT_VERSION = 2021;
-    protected static final int TRANSACTION_TOO_LARGE = 2101;
-    protected static final int KEY_TOO_LARGE = 2102;
-    protected static final int VALUE_TOO_LARGE = 2103;
 
-    /** Upper bound for any single future in the suite; nothing legitimate takes this long. */
-    protected static final long WAIT_SECONDS = 20;
-
-    protected byte[] prefix;
-
-    /** The database under test, opened once by the backend's test class. */
+    /** The database under test, opened once for the whole suite. */
     protected abstract Database database();
 
-    @BeforeEach
-    void freshPrefix() {
-        prefix = new byte[16];
-        ThreadLocalRandom.current().nextBytes(prefix);
-        prefix[0] = 0x10;
-    }
-
-    // ---- keys and values ------------------------------------------------------------------------------------
-
-    protected byte[] key(String name) {
-        return ByteArrayUtil.join(prefix, utf8(name));
-    }
-
-    protected byte[] key(int... suffix) {
-        return ByteArrayUtil.join(prefix, bytes(suffix));
-    }
-
-    protected static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
-
-    protected static byte[] bytes(int... values) {
-        byte[] out = new byte[values.length];
-        for (int i = 0; i < values.length; i++) {
-            out[i] = (byte) values[i];
-        }
-        return out;
-    }
-
-    protected static byte[] filled(int length, int value) {
-        byte[] out = new byte[length];
-        Arrays.fill(out, (byte) value);
-        return out;
-    }
-
-    protected static byte[] int64(long value) {
-        return ByteBuffer.allocate(8).putLong(value).array();
-    }
-
-    protected static long int64(byte[] value) {
-        return ByteBuffer.wrap(value).getLong();
-    }
-
-    protected static byte[] littleEndian32(int value) {
-        return ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(value).array();
-    }
-
-    /** A key relative to the test prefix for messages; keys outside the prefix are shown whole, marked with '!'. */
-    protected String name(byte[] key) {
-        if (ByteArrayUtil.startsWith(key, prefix)) {
-            return ByteArrayUtil.printable(Arrays.copyOfRange(key, prefix.length, key.length));
-        }
-        return "!" + ByteArrayUtil.printable(key);
-    }
-
-    protected String show(KeyValue kv) {
-        return name(kv.getKey()) + "=" + ByteArrayUtil.printable(kv.getValue());
-    }
-
-    protected List<String> show(List<KeyValue> kvs) {
-        return kvs.stream().map(this::show).collect(Collectors.toList());
-    }
-
-    // ---- futures and errors ---------------------------------------------------------------------------------
-
-    /** Waits (bounded) for a future and rethrows its failure unwrapped, so an FDBException surfaces as itself. */
-    protected static <T> T await(CompletableFuture<T> future) {
-        try {
-            return future.get(WAIT_SECONDS, TimeUnit.SECONDS);
-        } catch (ExecutionException e) {
-            throw unchecked(e.getCause());
-        } catch (TimeoutException e) {
-            throw new AssertionError("future did not complete within " + WAIT_SECONDS + " s", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted", e);
+    @Nested
+    class Concurrency extends ConcurrencyConformance {
+        @Override
+        protected Database database() {
+            return FdbConformanceSuite.this.database();
         }
     }
 
-    private static RuntimeException unchecked(Throwable t) {
-        if (t instanceof RuntimeException) {
-            throw (RuntimeException) t;
-        }
-        if (t instanceof Error) {
-            throw (Error) t;
-        }
-        throw new CompletionException(t);
-    }
-
-    /** The FoundationDB error code of {@code t} or of the first FDBException among its causes. */
-    protected static int codeOf(Throwable t) {
-        for (Throwable c = t; c != null; c = c.getCause()) {
-            if (c instanceof FDBException) {
-                return ((FDBException) c).getCode();
-            }
-        }
-        throw new AssertionError("expected an FDBException, got " + t, t);
-    }
-
-    /**
-     * Runs an operation that must fail, whether it throws at once or returns a future that fails, and returns the
-     * FoundationDB error code.
-     */
-    protected static int failureCode(Supplier<? extends CompletableFuture<?>> operation) {
-        Object result;
-        try {
-            result = await(operation.get());
-        } catch (RuntimeException e) {
-            return codeOf(e);
-        }
-        return fail("expected the operation to fail with an FDBException, but it succeeded with " + result);
-    }
-
-    /** Waits until {@code deadlineNanos} of {@link System#nanoTime()}; only for rules that are about elapsed time. */
-    protected static void waitUntil(long deadlineNanos) {
-        for (long left = deadlineNanos - System.nanoTime(); left > 0; left = deadlineNanos - System.nanoTime()) {
-            LockSupport.parkNanos(left);
+    @Nested
+    class Isolation extends IsolationConformance {
+        @Override
+        protected Database database() {
+            return FdbConformanceSuite.this.database();
         }
     }
 
-    // ---- transactions ---------------------------------------------------------------------------------------
-
-    protected void write(byte[] key, byte[] value) {
-        database().run(tr -> {
-            tr.set(key, value);
-            return null;
-        });
+    @Nested
+    class RetryLoops extends RetryLoopConformance {
+        @Override
+        protected Database database() {
+            return FdbConformanceSuite.this.database();
+        }
     }
 
-    protected byte[] read(byte[] key) {
-        return database().read(tr -> await(tr.get(key)));
+    @Nested
+    class AtomicOperations extends AtomicConformance {
+        @Override
+        protected Database database() {
+            return FdbConformanceSuite.this.database();
+        }
     }
 
-    protected List<KeyValue> scan(ReadTransaction tr, byte[] begin, byte[] end) {
-        return await(tr.getRange(begin, end).asList());
+    @Nested
+    class Versionstamps extends VersionstampConformance {
+        @Override
+        protected Database database() {
+            return FdbConformanceSuite.this.database();
+        }
     }
 
-    /** Everything committed under the test prefix, shown relative to it. */
-    protected List<String> committedUnderPrefix() {
-        return database().read(tr -> show(scan(tr, prefix, ByteArrayUtil.strinc(prefix))));
+    @Nested
+    class Limits extends LimitsConformance {
+        @Override
+        protected Database database() {
+            return FdbConformanceSuite.this.database();
+        }
     }
 
-    protected List<String> committed(byte[] begin, byte[] end) {
-        return database().read(tr -> show(scan(tr, begin, end)));
+    @Nested
+    class Ranges extends RangeConformance {
+        @Override
+        protected Database database() {
+            return FdbConformanceSuite.this.database();
+        }
     }
 
-    protected Transaction begin() {
-        return database().createTransaction();
+    @Nested
+    class KeySelectors extends KeySelectorConformance {
+        @Override
+        protected Database database() {
+            return FdbConformanceSuite.this.database();
+        }
+    }
+
+    @Nested
+    class SizesAndWatches extends SizeAndWatchConformance {
+        @Override
+        protected Database database() {
+            return FdbConformanceSuite.this.database();
+        }
     }
 }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * which must not (developer guide, "Conflict ranges" and "Snapshot reads"; Transaction and TransactionOptions
  * javadoc of fdb-java 7.3).
  */
-public abstract class IsolationConformance extends FdbConformanceSuite {
+public abstract class IsolationConformance extends ConformanceSupport {
 
     /** Commits a single set in its own transaction: the concurrent writer of these tests. */
     private void interfere(byte[] key, String value) {

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * error (1020 not_committed) and stop at the first non-retryable error or non-FDB exception (fdb-java 7.3
  * Database javadoc; Transaction.onError).
  */
-public abstract class RetryLoopConformance extends FdbConformanceSuite {
+public abstract class RetryLoopConformance extends ConformanceSupport {
 
     @Test
     void runRetriesAfterARealConflict() {

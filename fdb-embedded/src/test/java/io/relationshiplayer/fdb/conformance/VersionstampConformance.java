@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * commit version, big-endian; the position comes from a 4-byte little-endian offset appended to the parameter.
  * The parameters are built by hand: Tuple.packWithVersionstamp would load the native library.
  */
-public abstract class VersionstampConformance extends FdbConformanceSuite {
+public abstract class VersionstampConformance extends ConformanceSupport {
     private static final HexFormat HEX = HexFormat.of();
 
     /** {@code before} + 10 placeholder bytes + {@code after} + the little-endian offset of the placeholder. */

@@ -1,0 +1,46 @@
+package io.relationshiplayer.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code rl} command. */
+@Command(name = "rl", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "Relationship Layer: SQL and records over gRPC on the FoundationDB Record Layer.",
+        subcommands = {DemoCommand.class, CommandLine.HelpCommand.class})
+public final class Rl implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The configured command line: one error handler turns failures into a message and exit code 1. */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Rl());
+        cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            commandLine.getErr().println(commandLine.getColorScheme().errorText("error: " + describe(e)));
+            if (System.getenv("RL_DEBUG") != null) {
+                e.printStackTrace(commandLine.getErr());
+            }
+            return 1;
+        });
+        return cl;
+    }
+
+    static String describe(Throwable e) {
+        Throwable t = e;
+        while ((t instanceof java.util.concurrent.CompletionException
+                || t instanceof java.util.concurrent.ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+        return 0;
+    }
+}

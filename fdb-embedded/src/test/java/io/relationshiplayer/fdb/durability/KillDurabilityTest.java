@@ -1,0 +1,289 @@
+package io.relationshiplayer.fdb.durability;
+
+import static io.relationshiplayer.fdb.durability.CommitLoop.ascii;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.MutationType;
+import com.apple.foundationdb.Transaction;
+import io.relationshiplayer.fdb.embedded.EmbeddedDatabase;
+import io.relationshiplayer.fdb.embedded.EngineConfig;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The durable engine's promise, tested the hard way: a child JVM ({@link CommitLoop}) commits continuously and
+ * acknowledges each commit on stdout; the test kills it with SIGKILL at an arbitrary moment, reopens the data directory
+ * and checks that every acknowledged transaction is there in full, that no transaction is half there, and that
+ * versionstamps keep increasing across the kill. The cycle runs several times on the same directory.
+ */
+class KillDurabilityTest {
+    private static final int CYCLES = 3;
+    private static final int TARGET_ACKS = 300;
+    /** Fewer acknowledged commits than this before the deadline proves too little to pass. */
+    private static final int MIN_ACKS = 50;
+    private static final long READY_TIMEOUT_MS = 15_000;
+    private static final long ACK_DEADLINE_MS = 20_000;
+    private static final long EXIT_TIMEOUT_MS = 10_000;
+    private static final int SIGKILL_EXIT = 128 + 9;
+    private static final String EOF = new String("<eof>");
+    private static final Pattern ACK = Pattern.compile("ACK (\\d+) ([0-9a-f]{20}) (\\d+)");
+    private static final HexFormat HEX = HexFormat.of();
+    private static final byte[] PROBE = ascii("probe/");
+
+    @TempDir
+    Path tmp;
+
+    /** One acknowledged (or, for the parent's probes, verified) commit, in the order it was seen. */
+    private record Stamp(String origin, byte[] versionstamp) {
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void acknowledgedCommitsSurviveSigkillAndVersionstampsKeepIncreasing() throws Exception {
+        Path data = tmp.resolve("data");
+        Map<Long, byte[]> acked = new TreeMap<>();
+        List<Stamp> stamps = new ArrayList<>();
+        long next = 0;
+        for (int cycle = 1; cycle <= CYCLES; cycle++) {
+            List<Ack> acks = runAndKill(data, next, tmp.resolve("child-" + cycle + ".err"));
+            assertThat(acks.size()).as("cycle %d: acknowledged commits before the kill", cycle)
+                    .isGreaterThanOrEqualTo(MIN_ACKS);
+            for (int n = 0; n < acks.size(); n++) {
+                Ack a = acks.get(n);
+                assertThat(a.i).as("cycle %d: acks are numbered consecutively from %d", cycle, next).isEqualTo(next + n);
+                assertThat(ByteBuffer.wrap(a.stamp, 0, 8).getLong())
+                        .as("ack %d: the versionstamp begins with the commit version", a.i).isEqualTo(a.commitVersion);
+                acked.put(a.i, a.stamp);
+                stamps.add(new Stamp("ack " + a.i + " (cycle " + cycle + ")", a.stamp));
+            }
+            assertStrictlyIncreasing(stamps);
+            long lastAcked = acks.get(acks.size() - 1).i;
+
+            try (Database db = EmbeddedDatabase.open(EngineConfig.durable(data))) {
+                long present = verifyContents(db, acked, lastAcked, cycle);
+                // The one commit that may be durable without its ACK having reached us still took a versionstamp.
+                if (present > lastAcked) {
+                    stamps.add(new Stamp("unacknowledged " + present, stampOf(db, present)));
+                }
+                stamps.add(new Stamp("probe after kill " + cycle, probe(db, cycle, stamps)));
+                assertStrictlyIncreasing(stamps);
+                System.out.printf("cycle %d: transactions %d..%d acknowledged, %d present after SIGKILL%n", cycle,
+                        next, lastAcked, present);
+                next = present + 1;
+            }
+        }
+    }
+
+    /** Checks the reopened database; returns the highest transaction number present. */
+    private static long verifyContents(Database db, Map<Long, byte[]> acked, long lastAcked, int cycle) {
+        List<KeyValue> all = db.read(tr -> tr.getRange(new byte[0], new byte[] {(byte) 0xff}).asList().join());
+        TreeMap<Long, Map<String, byte[]>> rows = new TreeMap<>();
+        Map<Long, byte[]> stampByTx = new HashMap<>();
+        List<Long> txInStampOrder = new ArrayList<>();
+        byte[] last = null;
+        int probes = 0;
+        for (KeyValue kv : all) {
+            String key = new String(kv.getKey(), StandardCharsets.ISO_8859_1);
+            if (startsWith(kv.getKey(), CommitLoop.ROWS)) {
+                String[] parts = key.split("/");
+                assertThat(parts).as("row key %s", key).hasSize(3);
+                rows.computeIfAbsent(Long.parseLong(parts[1]), i -> new HashMap<>()).put(parts[2], kv.getValue());
+            } else if (startsWith(kv.getKey(), CommitLoop.STAMPS)) {
+                assertThat(kv.getKey()).as("versionstamped key %s", key).hasSize(CommitLoop.STAMPS.length + 10);
+                long i = Long.parseLong(new String(kv.getValue(), StandardCharsets.US_ASCII));
+                assertThat(stampByTx.put(i, Arrays.copyOfRange(kv.getKey(), CommitLoop.STAMPS.length,
+                        kv.getKey().length))).as("transaction %d wrote one versionstamped key", i).isNull();
+                txInStampOrder.add(i);
+            } else if (Arrays.equals(kv.getKey(), CommitLoop.LAST)) {
+                last = kv.getValue();
+            } else if (startsWith(kv.getKey(), PROBE)) {
+                probes++;
+            } else {
+                fail("unexpected key %s after reopen", HEX.formatHex(kv.getKey()));
+            }
+        }
+        assertThat(probes).as("probe keys written by earlier cycles").isEqualTo(2 * (cycle - 1));
+
+        for (Map.Entry<Long, byte[]> a : acked.entrySet()) {
+            long i = a.getKey();
+            assertThat(rows).as("acknowledged transaction %d survives the kill", i).containsKey(i);
+            assertThat(stampByTx).as("acknowledged transaction %d's versionstamped key survives", i).containsKey(i);
+            assertThat(HEX.formatHex(stampByTx.get(i))).as("transaction %d's stored versionstamp is the acked one", i)
+                    .isEqualTo(HEX.formatHex(a.getValue()));
+        }
+        long present = rows.isEmpty() ? -1 : rows.lastKey();
+        assertThat(present).as("at most the one in-flight commit beyond the last acknowledged one is present")
+                .isBetween(lastAcked, lastAcked + 1);
+        assertThat(rows.keySet()).as("transactions present: 0..%d without gaps", present).hasSize((int) present + 1);
+        for (Map.Entry<Long, Map<String, byte[]>> row : rows.entrySet()) {
+            long i = row.getKey();
+            assertThat(row.getValue().keySet()).as("transaction %d is whole: all its rows", i)
+                    .containsExactlyInAnyOrderElementsOf(CommitLoop.FIELDS);
+            for (String field : CommitLoop.FIELDS) {
+                assertThat(new String(row.getValue().get(field), StandardCharsets.US_ASCII))
+                        .as("value of k/%d/%s", i, field)
+                        .isEqualTo(new String(CommitLoop.rowValue(i, field), StandardCharsets.US_ASCII));
+            }
+            assertThat(stampByTx).as("transaction %d is whole: its versionstamped key", i).containsKey(i);
+        }
+        assertThat(stampByTx.keySet()).as("no versionstamped key without its rows")
+                .containsExactlyInAnyOrderElementsOf(rows.keySet());
+        List<Long> sorted = new ArrayList<>(txInStampOrder);
+        sorted.sort(null);
+        assertThat(txInStampOrder).as("versionstamped keys sort in commit order").isEqualTo(sorted);
+        assertThat(last).as("the last key").isNotNull();
+        assertThat(new String(last, StandardCharsets.US_ASCII)).as("the last key holds the last transaction present")
+                .isEqualTo(Long.toString(present));
+        return present;
+    }
+
+    /** Commits in the reopened database; returns its versionstamp, checked against the versions seen before. */
+    private static byte[] probe(Database db, int cycle, List<Stamp> before) {
+        long maxVersion = before.stream().mapToLong(s -> ByteBuffer.wrap(s.versionstamp, 0, 8).getLong()).max()
+                .orElseThrow();
+        try (Transaction tr = db.createTransaction()) {
+            long readVersion = tr.getReadVersion().join();
+            assertThat(readVersion).as("read version after reopen >= every commit version before the kill")
+                    .isGreaterThanOrEqualTo(maxVersion);
+            tr.set(ascii("probe/" + cycle), ascii("after kill " + cycle));
+            byte[] template = Arrays.copyOf(PROBE, PROBE.length + 10 + 4);
+            template[PROBE.length + 10] = (byte) PROBE.length;
+            tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY, template, ascii("probe " + cycle));
+            tr.commit().join();
+            byte[] stamp = tr.getVersionstamp().join();
+            assertThat(tr.getCommittedVersion()).as("commit version after reopen").isGreaterThan(maxVersion);
+            return stamp;
+        }
+    }
+
+    private static byte[] stampOf(Database db, long i) {
+        List<KeyValue> kvs = db.read(tr -> tr.getRange(CommitLoop.STAMPS, ascii("vs0")).asList().join());
+        for (KeyValue kv : kvs) {
+            if (new String(kv.getValue(), StandardCharsets.US_ASCII).equals(Long.toString(i))) {
+                return Arrays.copyOfRange(kv.getKey(), CommitLoop.STAMPS.length, kv.getKey().length);
+            }
+        }
+        throw new AssertionError("no versionstamped key for transaction " + i);
+    }
+
+    private static void assertStrictlyIncreasing(List<Stamp> stamps) {
+        for (int n = 1; n < stamps.size(); n++) {
+            Stamp a = stamps.get(n - 1);
+            Stamp b = stamps.get(n);
+            assertThat(Arrays.compareUnsigned(a.versionstamp, b.versionstamp))
+                    .as("versionstamps increase: %s %s, then %s %s", a.origin, HEX.formatHex(a.versionstamp), b.origin,
+                            HEX.formatHex(b.versionstamp))
+                    .isNegative();
+        }
+    }
+
+    private record Ack(long i, byte[] stamp, long commitVersion) {
+    }
+
+    /** Starts a {@link CommitLoop} numbering from {@code first}, kills it with SIGKILL, returns every ACK it printed. */
+    private static List<Ack> runAndKill(Path data, long first, Path stderr) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+                CommitLoop.class.getName(), data.toString(), Long.toString(first))
+                .redirectError(stderr.toFile())
+                .start();
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        Thread reader = new Thread(() -> pump(child, lines), "commit-loop-stdout");
+        reader.setDaemon(true);
+        reader.start();
+        List<String> seen = new ArrayList<>();
+        try {
+            String ready = lines.poll(READY_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            if (!CommitLoop.READY.equals(ready)) {
+                fail("the child did not get ready (%s); stderr:%n%s", ready, read(stderr));
+            }
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ACK_DEADLINE_MS);
+            while (seen.size() < TARGET_ACKS) {
+                long left = deadline - System.nanoTime();
+                String line = left > 0 ? lines.poll(left, TimeUnit.NANOSECONDS) : null;
+                if (line == null) {
+                    break;
+                }
+                if (line == EOF) {
+                    fail("the child stopped on its own after %d acks; stderr:%n%s", seen.size(), read(stderr));
+                }
+                seen.add(line);
+            }
+            assertThat(child.isAlive()).as("the child is still committing when it is killed").isTrue();
+            ProcessHandle handle = child.toHandle();
+            assertThat(handle.supportsNormalTermination()).as("destroyForcibly means SIGKILL here").isTrue();
+            child.destroyForcibly();
+            assertThat(child.waitFor(EXIT_TIMEOUT_MS, TimeUnit.MILLISECONDS)).as("the child dies").isTrue();
+            assertThat(handle.isAlive()).isFalse();
+            assertThat(child.exitValue()).as("exit status of a process killed by SIGKILL").isEqualTo(SIGKILL_EXIT);
+            // ACKs already in the pipe when the kill landed were acknowledged too.
+            for (String line; (line = lines.poll(EXIT_TIMEOUT_MS, TimeUnit.MILLISECONDS)) != EOF; ) {
+                if (line == null) {
+                    fail("the child's stdout did not close after the kill");
+                }
+                seen.add(line);
+            }
+        } finally {
+            child.destroyForcibly();
+        }
+        List<Ack> acks = new ArrayList<>();
+        for (int n = 0; n < seen.size(); n++) {
+            Matcher m = ACK.matcher(seen.get(n));
+            if (m.matches()) {
+                acks.add(new Ack(Long.parseLong(m.group(1)), HEX.parseHex(m.group(2)), Long.parseLong(m.group(3))));
+            } else if (n < seen.size() - 1) {
+                fail("unexpected line from the child: %s", seen.get(n));
+            }
+            // else: the last line was cut by the kill, so it was never acknowledged.
+        }
+        return acks;
+    }
+
+    private static void pump(Process child, BlockingQueue<String> lines) {
+        try (BufferedReader in = new BufferedReader(
+                new InputStreamReader(child.getInputStream(), StandardCharsets.US_ASCII))) {
+            for (String line; (line = in.readLine()) != null; ) {
+                lines.add(line);
+            }
+        } catch (IOException ignored) {
+            // The pipe breaks when the child dies: the end of its output either way.
+        } finally {
+            lines.add(EOF);
+        }
+    }
+
+    private static boolean startsWith(byte[] key, byte[] prefix) {
+        return key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return "(" + e.getMessage() + ")";
+        }
+    }
+}
