@@ -49,6 +49,7 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
     private long committedVersion = -1;
     private boolean committing;
     private boolean cancelled;
+    private boolean timedOut;
     private boolean nextWriteNoConflict;
     private RuntimeException deferred;
     private int retries;
@@ -155,9 +156,13 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
 
     // ---- conflict ranges ----
 
+    /** As FoundationDB's read-your-writes: the parts of the range this transaction already wrote add no conflict. */
     @Override
     public synchronized void addReadConflictRange(byte[] keyBegin, byte[] keyEnd) {
-        addReadConflict(keyBegin, keyEnd);
+        List<byte[]> unwritten = writes.unwritten(keyBegin, keyEnd);
+        for (int i = 0; i < unwritten.size(); i += 2) {
+            addReadConflict(unwritten.get(i), unwritten.get(i + 1));
+        }
     }
 
     @Override
@@ -340,6 +345,12 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
                 if (size > Math.min(SIZE_LIMIT, settings.sizeLimit())) {
                     throw FdbError.TRANSACTION_TOO_LARGE.exception(size + " bytes");
                 }
+                if (writes.isEmpty() && writeConflicts.isEmpty() && watches.isEmpty()) {
+                    // FoundationDB commits a read-only transaction without asking the cluster.
+                    versionstamp.completeExceptionally(FdbError.NO_COMMIT_VERSION.exception());
+                    committing = true;
+                    return CompletableFuture.completedFuture(null);
+                }
                 committing = true;
                 long rv = readVersion != null && readVersion.isDone() && !readVersion.isCompletedExceptionally()
                         ? readVersion.join() : -1;
@@ -412,6 +423,7 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
     }
 
     private void resetState() {
+        timedOut = false;
         writes.reset();
         readConflicts.clear();
         writeConflicts.clear();
@@ -470,12 +482,12 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
 
     /** Throws if the transaction may not be used: cancelled, timed out. Callers hold the lock. */
     void checkUsable() {
+        if (timedOut || (!cancelled && settings.timedOut())) {
+            timedOut = true;
+            throw FdbError.TRANSACTION_TIMED_OUT.exception();
+        }
         if (cancelled) {
             throw FdbError.TRANSACTION_CANCELLED.exception();
-        }
-        if (settings.timedOut()) {
-            cancelled = true;
-            throw FdbError.TRANSACTION_TIMED_OUT.exception();
         }
     }
 

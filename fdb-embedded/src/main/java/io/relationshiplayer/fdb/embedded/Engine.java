@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -25,7 +26,10 @@ final class Engine implements AutoCloseable {
     private final Persistence disk;
     private final VersionClock clock;
     private final Executor executor;
+    /** Guards {@link #leading}; the batch itself runs outside it, by the one leading thread. */
     private final ReentrantLock commitLock = new ReentrantLock();
+    private final Condition batchEnded = commitLock.newCondition();
+    private boolean leading;
     private final ConcurrentLinkedQueue<CommitRequest> queue = new ConcurrentLinkedQueue<>();
     private volatile RuntimeException failure;
     private volatile boolean closed;
@@ -80,25 +84,37 @@ final class Engine implements AutoCloseable {
         return store.estimateSize(begin, end, rv);
     }
 
-    /** Resolves and applies {@code request}, with whatever else is queued; returns when it is decided. */
+    /**
+     * Resolves and applies {@code request}, with whatever else is queued; returns when it is decided. One committing
+     * thread at a time leads: it takes every queued request as one batch. The others wait until a batch ends; those
+     * whose request it decided return, and one of the rest leads the next batch, which holds all that queued meanwhile.
+     */
     void commit(CommitRequest request) {
         checkOpen();
         queue.add(request);
-        List<Watches.Watch> fired = null;
-        while (!request.done) {
-            commitLock.lock();
-            try {
-                if (!request.done) {
-                    fired = runBatch();
+        List<Watches.Watch> fired = new ArrayList<>();
+        commitLock.lock();
+        try {
+            while (!request.done) {
+                if (leading) {
+                    batchEnded.awaitUninterruptibly();
+                    continue;
                 }
-            } finally {
+                leading = true;
                 commitLock.unlock();
+                try {
+                    fired.addAll(runBatch());
+                } finally {
+                    commitLock.lock();
+                    leading = false;
+                    batchEnded.signalAll();
+                }
             }
+        } finally {
+            commitLock.unlock();
         }
-        if (fired != null) {
-            for (Watches.Watch w : fired) {
-                executor.execute(() -> w.future().complete(null));
-            }
+        for (Watches.Watch w : fired) {
+            executor.execute(() -> w.future().complete(null));
         }
     }
 
@@ -108,8 +124,9 @@ final class Engine implements AutoCloseable {
             batch.add(r);
         }
         List<Watches.Watch> fired = new ArrayList<>();
-        if (failure != null) {
-            batch.forEach(r -> r.fail(failure));
+        if (failure != null || closed) {
+            RuntimeException e = failure != null ? failure : FdbError.OPERATION_FAILED.exception("the database is closed");
+            batch.forEach(r -> r.fail(e));
             return fired;
         }
         long first = clock.beginBatch(batch.size());
@@ -239,14 +256,19 @@ final class Engine implements AutoCloseable {
         }
     }
 
+    /** Closes after the batch in flight; later commits fail, and the durable engine's disk is released. */
     @Override
     public void close() {
         commitLock.lock();
         try {
+            while (leading) {
+                batchEnded.awaitUninterruptibly();
+            }
             if (!closed) {
                 closed = true;
                 disk.close();
             }
+            batchEnded.signalAll();
         } finally {
             commitLock.unlock();
         }

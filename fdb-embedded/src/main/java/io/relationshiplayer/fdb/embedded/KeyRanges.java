@@ -46,6 +46,12 @@ final class KeyRanges {
         return e != null && Keys.compare(key, e.getValue()) < 0 ? new byte[][] {e.getKey(), e.getValue()} : null;
     }
 
+    /** The begin of the first range starting after {@code key}, or {@code limit} if none starts before it. */
+    byte[] nextBegin(byte[] key, byte[] limit) {
+        byte[] next = ranges.higherKey(key);
+        return next == null ? limit : Keys.min(next, limit);
+    }
+
     /** Flattened begin/end pairs in key order. */
     byte[][] toArray() {
         byte[][] out = new byte[ranges.size() * 2][];

@@ -107,8 +107,9 @@ final class RangeQuery implements AsyncIterable<KeyValue> {
         /** Runs under the transaction's lock at the read version: resolves bounds once, then reads one batch. */
         private List<KeyValue> fetch(long readVersion) {
             if (from == null) {
-                from = tr.resolve(begin, readVersion, snapshot);
-                to = tr.resolve(end, readVersion, snapshot);
+                // firstGreaterOrEqual bounds are the range itself: resolving them would read (and conflict) past it.
+                from = isPlainBound(begin) ? begin.getKey() : tr.resolve(begin, readVersion, snapshot);
+                to = isPlainBound(end) ? tr.clampEnd(end.getKey()) : tr.resolve(end, readVersion, snapshot);
                 if (Keys.compare(from, to) >= 0) {
                     exhausted = true;
                     return List.of();
@@ -159,6 +160,10 @@ final class RangeQuery implements AsyncIterable<KeyValue> {
         public void cancel() {
             exhausted = true;
         }
+    }
+
+    private static boolean isPlainBound(KeySelector s) {
+        return !s.orEqual() && s.getOffset() == 1;
     }
 
     private static int firstBatchSize(StreamingMode mode) {

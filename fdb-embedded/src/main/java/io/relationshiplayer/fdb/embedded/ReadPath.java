@@ -77,6 +77,11 @@ final class ReadPath {
         }));
     }
 
+    /** {@code end}, or the end of the readable key space if it lies beyond. */
+    byte[] clampEnd(byte[] end) {
+        return Keys.min(end, keySpaceEnd());
+    }
+
     /** The end of the key space this transaction may read. */
     private byte[] keySpaceEnd() {
         return tr.systemKeysReadable() ? Keys.ALL_END : Keys.SYSTEM_PREFIX;

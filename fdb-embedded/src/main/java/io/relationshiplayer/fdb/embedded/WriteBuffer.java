@@ -169,6 +169,38 @@ final class WriteBuffer {
         return out;
     }
 
+    /**
+     * The parts of [begin, end) whose values this transaction decided (set, cleared, or cleared by range), as
+     * flattened begin/end pairs of what remains: keys with atomic operations on unread values count as unwritten.
+     */
+    List<byte[]> unwritten(byte[] begin, byte[] end) {
+        List<byte[]> out = new ArrayList<>();
+        byte[] at = begin;
+        while (Keys.compare(at, end) < 0) {
+            byte[][] clearedHere = cleared.rangeContaining(at);
+            if (clearedHere != null) {
+                at = Keys.min(clearedHere[1], end);
+                continue;
+            }
+            Map.Entry<byte[], Entry> e = entries.ceilingEntry(at);
+            while (e != null && !e.getValue().isKnown() && Keys.compare(e.getKey(), end) < 0) {
+                e = entries.higherEntry(e.getKey());
+            }
+            byte[] nextWritten = e == null ? end : Keys.min(e.getKey(), end);
+            byte[] nextCleared = cleared.nextBegin(at, end);
+            byte[] stop = Keys.min(nextWritten, nextCleared);
+            if (Keys.compare(at, stop) < 0) {
+                out.add(at);
+                out.add(stop);
+            }
+            if (Keys.compare(stop, end) >= 0) {
+                break;
+            }
+            at = stop.equals(nextWritten) && Keys.compare(nextWritten, nextCleared) < 0 ? Keys.keyAfter(stop) : stop;
+        }
+        return out;
+    }
+
     /** The next store key-value not hidden by a range this transaction cleared (its own writes come separately). */
     private KeyValue nextVisible(Iterator<KeyValue> store) {
         while (store.hasNext()) {

@@ -42,6 +42,9 @@ public abstract class ConformanceSupport {
     protected static final int NOT_COMMITTED = 1020;
     protected static final int TRANSACTION_CANCELLED = 1025;
     protected static final int TRANSACTION_TIMED_OUT = 1031;
+    protected static final int ACCESSED_UNREADABLE = 1036;
+    protected static final int CLIENT_INVALID_OPERATION = 2000;
+    protected static final int KEY_OUTSIDE_LEGAL_RANGE = 2004;
     protected static final int NO_COMMIT_VERSION = 2021;
     protected static final int TRANSACTION_TOO_LARGE = 2101;
     protected static final int KEY_TOO_LARGE = 2102;
@@ -68,10 +71,6 @@ public abstract class ConformanceSupport {
 
     protected byte[] key(String name) {
         return ByteArrayUtil.join(prefix, utf8(name));
-    }
-
-    protected byte[] key(int... suffix) {
-        return ByteArrayUtil.join(prefix, bytes(suffix));
     }
 
     protected static byte[] utf8(String s) {
@@ -168,6 +167,15 @@ public abstract class ConformanceSupport {
             return codeOf(e);
         }
         return fail("expected the operation to fail with an FDBException, but it succeeded with " + result);
+    }
+
+    /** Commits, failing the test with the rule and the error code if the commit fails. */
+    protected static void assertCommits(Transaction tr, String rule) {
+        try {
+            await(tr.commit());
+        } catch (RuntimeException e) {
+            fail(rule + ": the commit failed with error " + codeOf(e), e);
+        }
     }
 
     /** Waits until {@code deadlineNanos} of {@link System#nanoTime()}; only for rules that are about elapsed time. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.apple.foundationdb.KeySelector;
 import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
@@ -101,11 +102,76 @@ public abstract class IsolationConformance extends ConformanceSupport {
             assertEquals(List.of("l/a=a", "l/b=b"), show(await(t2.getRange(begin, end, 2).asList())));
             interfere(key("l/c"), "changed");
             t1.set(key("out1"), utf8("x"));
-            await(t1.commit());
+            assertCommits(t1, "a key after the last one a limited read returned is outside its conflict range");
             interfere(key("l/b"), "changed");
             t2.set(key("out2"), utf8("x"));
             assertEquals(NOT_COMMITTED, failureCode(t2::commit));
         }
+    }
+
+    @Test
+    void limitedReverseRangeReadConflictsOnlyDownToTheLastKeyReturned() {
+        for (String k : List.of("a", "b", "c", "d")) {
+            interfere(key("l/" + k), k);
+        }
+        byte[] begin = key("l/");
+        byte[] end = ByteArrayUtil.strinc(begin);
+        try (Transaction t1 = begin(); Transaction t2 = begin()) {
+            assertEquals(List.of("l/d=d", "l/c=c"), show(await(t1.getRange(begin, end, 2, true).asList())));
+            assertEquals(List.of("l/d=d", "l/c=c"), show(await(t2.getRange(begin, end, 2, true).asList())));
+            interfere(key("l/b"), "changed");
+            interfere(key("l/bb"), "inserted below the keys read");
+            t1.set(key("out1"), utf8("x"));
+            assertCommits(t1, "keys below the last one a limited reverse read returned are outside its conflict range");
+            interfere(key("l/c"), "changed");
+            t2.set(key("out2"), utf8("x"));
+            assertEquals(NOT_COMMITTED, failureCode(t2::commit));
+        }
+    }
+
+    @Test
+    void getKeyConflictsWithAnInsertBetweenTheReferenceAndTheResolvedKey() {
+        interfere(key("g/a"), "a");
+        interfere(key("g/c"), "c");
+        try (Transaction tr = begin()) {
+            assertEquals("g/c", name(await(tr.getKey(KeySelector.firstGreaterThan(key("g/a"))))));
+            interfere(key("g/b"), "b");
+            tr.set(key("out"), utf8("x"));
+            assertEquals(NOT_COMMITTED, failureCode(tr::commit), "the insert changes what getKey resolves to");
+        }
+        try (Transaction tr = begin()) {
+            assertEquals("g/b", name(await(tr.getKey(KeySelector.firstGreaterThan(key("g/a"))))));
+            interfere(key("g/d"), "d");
+            tr.set(key("out"), utf8("x"));
+            assertCommits(tr, "an insert after the resolved key does not change what getKey resolves to");
+        }
+    }
+
+    @Test
+    void readOfTheTransactionsOwnWriteAddsNoReadConflict() {
+        byte[] k = key("k");
+        try (Transaction tr = begin()) {
+            await(tr.getReadVersion());
+            tr.set(k, utf8("mine"));
+            assertArrayEquals(utf8("mine"), await(tr.get(k)));
+            interfere(k, "theirs");
+            assertCommits(tr, "a read answered from the transaction's own write adds no read conflict");
+        }
+        assertArrayEquals(utf8("mine"), read(k));
+    }
+
+    @Test
+    void addedReadConflictOnAKeyWrittenEarlierInTheTransactionIsIgnored() {
+        byte[] k = key("k");
+        try (Transaction tr = begin()) {
+            await(tr.getReadVersion());
+            tr.set(k, utf8("mine"));
+            tr.addReadConflictKey(k);
+            interfere(k, "theirs");
+            assertCommits(tr,
+                    "addReadConflictKey ignores keys the transaction wrote earlier (developer guide, Conflict ranges)");
+        }
+        assertArrayEquals(utf8("mine"), read(k));
     }
 
     @Test
@@ -117,7 +183,7 @@ public abstract class IsolationConformance extends ConformanceSupport {
             await(tr.get(k1));
             interfere(k2, "b");
             tr.set(key("out"), utf8("x"));
-            await(tr.commit());
+            assertCommits(tr, "a write to a key that was not read must not conflict");
         }
         assertArrayEquals(utf8("x"), read(key("out")));
     }
@@ -129,7 +195,7 @@ public abstract class IsolationConformance extends ConformanceSupport {
             await(tr.getReadVersion());
             tr.set(k, utf8("mine"));
             interfere(k, "theirs");
-            await(tr.commit());
+            assertCommits(tr, "write-write is not a conflict");
         }
         assertArrayEquals(utf8("mine"), read(k), "the later commit must win");
     }
@@ -145,7 +211,7 @@ public abstract class IsolationConformance extends ConformanceSupport {
             interfere(k, "b");
             interfere(key("r/new"), "n");
             tr.set(key("out"), utf8("x"));
-            await(tr.commit());
+            assertCommits(tr, "snapshot reads add no read conflict ranges");
         }
         assertArrayEquals(utf8("x"), read(key("out")));
     }
@@ -158,7 +224,7 @@ public abstract class IsolationConformance extends ConformanceSupport {
             await(tr.getReadVersion());
             tr.mutate(MutationType.ADD, counter, bytes(5, 0, 0, 0));
             write(counter, bytes(10, 0, 0, 0));
-            await(tr.commit());
+            assertCommits(tr, "atomic operations add no read conflict range");
         }
         assertArrayEquals(bytes(15, 0, 0, 0), read(counter), "the add must apply on top of the concurrent write");
     }
@@ -190,7 +256,7 @@ public abstract class IsolationConformance extends ConformanceSupport {
             tr.addReadConflictRange(key("a"), key("c"));
             interfere(key("c"), "end is exclusive");
             tr.set(key("out"), utf8("x"));
-            await(tr.commit());
+            assertCommits(tr, "the end of a conflict range is exclusive");
         }
     }
 
@@ -229,11 +295,68 @@ public abstract class IsolationConformance extends ConformanceSupport {
                 await(w.commit());
             }
             r1.set(key("out1"), utf8("x"));
-            await(r1.commit());
+            assertCommits(r1, "the first write after setNextWriteNoWriteConflictRange has no write conflict range");
             r2.set(key("out2"), utf8("x"));
             assertEquals(NOT_COMMITTED, failureCode(r2::commit), "only the first write skips its conflict range");
         }
         assertArrayEquals(utf8("w"), read(k1), "the write without a conflict range must still be written");
         assertArrayEquals(utf8("w"), read(k2));
+    }
+
+    @Test
+    void clearOfARangeConflictsWithAReaderOfAKeyInIt() {
+        byte[] k = key("c/k");
+        interfere(k, "a");
+        try (Transaction tr = begin()) {
+            assertArrayEquals(utf8("a"), await(tr.get(k)));
+            database().run(other -> {
+                other.clear(key("c/"), ByteArrayUtil.strinc(key("c/")));
+                return null;
+            });
+            tr.set(key("out"), utf8("x"));
+            assertEquals(NOT_COMMITTED, failureCode(tr::commit));
+        }
+    }
+
+    @Test
+    void allReadsOfATransactionSeeOneSnapshot() {
+        byte[] k1 = key("k1");
+        byte[] k2 = key("k2");
+        database().run(tr -> {
+            tr.set(k1, utf8("old"));
+            tr.set(k2, utf8("old"));
+            return null;
+        });
+        try (Transaction tr = begin()) {
+            long readVersion = await(tr.getReadVersion());
+            assertArrayEquals(utf8("old"), await(tr.get(k1)));
+            database().run(other -> {
+                other.set(k1, utf8("new"));
+                other.set(k2, utf8("new"));
+                other.set(key("k3"), utf8("new"));
+                return null;
+            });
+            assertArrayEquals(utf8("old"), await(tr.get(k2)), "a read after a concurrent commit sees the old value");
+            assertEquals(List.of("k1=old", "k2=old"), show(scan(tr, k1, key("k4"))), "and so does a range read");
+            assertEquals(readVersion, (long) await(tr.getReadVersion()), "the read version does not change");
+        }
+    }
+
+    @Test
+    void setReadVersionReadsTheDatabaseAsOfThatVersion() {
+        byte[] k = key("k");
+        long firstVersion;
+        try (Transaction tr = begin()) {
+            tr.set(k, utf8("first"));
+            assertCommits(tr, "a plain write");
+            firstVersion = tr.getCommittedVersion();
+        }
+        write(k, utf8("second"));
+        try (Transaction tr = begin()) {
+            tr.setReadVersion(firstVersion);
+            assertEquals(firstVersion, (long) await(tr.getReadVersion()));
+            assertArrayEquals(utf8("first"), await(tr.get(k)), "a read at an older version sees the older value");
+        }
+        assertArrayEquals(utf8("second"), read(k));
     }
 }

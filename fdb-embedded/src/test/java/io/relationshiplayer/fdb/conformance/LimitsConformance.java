@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.FDBException;
+import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.Transaction;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -66,6 +67,29 @@ public abstract class LimitsConformance extends ConformanceSupport {
     }
 
     @Test
+    void readOfAKeyOverTheLimitFindsNothing() {
+        // No stored key can be that long, so FoundationDB answers "absent" rather than failing the read.
+        assertNull(read(keyOfLength(KEY_LIMIT + 1)));
+    }
+
+    @Test
+    void atomicOperationParamOverTheValueLimitIsRejected() {
+        assertEquals(VALUE_TOO_LARGE, rejectedCode(tr -> tr.mutate(MutationType.APPEND_IF_FITS, key("k"),
+                filled(VALUE_LIMIT + 1, 'v'))));
+        assertEquals(List.of(), committedUnderPrefix(), "nothing of the failed transaction may be committed");
+    }
+
+    @Test
+    void systemKeysAreOutsideTheLegalRangeWithoutAccessSystemKeys() {
+        byte[] system = bytes(0xFF, 0x01);
+        assertEquals(KEY_OUTSIDE_LEGAL_RANGE, rejectedCode(tr -> tr.set(system, utf8("v"))), "write of \\xff\\x01");
+        assertEquals(List.of(), committedUnderPrefix(), "nothing of the failed transaction may be committed");
+        try (Transaction tr = begin()) {
+            assertEquals(KEY_OUTSIDE_LEGAL_RANGE, failureCode(() -> tr.get(system)), "read of \\xff\\x01");
+        }
+    }
+
+    @Test
     void transactionOverTenMegabytesIsRejected() {
         byte[] value = filled(99_000, 'v');
         assertEquals(TRANSACTION_TOO_LARGE, rejectedCode(tr -> {
@@ -96,8 +120,8 @@ public abstract class LimitsConformance extends ConformanceSupport {
             tr.options().setTimeout(250);
             tr.set(k, utf8("v"));
             waitUntil(start + TimeUnit.MILLISECONDS.toNanos(600));
-            assertEquals(TRANSACTION_TIMED_OUT, failureCode(() -> tr.get(key("other"))));
-            assertEquals(TRANSACTION_TIMED_OUT, failureCode(tr::commit));
+            assertEquals(TRANSACTION_TIMED_OUT, failureCode(() -> tr.get(key("other"))), "a read after the timeout");
+            assertEquals(TRANSACTION_TIMED_OUT, failureCode(tr::commit), "a commit after the timeout");
         }
         assertNull(read(k), "a timed-out transaction must not commit");
     }
@@ -108,8 +132,8 @@ public abstract class LimitsConformance extends ConformanceSupport {
         try (Transaction tr = begin()) {
             tr.set(k, utf8("v"));
             tr.cancel();
-            assertEquals(TRANSACTION_CANCELLED, failureCode(() -> tr.get(key("other"))));
-            assertEquals(TRANSACTION_CANCELLED, failureCode(tr::commit));
+            assertEquals(TRANSACTION_CANCELLED, failureCode(() -> tr.get(key("other"))), "a read after cancel()");
+            assertEquals(TRANSACTION_CANCELLED, failureCode(tr::commit), "a commit after cancel()");
         }
         assertNull(read(k), "a cancelled transaction must not commit");
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.StreamingMode;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
 import java.util.ArrayList;
@@ -93,6 +94,7 @@ public abstract class RangeConformance extends ConformanceSupport {
                     "a range clear must not use up the limit in reverse");
             assertEquals(List.of("d/d=D", "d/f=F", "d/h=Y"), range(tr, d("d"), d("i"), 0, false));
             assertEquals(List.of("d/c2=N"), range(tr, d("c1"), d("d"), 0, false));
+            assertEquals(List.of(), range(tr, d("j"), d("a"), 0, false), "begin after end reads nothing");
         }
     }
 
@@ -120,5 +122,38 @@ public abstract class RangeConformance extends ConformanceSupport {
             assertEquals(List.of(), range(tr, other, ByteArrayUtil.strinc(other), 0, false));
             assertEquals(List.of(), range(tr, d("e"), d("e\0"), 0, false), "a cleared key reads as absent");
         }
+    }
+
+    @Test
+    void largeRangesAreReadCompletelyInOrderInBothDirections() {
+        int count = 2_500;
+        byte[] from = key("n/");
+        byte[] to = ByteArrayUtil.strinc(from);
+        database().run(tr -> {
+            for (int i = 0; i < count; i++) {
+                tr.set(key(String.format("n/%05d", i)), utf8(Integer.toString(i)));
+            }
+            return null;
+        });
+        List<String> forward = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            forward.add(String.format("n/%05d=%d", i, i));
+        }
+        List<String> backward = new ArrayList<>(forward);
+        Collections.reverse(backward);
+        database().read(tr -> {
+            assertEquals(forward, range(tr, from, to, 0, false));
+            assertEquals(backward, range(tr, from, to, 0, true));
+            assertEquals(forward.subList(0, 1_234), range(tr, from, to, 1_234, false));
+            assertEquals(backward.subList(0, 1_234), range(tr, from, to, 1_234, true));
+            for (StreamingMode mode : List.of(StreamingMode.WANT_ALL, StreamingMode.ITERATOR, StreamingMode.SMALL,
+                    StreamingMode.SERIAL)) {
+                assertEquals(forward.subList(0, 2_000),
+                        show(await(tr.getRange(from, to, 2_000, false, mode).asList())), mode.toString());
+            }
+            assertEquals(forward.subList(0, 100),
+                    show(await(tr.getRange(from, to, 100, false, StreamingMode.EXACT).asList())), "EXACT");
+            return null;
+        });
     }
 }

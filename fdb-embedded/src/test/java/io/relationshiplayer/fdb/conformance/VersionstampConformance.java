@@ -131,4 +131,31 @@ public abstract class VersionstampConformance extends ConformanceSupport {
             assertEquals(HEX.formatHex(stamp), HEX.formatHex(read(key("value"))));
         }
     }
+
+    @Test
+    void versionstampedValueIsUnreadableInItsOwnTransaction() {
+        byte[] k = key("vv");
+        try (Transaction tr = begin()) {
+            tr.mutate(MutationType.SET_VERSIONSTAMPED_VALUE, k, stampAt(utf8("pre"), new byte[0]));
+            assertEquals(ACCESSED_UNREADABLE, failureCode(() -> tr.get(k)),
+                    "the value is not known before commit (accessed_unreadable)");
+        }
+    }
+
+    @Test
+    void versionstampOffsetOutsideTheParamIsInvalid() {
+        byte[] k = key("vv");
+        byte[] param = ByteArrayUtil.join(utf8("short"), littleEndian32(2));
+        int code;
+        try (Transaction tr = begin()) {
+            try {
+                tr.mutate(MutationType.SET_VERSIONSTAMPED_VALUE, k, param);
+                code = failureCode(tr::commit);
+            } catch (RuntimeException e) {
+                code = codeOf(e);
+            }
+        }
+        assertEquals(CLIENT_INVALID_OPERATION, code, "10 bytes from offset 2 do not fit in a 5-byte value");
+        assertEquals(List.of(), committedUnderPrefix());
+    }
 }

@@ -206,7 +206,10 @@ class KillDurabilityTest {
     /** Starts a {@link CommitLoop} numbering from {@code first}, kills it with SIGKILL, returns every ACK it printed. */
     private static List<Ack> runAndKill(Path data, long first, Path stderr) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process child = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+        // RocksDB unpacks its native library into java.io.tmpdir; a killed JVM cannot delete it, the TempDir will.
+        Path childTmp = Files.createDirectories(stderr.resolveSibling(stderr.getFileName() + ".tmp"));
+        Process child = new ProcessBuilder(java, "-Xmx256m", "-Djava.io.tmpdir=" + childTmp,
+                "-cp", System.getProperty("java.class.path"),
                 CommitLoop.class.getName(), data.toString(), Long.toString(first))
                 .redirectError(stderr.toFile())
                 .start();

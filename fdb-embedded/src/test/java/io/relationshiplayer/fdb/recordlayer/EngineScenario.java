@@ -12,19 +12,16 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.Parameter;
 
 /**
- * A Record Layer scenario run on one embedded engine (the subclass is a {@code @ParameterizedClass} over
- * {@link Engine}): a fresh backend per test, and a key space path of the test's own.
+ * A Record Layer scenario on one embedded engine ({@link OnBothEngines}): a fresh backend per test, and a key space
+ * path of the test's own.
  */
 abstract class EngineScenario {
-    @Parameter
-    Engine engine;
-
     @TempDir
     Path directory;
 
+    private Engine engine;
     private Backend backend;
 
     /** This test's directory name under /scenarios/case, and its path; a test may add sibling directories. */
@@ -32,15 +29,27 @@ abstract class EngineScenario {
     KeySpacePath path;
 
     @BeforeEach
-    void openBackend(TestInfo test) {
-        backend = engine.open(directory);
+    void nameCase(TestInfo test) {
         caseName = getClass().getSimpleName() + "." + test.getTestMethod().orElseThrow().getName();
         path = ScenarioSchema.casePath(caseName);
     }
 
+    /** Opens {@code engine} for this test, then runs the scenario's {@link #prepare()}. */
+    void open(Engine engine) {
+        this.engine = engine;
+        backend = engine.open(directory);
+        prepare();
+    }
+
+    /** What every test of the scenario starts from, once the engine is open. */
+    void prepare() {
+    }
+
     @AfterEach
     void closeBackend() {
-        backend.close();
+        if (backend != null) {
+            backend.close();
+        }
     }
 
     FDBDatabase database() {

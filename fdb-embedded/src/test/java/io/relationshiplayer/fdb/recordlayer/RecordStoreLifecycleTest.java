@@ -22,18 +22,14 @@ import com.google.protobuf.Message;
 import io.relationshiplayer.fdb.recordlayer.proto.ScenarioProto.Comment;
 import io.relationshiplayer.fdb.recordlayer.proto.ScenarioProto.Ticket;
 import java.util.List;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** A record store's life: create, save, load, delete, commit and reopen, on each engine. */
-@ParameterizedClass
-@EnumSource(Engine.class)
 class RecordStoreLifecycleTest extends EngineScenario {
     private final RecordMetaData metaData = ScenarioSchema.metaData().build();
 
-    @Test
-    void savesLoadsAndDeletesRecordsThatSurviveReopening() {
+    @OnBothEngines
+    void savesLoadsAndDeletesRecordsThatSurviveReopening(Engine engine) {
+        open(engine);
         FDBRecordStore.Builder tickets = store(metaData, path);
         Ticket first = ticket(1, "RL-1", "first", 1);
         Ticket second = ticket(2, "RL-2", "second", 2);
@@ -71,8 +67,9 @@ class RecordStoreLifecycleTest extends EngineScenario {
         });
     }
 
-    @Test
-    void workOfAnUncommittedTransactionIsNotStored() {
+    @OnBothEngines
+    void workOfAnUncommittedTransactionIsNotStored(Engine engine) {
+        open(engine);
         FDBRecordStore.Builder tickets = store(metaData, path);
         commitDoing(tickets, store -> store.saveRecord(ticket(1, "RL-1", "kept", 1)));
         try (FDBRecordContext context = database().openContext()) {
@@ -86,8 +83,9 @@ class RecordStoreLifecycleTest extends EngineScenario {
         commitDoing(tickets, store -> assertThat(primaryKeys(store)).containsExactly(Tuple.from(1L)));
     }
 
-    @Test
-    void storesUnderSiblingPathsAreIsolated() {
+    @OnBothEngines
+    void storesUnderSiblingPathsAreIsolated(Engine engine) {
+        open(engine);
         FDBRecordStore.Builder left = store(metaData, ScenarioSchema.casePath(caseName + "-left"));
         FDBRecordStore.Builder right = store(metaData, ScenarioSchema.casePath(caseName + "-right"));
         commitDoing(left, store -> store.saveRecord(ticket(1, "L-1", "left", 1)));
@@ -111,8 +109,9 @@ class RecordStoreLifecycleTest extends EngineScenario {
         }
     }
 
-    @Test
-    void splitsARecordLargerThanOneValue() {
+    @OnBothEngines
+    void splitsARecordLargerThanOneValue(Engine engine) {
+        open(engine);
         RecordMetaDataBuilder builder = ScenarioSchema.metaData();
         builder.setSplitLongRecords(true);
         FDBRecordStore.Builder tickets = store(builder.build(), path);

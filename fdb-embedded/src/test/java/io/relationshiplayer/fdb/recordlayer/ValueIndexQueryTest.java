@@ -18,21 +18,15 @@ import com.apple.foundationdb.record.query.plan.plans.RecordQueryPlan;
 import com.apple.foundationdb.tuple.Tuple;
 import io.relationshiplayer.fdb.recordlayer.proto.ScenarioProto.Ticket;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Queries answered from a secondary VALUE index, kept up to date by saves, updates and deletes. */
-@ParameterizedClass
-@EnumSource(Engine.class)
 class ValueIndexQueryTest extends EngineScenario {
     private static final String BY_PRIORITY = "Ticket$priority";
 
     private FDBRecordStore.Builder tickets;
 
-    @BeforeEach
-    void populate() {
+    @Override
+    void prepare() {
         RecordMetaDataBuilder builder = ScenarioSchema.metaData();
         builder.addIndex(TICKET, new Index(BY_PRIORITY, field("priority")));
         RecordMetaData metaData = builder.build();
@@ -48,8 +42,9 @@ class ValueIndexQueryTest extends EngineScenario {
         restartIfDurable();
     }
 
-    @Test
-    void equalityFilterIsAnsweredFromTheIndex() {
+    @OnBothEngines
+    void equalityFilterIsAnsweredFromTheIndex(Engine engine) {
+        open(engine);
         commitDoing(tickets, store -> {
             RecordQueryPlan plan = store.planQuery(query(Query.field("priority").equalsValue(3)));
             assertThat(plan.getUsedIndexes()).containsExactly(BY_PRIORITY);
@@ -58,8 +53,9 @@ class ValueIndexQueryTest extends EngineScenario {
         });
     }
 
-    @Test
-    void rangeFilterReturnsRecordsInIndexOrder() {
+    @OnBothEngines
+    void rangeFilterReturnsRecordsInIndexOrder(Engine engine) {
+        open(engine);
         commitDoing(tickets, store -> {
             RecordQuery query = RecordQuery.newBuilder().setRecordType(TICKET)
                     .setFilter(Query.field("priority").greaterThanOrEquals(2))
@@ -74,8 +70,9 @@ class ValueIndexQueryTest extends EngineScenario {
         });
     }
 
-    @Test
-    void indexFollowsUpdatesAndDeletes() {
+    @OnBothEngines
+    void indexFollowsUpdatesAndDeletes(Engine engine) {
+        open(engine);
         commitDoing(tickets, store -> {
             store.saveRecord(ticket(1, "RL-1", "crash on start", 1));
             store.deleteRecord(Tuple.from(4L));
@@ -95,8 +92,9 @@ class ValueIndexQueryTest extends EngineScenario {
         });
     }
 
-    @Test
-    void filterOnAnUnindexedFieldScansRecords() {
+    @OnBothEngines
+    void filterOnAnUnindexedFieldScansRecords(Engine engine) {
+        open(engine);
         commitDoing(tickets, store -> {
             RecordQueryPlan plan = store.planQuery(query(Query.field("title").equalsValue("typo")));
             assertThat(plan.getUsedIndexes()).isEmpty();

@@ -24,31 +24,27 @@ import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Stored record versions and a VERSION index: versionstamps assigned at commit, in commit order. */
-@ParameterizedClass
-@EnumSource(Engine.class)
 class VersionIndexTest extends EngineScenario {
     private static final String BY_VERSION = "Ticket$version";
 
     private FDBRecordStore.Builder tickets;
 
-    @BeforeEach
-    void openStore() {
+    @Override
+    void prepare() {
         RecordMetaDataBuilder builder = ScenarioSchema.metaData();
         builder.setStoreRecordVersions(true);
         builder.addIndex(TICKET, new Index(BY_VERSION, VersionKeyExpression.VERSION, IndexTypes.VERSION));
         tickets = store(builder.build(), path);
     }
 
-    @Test
-    void versionsAreTheCommittingTransactionsVersionstamp() {
+    @OnBothEngines
+    void versionsAreTheCommittingTransactionsVersionstamp(Engine engine) {
+        open(engine);
         Map<Long, FDBRecordVersion> firstCommit = save(ticket(1, "RL-1", "one", 1), ticket(2, "RL-2", "two", 1));
-        Map<Long, FDBRecordVersion> secondCommit = save(ticket(1, "RL-1", "one, edited", 2), ticket(3, "RL-3", "three", 1));
+        Map<Long, FDBRecordVersion> secondCommit =
+                save(ticket(1, "RL-1", "one, edited", 2), ticket(3, "RL-3", "three", 1));
         restartIfDurable();
 
         commitDoing(tickets, store -> {
@@ -62,8 +58,9 @@ class VersionIndexTest extends EngineScenario {
         assertThat(secondCommit.get(1L)).isLessThan(secondCommit.get(3L));
     }
 
-    @Test
-    void versionIndexScanReturnsRecordsInCommitOrder() {
+    @OnBothEngines
+    void versionIndexScanReturnsRecordsInCommitOrder(Engine engine) {
+        open(engine);
         save(ticket(1, "RL-1", "one", 1), ticket(2, "RL-2", "two", 1));
         save(ticket(3, "RL-3", "three", 1));
         save(ticket(1, "RL-1", "one, edited", 2));
@@ -91,8 +88,9 @@ class VersionIndexTest extends EngineScenario {
         });
     }
 
-    @Test
-    void versionIsIncompleteUntilCommit() {
+    @OnBothEngines
+    void versionIsIncompleteUntilCommit(Engine engine) {
+        open(engine);
         try (FDBRecordContext context = database().openContext()) {
             FDBRecordStore store = tickets.copyBuilder().setContext(context).createOrOpen();
             store.saveRecord(ticket(1, "RL-1", "one", 1));
@@ -101,7 +99,8 @@ class VersionIndexTest extends EngineScenario {
             assertThat(pending.isComplete()).isFalse();
             context.commit();
             assertThat(context.getVersionStamp()).hasSize(FDBRecordVersion.GLOBAL_VERSION_LENGTH);
-            FDBRecordVersion committed = FDBRecordVersion.complete(context.getVersionStamp(), pending.getLocalVersion());
+            FDBRecordVersion committed =
+                    FDBRecordVersion.complete(context.getVersionStamp(), pending.getLocalVersion());
             // the first eight bytes of the versionstamp are the commit version
             assertThat(ByteBuffer.wrap(context.getVersionStamp()).getLong()).isEqualTo(context.getCommittedVersion());
             assertThat(committed.getDBVersion()).isEqualTo(context.getCommittedVersion());

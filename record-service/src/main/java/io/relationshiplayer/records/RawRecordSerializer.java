@@ -1,0 +1,113 @@
+package io.relationshiplayer.records;
+
+import com.apple.foundationdb.record.RecordMetaData;
+import com.apple.foundationdb.record.metadata.RecordType;
+import com.apple.foundationdb.record.provider.common.RecordSerializationException;
+import com.apple.foundationdb.record.provider.common.RecordSerializer;
+import com.apple.foundationdb.record.provider.common.StoreTimer;
+import com.apple.foundationdb.tuple.Tuple;
+import com.google.common.collect.MapMaker;
+import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.CodedOutputStream;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.DynamicMessage;
+import com.google.protobuf.Message;
+import com.google.protobuf.WireFormat;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.concurrent.ConcurrentMap;
+import javax.annotation.Nonnull;
+import javax.annotation.Nullable;
+
+/**
+ * Stores a record as the Record Layer's union message, framed around the client's own bytes: the union holds one
+ * length-delimited field, so the stored value is that field's tag, the length and the bytes the client sent. Loading
+ * parses the record (indexes and filters need its fields) and remembers its stored bytes, so that the service returns
+ * them as they are. No record is re-encoded on its way in or out. The result is what the Record Layer's own serializer
+ * writes for the same message, so generated-class clients of the library read the same data.
+ */
+public final class RawRecordSerializer implements RecordSerializer<Message> {
+    public static final RawRecordSerializer INSTANCE = new RawRecordSerializer();
+
+    /** The bytes each parsed record came from, by identity, for as long as the record is alive. */
+    private static final ConcurrentMap<Message, byte[]> RAW = new MapMaker().weakKeys().makeMap();
+
+    private RawRecordSerializer() {
+    }
+
+    /** Parses a client's record bytes as {@code type}; the record remembers the bytes. */
+    @Nonnull
+    public static Message parse(@Nonnull RecordType type, @Nonnull byte[] bytes) {
+        try {
+            DynamicMessage m = DynamicMessage.parseFrom(type.getDescriptor(), bytes);
+            RAW.put(m, bytes);
+            return m;
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+            throw RecordServiceException.invalid("record of type " + type.getName() + " does not parse: "
+                    + e.getMessage());
+        }
+    }
+
+    /** The serialized bytes of a record: those it was parsed from, or (for records built in code) a fresh encoding. */
+    @Nonnull
+    public static byte[] bytes(@Nonnull Message record) {
+        byte[] raw = RAW.get(record);
+        return raw != null ? raw : record.toByteArray();
+    }
+
+    @Nonnull
+    @Override
+    public byte[] serialize(@Nonnull RecordMetaData metaData, @Nonnull RecordType recordType, @Nonnull Message rec,
+                            @Nullable StoreTimer timer) {
+        FieldDescriptor field = metaData.getUnionFieldForRecordType(recordType);
+        byte[] inner = bytes(rec);
+        int tag = (field.getNumber() << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED;
+        byte[] out = new byte[CodedOutputStream.computeUInt32SizeNoTag(tag)
+                + CodedOutputStream.computeUInt32SizeNoTag(inner.length) + inner.length];
+        CodedOutputStream cos = CodedOutputStream.newInstance(out);
+        try {
+            cos.writeUInt32NoTag(tag);
+            cos.writeUInt32NoTag(inner.length);
+            cos.writeRawBytes(inner);
+            cos.checkNoSpaceLeft();
+        } catch (IOException e) {
+            throw new RecordSerializationException("cannot frame record", e);
+        }
+        return out;
+    }
+
+    @Nonnull
+    @Override
+    public Message deserialize(@Nonnull RecordMetaData metaData, @Nonnull Tuple primaryKey, @Nonnull byte[] serialized,
+                               @Nullable StoreTimer timer) {
+        try {
+            CodedInputStream in = CodedInputStream.newInstance(serialized);
+            int tag = in.readTag();
+            FieldDescriptor field = metaData.getUnionDescriptor().findFieldByNumber(WireFormat.getTagFieldNumber(tag));
+            if (field == null || WireFormat.getTagWireType(tag) != WireFormat.WIRETYPE_LENGTH_DELIMITED) {
+                throw new RecordSerializationException("stored record has no known union field")
+                        .addLogInfo("primaryKey", primaryKey);
+            }
+            int length = in.readRawVarint32();
+            int start = in.getTotalBytesRead();
+            if (start + length != serialized.length) {
+                // Not a single framed record (written by another serializer): parse the union the usual way.
+                DynamicMessage union = DynamicMessage.parseFrom(metaData.getUnionDescriptor(), serialized);
+                return (Message) union.getField(union.getAllFields().keySet().iterator().next());
+            }
+            byte[] inner = Arrays.copyOfRange(serialized, start, serialized.length);
+            DynamicMessage record = DynamicMessage.parseFrom(field.getMessageType(), inner);
+            RAW.put(record, inner);
+            return record;
+        } catch (IOException e) {
+            throw new RecordSerializationException("stored record does not parse", e)
+                    .addLogInfo("primaryKey", primaryKey);
+        }
+    }
+
+    @Nonnull
+    @Override
+    public RecordSerializer<Message> widen() {
+        return this;
+    }
+}

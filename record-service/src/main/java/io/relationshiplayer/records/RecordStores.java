@@ -1,0 +1,293 @@
+package io.relationshiplayer.records;
+
+import com.apple.foundationdb.Range;
+import com.apple.foundationdb.record.IndexState;
+import com.apple.foundationdb.record.RecordMetaData;
+import com.apple.foundationdb.record.metadata.Index;
+import com.apple.foundationdb.record.metadata.RecordType;
+import com.apple.foundationdb.record.provider.foundationdb.FDBDatabase;
+import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
+import com.apple.foundationdb.record.provider.foundationdb.FDBRecordStore;
+import com.apple.foundationdb.record.provider.foundationdb.FDBRecordStoreBase;
+import com.apple.foundationdb.record.provider.foundationdb.FDBStoredRecord;
+import com.apple.foundationdb.tuple.Tuple;
+import com.google.protobuf.ByteString;
+import com.google.protobuf.Message;
+import io.relationshiplayer.proto.v1.IndexState.State;
+import io.relationshiplayer.proto.v1.Key;
+import io.relationshiplayer.proto.v1.LoadedRecord;
+import io.relationshiplayer.proto.v1.QueryRequest;
+import io.relationshiplayer.proto.v1.RecordMessage;
+import io.relationshiplayer.proto.v1.SaveMode;
+import io.relationshiplayer.proto.v1.ScanRequest;
+import io.relationshiplayer.proto.v1.Schema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+import javax.annotation.Nonnull;
+
+/**
+ * The record service's domain: databases (tenants), their schemas and records, on the Record Layer. Each call is one
+ * transaction, retried on conflict. Knows nothing of gRPC; the service class is a thin adapter over this.
+ */
+public final class RecordStores {
+    private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_.-]{0,127}");
+
+    private final FDBDatabase db;
+    private final StoreOpener opener = new StoreOpener();
+    private final IndexBuilds builds;
+
+    public RecordStores(@Nonnull FDBDatabase db) {
+        this.db = Objects.requireNonNull(db, "db is null");
+        this.builds = new IndexBuilds(db, opener);
+    }
+
+    @Nonnull
+    public FDBDatabase database() {
+        return db;
+    }
+
+    // ---- databases ----
+
+    public boolean createDatabase(String name, boolean ifNotExists) {
+        checkName(name);
+        return run(ctx -> {
+            byte[] key = StoreOpener.nameKey(ctx, name);
+            if (ctx.ensureActive().get(key).join() != null) {
+                if (ifNotExists) {
+                    return false;
+                }
+                throw RecordServiceException.alreadyExists("database '" + name + "' already exists");
+            }
+            ctx.ensureActive().set(key, new byte[0]);
+            return true;
+        });
+    }
+
+    public List<String> listDatabases() {
+        return run(ctx -> {
+            List<String> names = new ArrayList<>();
+            var subspace = RlKeySpace.names().toSubspace(ctx);
+            ctx.ensureActive().getRange(subspace.range()).asList().join()
+                    .forEach(kv -> names.add(subspace.unpack(kv.getKey()).getString(0)));
+            return names;
+        });
+    }
+
+    public boolean dropDatabase(String name, boolean ifExists) {
+        checkName(name);
+        boolean dropped = run(ctx -> {
+            byte[] key = StoreOpener.nameKey(ctx, name);
+            if (ctx.ensureActive().get(key).join() == null) {
+                if (ifExists) {
+                    return false;
+                }
+                throw RecordServiceException.notFound("database '" + name + "' does not exist");
+            }
+            ctx.ensureActive().clear(key);
+            ctx.ensureActive().clear(Range.startsWith(RlKeySpace.database(name).toSubspace(ctx).pack()));
+            return true;
+        });
+        opener.forget(name);
+        return dropped;
+    }
+
+    private static void checkName(String name) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw RecordServiceException.invalid("database name '" + name + "' must start with a letter and hold "
+                    + "only letters, digits, '_', '.' or '-' (at most 128)");
+        }
+    }
+
+    // ---- schemas ----
+
+    /** Registers or evolves the schema; new indexes on populated stores are built online. */
+    public SchemaInfo registerSchema(String database, Schema schema, boolean waitForIndexes) {
+        RecordMetaData md = run(ctx -> {
+            StoreOpener.requireDatabase(ctx, database);
+            RecordMetaData previous = opener.current(ctx, database);
+            RecordMetaData next = SchemaCompiler.compile(schema, previous);
+            opener.metaDataStore(ctx, database).saveAndSetCurrent(next.toProto()).join();
+            opener.remember(database, next);
+            opener.builder(database, next).setContext(ctx).createOrOpen();
+            return next;
+        });
+        List<Index> pending = builds.startPending(database, md);
+        if (waitForIndexes) {
+            builds.await(database, pending);
+        }
+        return schemaInfo(database);
+    }
+
+    public SchemaInfo schemaInfo(String database) {
+        return run(ctx -> {
+            FDBRecordStore store = opener.open(ctx, database);
+            RecordMetaData md = store.getRecordMetaData();
+            List<io.relationshiplayer.proto.v1.IndexState> states = new ArrayList<>();
+            for (Index i : md.getAllIndexes()) {
+                if (!i.getName().startsWith("_")) {
+                    states.add(io.relationshiplayer.proto.v1.IndexState.newBuilder().setName(i.getName())
+                            .setState(state(store.getIndexState(i))).build());
+                }
+            }
+            return new SchemaInfo(md, states);
+        });
+    }
+
+    private static State state(IndexState s) {
+        switch (s) {
+            case READABLE:
+                return State.READABLE;
+            case DISABLED:
+                return State.DISABLED;
+            default:
+                return State.BUILDING;
+        }
+    }
+
+    // ---- records ----
+
+    /** Saves all records in one transaction; returns the commit's versionstamp when versions are stored. */
+    public SaveResult save(String database, List<RecordMessage> records, SaveMode mode) {
+        if (records.isEmpty()) {
+            return new SaveResult(0, new byte[0]);
+        }
+        return run(ctx -> {
+            FDBRecordStore store = opener.open(ctx, database);
+            RecordMetaData md = store.getRecordMetaData();
+            FDBRecordStoreBase.RecordExistenceCheck check = mode == SaveMode.INSERT
+                    ? FDBRecordStoreBase.RecordExistenceCheck.ERROR_IF_EXISTS
+                    : mode == SaveMode.UPDATE ? FDBRecordStoreBase.RecordExistenceCheck.ERROR_IF_NOT_EXISTS_OR_RECORD_TYPE_CHANGED
+                    : FDBRecordStoreBase.RecordExistenceCheck.NONE;
+            List<java.util.concurrent.CompletableFuture<?>> saves = new ArrayList<>(records.size());
+            for (RecordMessage r : records) {
+                RecordType type = SchemaCompiler.type(md, r.getType());
+                Message m = RawRecordSerializer.parse(type, r.getMessage().toByteArray());
+                saves.add(store.saveRecordAsync(m, check));
+            }
+            saves.forEach(java.util.concurrent.CompletableFuture::join);
+            return md.isStoreRecordVersions() ? ctx : null;
+        }, committed -> new SaveResult(records.size(), committed == null ? new byte[0] : committed.getVersionStamp()));
+    }
+
+    public List<LoadedRecord> load(String database, String type, List<Key> keys) {
+        return run(ctx -> {
+            FDBRecordStore store = opener.open(ctx, database);
+            RecordType rt = SchemaCompiler.type(store.getRecordMetaData(), type);
+            List<java.util.concurrent.CompletableFuture<FDBStoredRecord<Message>>> loads = new ArrayList<>();
+            for (Key k : keys) {
+                loads.add(store.loadRecordAsync(TupleValues.primaryKey(rt.getRecordTypeKey(), k)));
+            }
+            List<LoadedRecord> out = new ArrayList<>(keys.size());
+            for (int i = 0; i < keys.size(); i++) {
+                FDBStoredRecord<Message> r = loads.get(i).join();
+                LoadedRecord.Builder b = LoadedRecord.newBuilder().setKey(keys.get(i));
+                if (r != null && r.getRecordType().getName().equals(type)) {
+                    b.setFound(true).setRecord(record(r));
+                }
+                out.add(b.build());
+            }
+            return out;
+        });
+    }
+
+    static RecordMessage record(FDBStoredRecord<Message> r) {
+        return RecordMessage.newBuilder().setType(r.getRecordType().getName())
+                .setMessage(ByteString.copyFrom(RawRecordSerializer.bytes(r.getRecord()))).build();
+    }
+
+    public int delete(String database, String type, List<Key> keys) {
+        return run(ctx -> {
+            FDBRecordStore store = opener.open(ctx, database);
+            RecordType rt = SchemaCompiler.type(store.getRecordMetaData(), type);
+            List<java.util.concurrent.CompletableFuture<Boolean>> deletes = new ArrayList<>();
+            for (Key k : keys) {
+                deletes.add(store.deleteRecordAsync(TupleValues.primaryKey(rt.getRecordTypeKey(), k)));
+            }
+            int n = 0;
+            for (var d : deletes) {
+                n += d.join() ? 1 : 0;
+            }
+            return n;
+        });
+    }
+
+    /** Deletes every record of {@code type} (empty: of the database), in as many transactions as it takes. */
+    public void deleteAll(String database, String type) {
+        if (type == null || type.isEmpty()) {
+            run(ctx -> {
+                opener.open(ctx, database).deleteAllRecords();
+                return null;
+            });
+            return;
+        }
+        byte[] continuation = null;
+        do {
+            byte[] from = continuation;
+            continuation = run(ctx -> {
+                FDBRecordStore store = opener.open(ctx, database);
+                RecordType rt = SchemaCompiler.type(store.getRecordMetaData(), type);
+                var cursor = store.scanRecords(com.apple.foundationdb.record.TupleRange.allOf(
+                        Tuple.from(rt.getRecordTypeKey())), from, new com.apple.foundationdb.record.ScanProperties(
+                        com.apple.foundationdb.record.ExecuteProperties.newBuilder().setReturnedRowLimit(1_000).build()));
+                var result = cursor.forEach(r -> store.deleteRecord(r.getPrimaryKey())).thenCompose(v -> cursor.onNext())
+                        .join();
+                return result.getContinuation().isEnd() ? null : result.getContinuation().toBytes();
+            });
+        } while (continuation != null);
+    }
+
+    public long count(String database, String type) {
+        return run(ctx -> {
+            FDBRecordStore store = opener.open(ctx, database);
+            if (type == null || type.isEmpty()) {
+                return store.getSnapshotRecordCount().join();
+            }
+            SchemaCompiler.type(store.getRecordMetaData(), type);
+            return store.getSnapshotRecordCountForRecordType(type).join();
+        });
+    }
+
+    // ---- scans and queries ----
+
+    /** A stream over a scan; the caller reads batches and closes it. */
+    public RecordStream scan(ScanRequest request) {
+        return RecordStream.scan(db, opener, request);
+    }
+
+    public RecordStream query(QueryRequest request) {
+        return RecordStream.query(db, opener, request);
+    }
+
+    /** The Record Layer's plan for a query, without running it. */
+    public String explain(QueryRequest request) {
+        return run(ctx -> {
+            FDBRecordStore store = opener.open(ctx, request.getDatabase());
+            return store.planQuery(RecordStream.query(store.getRecordMetaData(), request)).toString();
+        });
+    }
+
+    // ---- transactions ----
+
+    private <T> T run(java.util.function.Function<FDBRecordContext, T> body) {
+        return run(body, t -> t);
+    }
+
+    /** Runs {@code body} in a retried transaction, then {@code after} on its result once committed. */
+    private <T, R> R run(java.util.function.Function<FDBRecordContext, T> body, java.util.function.Function<T, R> after) {
+        try {
+            return after.apply(db.run(body));
+        } catch (RuntimeException e) {
+            throw Failures.classify(e);
+        }
+    }
+
+    /** What a schema registration or lookup reports. */
+    public record SchemaInfo(RecordMetaData metaData, List<io.relationshiplayer.proto.v1.IndexState> indexes) {
+    }
+
+    /** What a save reports. */
+    public record SaveResult(int saved, byte[] versionstamp) {
+    }
+}

@@ -1,0 +1,251 @@
+package io.relationshiplayer.records;
+
+import com.apple.foundationdb.record.RecordMetaData;
+import com.apple.foundationdb.record.RecordMetaDataBuilder;
+import com.apple.foundationdb.record.RecordMetaDataProto;
+import com.apple.foundationdb.record.metadata.Index;
+import com.apple.foundationdb.record.metadata.IndexOptions;
+import com.apple.foundationdb.record.metadata.IndexTypes;
+import com.apple.foundationdb.record.metadata.Key;
+import com.apple.foundationdb.record.metadata.MetaDataException;
+import com.apple.foundationdb.record.metadata.RecordType;
+import com.apple.foundationdb.record.metadata.RecordTypeBuilder;
+import com.apple.foundationdb.record.metadata.expressions.GroupingKeyExpression;
+import com.apple.foundationdb.record.metadata.expressions.KeyExpression;
+import com.apple.foundationdb.record.metadata.expressions.VersionKeyExpression;
+import com.google.protobuf.DescriptorProtos.DescriptorProto;
+import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
+import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Descriptors.FileDescriptor;
+import io.relationshiplayer.proto.v1.IndexDefinition;
+import io.relationshiplayer.proto.v1.RecordTypeDefinition;
+import io.relationshiplayer.proto.v1.Schema;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.annotation.Nonnull;
+import javax.annotation.Nullable;
+
+/**
+ * Turns a client's schema into Record Layer meta-data, as a new version of what the database had. Every record type's
+ * primary key starts with its record-type key, so types never collide; a count index per type is kept for counts. When
+ * the records file has no union message, one is written, keeping the union field numbers of earlier versions.
+ */
+public final class SchemaCompiler {
+    /** The union message the Record Layer stores records in. */
+    static final String UNION = "RecordTypeUnion";
+    /** Implicit index: records per type, for counts. Names starting with '_' are reserved. */
+    static final String COUNT_INDEX = "_count_by_type";
+
+    private SchemaCompiler() {
+    }
+
+    /** The meta-data for {@code schema}, evolving {@code previous} (null for the first version). */
+    @Nonnull
+    public static RecordMetaData compile(@Nonnull Schema schema, @Nullable RecordMetaData previous) {
+        if (schema.getRecordTypesCount() == 0) {
+            throw RecordServiceException.invalid("schema: no record types defined");
+        }
+        DescriptorFiles files = new DescriptorFiles(schema.getFiles());
+        FileDescriptorProto recordsFile = files.proto(schema.getRecordsFile());
+        FileDescriptor records = files.build(withUnion(recordsFile, schema.getRecordTypesList(), previous));
+        try {
+            RecordMetaDataBuilder b;
+            if (previous == null) {
+                b = RecordMetaData.newBuilder().setRecords(records);
+            } else {
+                b = RecordMetaData.newBuilder().setRecords(previous.toProto());
+                b.updateRecords(records);
+            }
+            for (RecordTypeDefinition def : schema.getRecordTypesList()) {
+                RecordTypeBuilder type = recordType(b, def.getName());
+                if (def.getPrimaryKeyCount() == 0) {
+                    throw RecordServiceException.invalid("schema: record type " + def.getName() + " has no primary key");
+                }
+                List<KeyExpression> parts = new ArrayList<>();
+                parts.add(Key.Expressions.recordType());
+                parts.addAll(KeyExpressions.fields(type.getDescriptor(), def.getPrimaryKeyList()));
+                type.setPrimaryKey(Key.Expressions.concat(parts));
+            }
+            applyIndexes(b, schema, previous);
+            b.setStoreRecordVersions(schema.getStoreRecordVersions());
+            int floor = previous == null ? 0 : previous.getVersion();
+            if (b.getVersion() <= floor) {
+                b.setVersion(floor + 1);
+            }
+            return b.build();
+        } catch (MetaDataException e) {
+            throw RecordServiceException.invalid("schema: " + e.getMessage());
+        }
+    }
+
+    private static RecordTypeBuilder recordType(RecordMetaDataBuilder b, String name) {
+        try {
+            return b.getRecordType(name);
+        } catch (MetaDataException e) {
+            throw RecordServiceException.invalid("schema: record type " + name
+                    + " is not a top-level message of the union");
+        }
+    }
+
+    /** The records file with a union of the record types, unless it defines one itself. */
+    static FileDescriptorProto withUnion(FileDescriptorProto file, List<RecordTypeDefinition> types,
+                                         @Nullable RecordMetaData previous) {
+        for (DescriptorProto m : file.getMessageTypeList()) {
+            if (m.getName().equals(UNION)) {
+                return file;
+            }
+        }
+        Set<String> messages = new HashSet<>();
+        file.getMessageTypeList().forEach(m -> messages.add(m.getName()));
+        Map<String, Integer> numbers = new LinkedHashMap<>();
+        int next = 1;
+        if (previous != null) {
+            for (FieldDescriptor f : previous.getUnionDescriptor().getFields()) {
+                numbers.put(f.getMessageType().getName(), f.getNumber());
+                next = Math.max(next, f.getNumber() + 1);
+            }
+        }
+        for (RecordTypeDefinition t : types) {
+            if (!messages.contains(t.getName())) {
+                throw RecordServiceException.invalid("schema: record type " + t.getName()
+                        + " is not a top-level message of " + file.getName());
+            }
+            if (!numbers.containsKey(t.getName())) {
+                numbers.put(t.getName(), next++);
+            }
+        }
+        String prefix = file.getPackage().isEmpty() ? "." : "." + file.getPackage() + ".";
+        DescriptorProto.Builder union = DescriptorProto.newBuilder().setName(UNION);
+        numbers.forEach((name, number) -> union.addField(FieldDescriptorProto.newBuilder()
+                .setName("_" + name).setNumber(number)
+                .setLabel(FieldDescriptorProto.Label.LABEL_OPTIONAL)
+                .setType(FieldDescriptorProto.Type.TYPE_MESSAGE)
+                .setTypeName(prefix + name)));
+        return file.toBuilder().addMessageType(union).build();
+    }
+
+    private static void applyIndexes(RecordMetaDataBuilder b, Schema schema, @Nullable RecordMetaData previous) {
+        Map<String, IndexDefinition> wanted = new LinkedHashMap<>();
+        for (IndexDefinition def : schema.getIndexesList()) {
+            if (def.getName().isEmpty() || def.getName().startsWith("_")) {
+                throw RecordServiceException.invalid("schema: index name '" + def.getName()
+                        + "' is empty or starts with '_' (reserved)");
+            }
+            if (wanted.put(def.getName(), def) != null) {
+                throw RecordServiceException.invalid("schema: index " + def.getName() + " is defined twice");
+            }
+        }
+        Map<String, Index> existing = new HashMap<>();
+        Map<String, Set<String>> existingTypes = new HashMap<>();
+        if (previous != null) {
+            for (Index i : previous.getAllIndexes()) {
+                existing.put(i.getName(), i);
+                Set<String> names = new HashSet<>();
+                previous.recordTypesForIndex(i).forEach(t -> names.add(t.getName()));
+                existingTypes.put(i.getName(), names);
+            }
+        }
+        for (String name : existing.keySet()) {
+            if (!name.equals(COUNT_INDEX) && !wanted.containsKey(name)) {
+                b.removeIndex(name);
+            }
+        }
+        if (!existing.containsKey(COUNT_INDEX)) {
+            b.addUniversalIndex(new Index(COUNT_INDEX,
+                    new GroupingKeyExpression(Key.Expressions.recordType(), 0), IndexTypes.COUNT));
+        }
+        for (IndexDefinition def : wanted.values()) {
+            Index index = index(b, def, schema.getStoreRecordVersions());
+            Index old = existing.get(def.getName());
+            if (old != null) {
+                boolean same = old.getType().equals(index.getType())
+                        && old.getRootExpression().equals(index.getRootExpression())
+                        && old.getOptions().equals(index.getOptions())
+                        && existingTypes.get(def.getName()).equals(new HashSet<>(def.getRecordTypesList()));
+                if (same) {
+                    continue;
+                }
+                b.removeIndex(def.getName());
+            }
+            List<RecordTypeBuilder> types = new ArrayList<>();
+            for (String t : def.getRecordTypesList()) {
+                types.add(recordType(b, t));
+            }
+            b.addMultiTypeIndex(types, index);
+        }
+    }
+
+    private static Index index(RecordMetaDataBuilder b, IndexDefinition def, boolean versions) {
+        if (def.getRecordTypesCount() == 0) {
+            throw RecordServiceException.invalid("schema: index " + def.getName() + " names no record type");
+        }
+        List<KeyExpression> fields = null;
+        for (String t : def.getRecordTypesList()) {
+            Descriptor d = recordType(b, t).getDescriptor();
+            fields = KeyExpressions.fields(d, def.getFieldsList());
+        }
+        int n = fields.size();
+        int group = def.getGroupSize();
+        if (group < 0 || group > n) {
+            throw RecordServiceException.invalid("schema: index " + def.getName() + " groups by " + group
+                    + " fields but has " + n);
+        }
+        switch (def.getType()) {
+            case VALUE:
+                requireFields(def, n >= 1, "at least one field");
+                return new Index(def.getName(), KeyExpressions.concat(fields), IndexTypes.VALUE,
+                        def.getUnique() ? IndexOptions.UNIQUE_OPTIONS : IndexOptions.EMPTY_OPTIONS);
+            case COUNT:
+                return new Index(def.getName(), new GroupingKeyExpression(KeyExpressions.concat(fields), 0),
+                        IndexTypes.COUNT);
+            case SUM:
+            case RANK:
+            case MAX_EVER:
+                requireFields(def, n == group + 1, "its group fields and then exactly one value field");
+                String type = def.getType() == io.relationshiplayer.proto.v1.IndexType.SUM ? IndexTypes.SUM
+                        : def.getType() == io.relationshiplayer.proto.v1.IndexType.RANK ? IndexTypes.RANK
+                        : IndexTypes.MAX_EVER_LONG;
+                return new Index(def.getName(), new GroupingKeyExpression(KeyExpressions.concat(fields), 1), type);
+            case VERSION:
+                if (!versions) {
+                    throw RecordServiceException.invalid("schema: VERSION index " + def.getName()
+                            + " needs store_record_versions");
+                }
+                List<KeyExpression> parts = new ArrayList<>(fields);
+                parts.add(VersionKeyExpression.VERSION);
+                return new Index(def.getName(), KeyExpressions.concat(parts), IndexTypes.VERSION);
+            default:
+                throw RecordServiceException.invalid("schema: index " + def.getName() + " has no type");
+        }
+    }
+
+    private static void requireFields(IndexDefinition def, boolean ok, String what) {
+        if (!ok) {
+            throw RecordServiceException.invalid("schema: " + def.getType() + " index " + def.getName()
+                    + " needs " + what);
+        }
+    }
+
+    /** The record type named {@code name}, or an INVALID_ARGUMENT naming it. */
+    static RecordType type(RecordMetaData metaData, String name) {
+        if (name == null || name.isEmpty()) {
+            throw RecordServiceException.invalid("no record type given");
+        }
+        if (!metaData.getRecordTypes().containsKey(name)) {
+            throw RecordServiceException.invalid("unknown record type '" + name + "' (the schema has "
+                    + metaData.getRecordTypes().keySet() + ")");
+        }
+        return metaData.getRecordType(name);
+    }
+
+    static RecordMetaDataProto.MetaData toProto(RecordMetaData metaData) {
+        return metaData.toProto();
+    }
+}

@@ -1,0 +1,164 @@
+package io.relationshiplayer.records.grpc;
+
+import com.google.protobuf.ByteString;
+import io.grpc.stub.StreamObserver;
+import io.relationshiplayer.proto.v1.CountRecordsRequest;
+import io.relationshiplayer.proto.v1.CountRecordsResponse;
+import io.relationshiplayer.proto.v1.CreateDatabaseRequest;
+import io.relationshiplayer.proto.v1.CreateDatabaseResponse;
+import io.relationshiplayer.proto.v1.DeleteAllRecordsRequest;
+import io.relationshiplayer.proto.v1.DeleteAllRecordsResponse;
+import io.relationshiplayer.proto.v1.DeleteRecordsRequest;
+import io.relationshiplayer.proto.v1.DeleteRecordsResponse;
+import io.relationshiplayer.proto.v1.DropDatabaseRequest;
+import io.relationshiplayer.proto.v1.DropDatabaseResponse;
+import io.relationshiplayer.proto.v1.GetSchemaRequest;
+import io.relationshiplayer.proto.v1.GetSchemaResponse;
+import io.relationshiplayer.proto.v1.ListDatabasesRequest;
+import io.relationshiplayer.proto.v1.ListDatabasesResponse;
+import io.relationshiplayer.proto.v1.LoadRecordsRequest;
+import io.relationshiplayer.proto.v1.LoadRecordsResponse;
+import io.relationshiplayer.proto.v1.QueryRequest;
+import io.relationshiplayer.proto.v1.RecordBatch;
+import io.relationshiplayer.proto.v1.RecordServiceGrpc;
+import io.relationshiplayer.proto.v1.RegisterSchemaRequest;
+import io.relationshiplayer.proto.v1.RegisterSchemaResponse;
+import io.relationshiplayer.proto.v1.SaveRecordsRequest;
+import io.relationshiplayer.proto.v1.SaveRecordsResponse;
+import io.relationshiplayer.proto.v1.ScanRequest;
+import io.relationshiplayer.records.RecordServiceException;
+import io.relationshiplayer.records.RecordStores;
+import io.relationshiplayer.records.SchemaExport;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
+
+/** The record service over gRPC: validates, calls {@link RecordStores}, maps failures. Nothing else. */
+public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImplBase {
+    private final RecordStores stores;
+    private final Executor streams;
+
+    public RecordServiceImpl(RecordStores stores, Executor streams) {
+        this.stores = Objects.requireNonNull(stores, "stores is null");
+        this.streams = Objects.requireNonNull(streams, "streams is null");
+    }
+
+    private static <T> void unary(StreamObserver<T> observer, Supplier<T> call) {
+        T response;
+        try {
+            response = call.get();
+        } catch (RuntimeException e) {
+            observer.onError(GrpcErrors.toStatus(e));
+            return;
+        }
+        observer.onNext(response);
+        observer.onCompleted();
+    }
+
+    private static String database(String name) {
+        if (name == null || name.isEmpty()) {
+            throw RecordServiceException.invalid("no database named in the request");
+        }
+        return name;
+    }
+
+    @Override
+    public void createDatabase(CreateDatabaseRequest r, StreamObserver<CreateDatabaseResponse> o) {
+        unary(o, () -> CreateDatabaseResponse.newBuilder()
+                .setCreated(stores.createDatabase(r.getDatabase(), r.getIfNotExists())).build());
+    }
+
+    @Override
+    public void listDatabases(ListDatabasesRequest r, StreamObserver<ListDatabasesResponse> o) {
+        unary(o, () -> ListDatabasesResponse.newBuilder().addAllDatabases(stores.listDatabases()).build());
+    }
+
+    @Override
+    public void dropDatabase(DropDatabaseRequest r, StreamObserver<DropDatabaseResponse> o) {
+        unary(o, () -> DropDatabaseResponse.newBuilder()
+                .setDropped(stores.dropDatabase(r.getDatabase(), r.getIfExists())).build());
+    }
+
+    @Override
+    public void registerSchema(RegisterSchemaRequest r, StreamObserver<RegisterSchemaResponse> o) {
+        unary(o, () -> {
+            if (!r.hasSchema()) {
+                throw RecordServiceException.invalid("no schema in the request");
+            }
+            RecordStores.SchemaInfo info = stores.registerSchema(database(r.getDatabase()), r.getSchema(),
+                    r.getWaitForIndexes());
+            return RegisterSchemaResponse.newBuilder().setVersion(info.metaData().getVersion())
+                    .addAllIndexes(info.indexes()).build();
+        });
+    }
+
+    @Override
+    public void getSchema(GetSchemaRequest r, StreamObserver<GetSchemaResponse> o) {
+        unary(o, () -> {
+            RecordStores.SchemaInfo info = stores.schemaInfo(database(r.getDatabase()));
+            return GetSchemaResponse.newBuilder().setVersion(info.metaData().getVersion())
+                    .setSchema(SchemaExport.toSchema(info.metaData())).addAllIndexes(info.indexes()).build();
+        });
+    }
+
+    @Override
+    public void saveRecords(SaveRecordsRequest r, StreamObserver<SaveRecordsResponse> o) {
+        unary(o, () -> {
+            RecordStores.SaveResult result = stores.save(database(r.getDatabase()), r.getRecordsList(), r.getMode());
+            return SaveRecordsResponse.newBuilder().setSaved(result.saved())
+                    .setVersionstamp(ByteString.copyFrom(result.versionstamp())).build();
+        });
+    }
+
+    @Override
+    public void loadRecords(LoadRecordsRequest r, StreamObserver<LoadRecordsResponse> o) {
+        unary(o, () -> LoadRecordsResponse.newBuilder()
+                .addAllRecords(stores.load(database(r.getDatabase()), r.getType(), r.getKeysList())).build());
+    }
+
+    @Override
+    public void deleteRecords(DeleteRecordsRequest r, StreamObserver<DeleteRecordsResponse> o) {
+        unary(o, () -> DeleteRecordsResponse.newBuilder()
+                .setDeleted(stores.delete(database(r.getDatabase()), r.getType(), r.getKeysList())).build());
+    }
+
+    @Override
+    public void deleteAllRecords(DeleteAllRecordsRequest r, StreamObserver<DeleteAllRecordsResponse> o) {
+        unary(o, () -> {
+            stores.deleteAll(database(r.getDatabase()), r.getType());
+            return DeleteAllRecordsResponse.getDefaultInstance();
+        });
+    }
+
+    @Override
+    public void countRecords(CountRecordsRequest r, StreamObserver<CountRecordsResponse> o) {
+        unary(o, () -> CountRecordsResponse.newBuilder()
+                .setCount(stores.count(database(r.getDatabase()), r.getType())).build());
+    }
+
+    @Override
+    public void scan(ScanRequest r, StreamObserver<RecordBatch> o) {
+        try {
+            database(r.getDatabase());
+            BatchStreamer.start(stores.scan(r), o, streams, r.getBatchSize(), "");
+        } catch (RuntimeException e) {
+            o.onError(GrpcErrors.toStatus(e));
+        }
+    }
+
+    @Override
+    public void query(QueryRequest r, StreamObserver<RecordBatch> o) {
+        try {
+            database(r.getDatabase());
+            if (r.getExplainOnly()) {
+                String plan = stores.explain(r);
+                o.onNext(RecordBatch.newBuilder().setPlan(plan).setDone(true).build());
+                o.onCompleted();
+                return;
+            }
+            BatchStreamer.start(stores.query(r), o, streams, r.getBatchSize(), r.getExplain() ? null : "");
+        } catch (RuntimeException e) {
+            o.onError(GrpcErrors.toStatus(e));
+        }
+    }
+}
