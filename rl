@@ -5,6 +5,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 jar="$here/cli/target/rl.jar"
 if [ ! -f "$jar" ] || [ -n "$(find "$here" -path "$here/*/target" -prune -o \( -name '*.java' -o -name '*.proto' -o -name 'pom.xml' \) -newer "$jar" -print -quit)" ]; then
   echo "rl: building (first use or changed sources)..." >&2
-  (cd "$here" && mvn -B -q -Dstyle.color=never -DskipTests -pl cli -am install) >&2
+  # Maven 3.8 prints stray colour resets even in batch mode; strip them from the build's output.
+  (cd "$here" && mvn -B -q -Dstyle.color=never -DskipTests -pl cli -am install 2>&1) | sed 's/\x1b\[0m//g' >&2
 fi
 exec java ${RL_JAVA_OPTS:-} -jar "$jar" "$@"

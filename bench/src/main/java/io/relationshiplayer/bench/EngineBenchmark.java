@@ -4,6 +4,7 @@ import com.apple.foundationdb.Database;
 import io.relationshiplayer.fdb.embedded.EmbeddedDatabase;
 import io.relationshiplayer.fdb.embedded.EngineConfig;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -77,17 +78,22 @@ public final class EngineBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the benchmark with command-line {@code args}; returns the exit code (2 for bad arguments). */
+    public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         Settings settings;
         try {
             settings = Settings.parse(args);
         } catch (IllegalArgumentException e) {
-            System.err.println("EngineBenchmark: " + e.getMessage());
-            System.exit(2);
-            return;
+            err.println("bench engine: " + e.getMessage());
+            return 2;
         }
         FdbReference reference = FdbReference.resolve(settings.reference());
         List<ResultTable.Row> rows = new EngineBenchmark(settings).run();
-        new ResultTable(reference).print(rows, System.out);
+        new ResultTable(reference).print(rows, out);
+        return 0;
     }
 
     List<ResultTable.Row> run() throws Exception {
