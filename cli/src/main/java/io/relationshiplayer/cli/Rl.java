@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /** The {@code rl} command. */
 @Command(name = "rl", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Relationship Layer: SQL and records over gRPC on the FoundationDB Record Layer.",
-        subcommands = {DemoCommand.class, ServerCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {DemoCommand.class, ServerCommand.class, TicketsCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
 public final class Rl implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -104,20 +104,44 @@ public final class RecordStores {
 
     /** Registers or evolves the schema; new indexes on populated stores are built online. */
     public SchemaInfo registerSchema(String database, Schema schema, boolean waitForIndexes) {
-        RecordMetaData md = run(ctx -> {
-            StoreOpener.requireDatabase(ctx, database);
-            RecordMetaData previous = opener.current(ctx, database);
-            RecordMetaData next = SchemaCompiler.compile(schema, previous);
-            opener.metaDataStore(ctx, database).saveAndSetCurrent(next.toProto()).join();
+        RecordMetaData md = run(ctx -> registerSchema(ctx, database, schema));
+        buildPendingIndexes(database, md, waitForIndexes);
+        return schemaInfo(database);
+    }
+
+    /**
+     * Registers or evolves the schema inside the caller's transaction and opens the store on it (small stores build
+     * new indexes in line). Indexes left to build online are started by {@link #buildPendingIndexes} after commit.
+     */
+    public RecordMetaData registerSchema(FDBRecordContext ctx, String database, Schema schema) {
+        StoreOpener.requireDatabase(ctx, database);
+        RecordMetaData previous = opener.current(ctx, database);
+        RecordMetaData next = SchemaCompiler.compile(schema, previous);
+        opener.metaDataStore(ctx, database).saveAndSetCurrent(next.toProto()).join();
+        opener.builder(database, next).setContext(ctx).createOrOpen();
+        ctx.addPostCommit(() -> {
             opener.remember(database, next);
-            opener.builder(database, next).setContext(ctx).createOrOpen();
-            return next;
+            return java.util.concurrent.CompletableFuture.completedFuture(null);
         });
-        List<Index> pending = builds.startPending(database, md);
-        if (waitForIndexes) {
+        return next;
+    }
+
+    /** Builds online every index of {@code md} that is not readable; with {@code wait}, returns when they are. */
+    public void buildPendingIndexes(String database, RecordMetaData md, boolean wait) {
+        List<Index> pending;
+        try {
+            pending = builds.startPending(database, md);
+        } catch (RuntimeException e) {
+            throw Failures.classify(e);
+        }
+        if (wait) {
             builds.await(database, pending);
         }
-        return schemaInfo(database);
+    }
+
+    /** The database's record store inside the caller's transaction. */
+    public FDBRecordStore openStore(FDBRecordContext ctx, String database) {
+        return opener.open(ctx, database);
     }
 
     public SchemaInfo schemaInfo(String database) {

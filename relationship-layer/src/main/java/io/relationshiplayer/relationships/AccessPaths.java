@@ -1,0 +1,223 @@
+package io.relationshiplayer.relationships;
+
+import com.apple.foundationdb.record.EndpointType;
+import com.apple.foundationdb.record.ExecuteProperties;
+import com.apple.foundationdb.record.IndexScanType;
+import com.apple.foundationdb.record.RecordCursor;
+import com.apple.foundationdb.record.ScanProperties;
+import com.apple.foundationdb.record.TupleRange;
+import com.apple.foundationdb.record.metadata.Index;
+import com.apple.foundationdb.record.provider.foundationdb.FDBRecordStore;
+import com.apple.foundationdb.record.provider.foundationdb.FDBStoredRecord;
+import com.apple.foundationdb.tuple.Tuple;
+import com.google.protobuf.Message;
+import io.relationshiplayer.proto.v1.ForeignKeyDef;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import javax.annotation.Nonnull;
+import javax.annotation.Nullable;
+
+/**
+ * The ways a planner reads a table: by primary key (point and range), through an index (equality prefix and a range
+ * on the next column), along a foreign key (children of a parent, the parent of a child, and both batched for many
+ * keys at once), and row-count estimates. Every read is in the session's transaction and adds its read conflicts.
+ */
+public final class AccessPaths {
+    /** One end of a key range: the values of a key prefix, and whether the end includes it. */
+    public record Bound(Object[] values, boolean inclusive) {
+    }
+
+    private final FDBRecordStore store;
+    private final RowCodec codec;
+    private final Catalog catalog;
+
+    AccessPaths(FDBRecordStore store, RowCodec codec, Catalog catalog) {
+        this.store = store;
+        this.codec = codec;
+        this.catalog = catalog;
+    }
+
+    /** The row with primary key {@code key} (column Java types), or null. */
+    public CompletableFuture<Row> lookup(@Nonnull Table t, @Nonnull Object[] key) {
+        return store.loadRecordAsync(codec.primaryKey(t, key)).thenApply(r -> row(t, r));
+    }
+
+    private Row row(Table t, FDBStoredRecord<Message> r) {
+        if (r == null || !r.getRecordType().getName().equals(t.recordType())) {
+            return null;
+        }
+        return codec.fromRecord(t, r.getRecord());
+    }
+
+    /** Rows in primary-key order between two key prefixes (null: open), forward or reverse, from a continuation. */
+    public RecordCursor<Row> scanPrimaryKey(@Nonnull Table t, @Nullable Bound low, @Nullable Bound high,
+                                            boolean reverse, @Nullable byte[] continuation, int limit) {
+        Object typeKey = codec.recordType(t).getRecordTypeKey();
+        int[] pk = t.primaryKey();
+        TupleRange range = range(Tuple.from(typeKey), t, pk, 0, low, high);
+        return store.scanRecords(range, continuation, properties(reverse, limit)).map(r -> codec.fromRecord(t, r.getRecord()));
+    }
+
+    /**
+     * Rows through the index {@code index} of {@code t} (a secondary index or unique constraint name): equal to
+     * {@code equal} on its first columns, then within [low, high] on the next column (null: open), in index order.
+     */
+    public RecordCursor<Row> scanIndex(@Nonnull Table t, @Nonnull String index, @Nonnull Object[] equal,
+                                       @Nullable Bound low, @Nullable Bound high, boolean reverse,
+                                       @Nullable byte[] continuation, int limit) {
+        return scanRecordIndex(t, Indexes.recordIndex(t.name(), index), indexColumns(t, index), equal, low, high,
+                reverse, continuation, limit);
+    }
+
+    RecordCursor<Row> scanRecordIndex(Table t, String recordIndex, int[] columns, Object[] equal, Bound low,
+                                      Bound high, boolean reverse, byte[] continuation, int limit) {
+        Tuple prefix = RowCodec.indexKey(t, columns, equal);
+        TupleRange range = range(prefix, t, columns, equal.length, low, high);
+        return store.scanIndexRecords(recordIndex, IndexScanType.BY_VALUE, range, continuation,
+                properties(reverse, limit)).map(r -> codec.fromRecord(t, r.getRecord()));
+    }
+
+    /** The column positions of a secondary index or unique constraint of {@code t}. */
+    public int[] indexColumns(Table t, String index) {
+        for (var i : t.indexes()) {
+            if (Table.key(i.getName()).equals(Table.key(index))) {
+                return t.positions(Indexes.columnNames(i));
+            }
+        }
+        for (var u : t.uniqueConstraints()) {
+            if (Table.key(u.getName()).equals(Table.key(index))) {
+                return t.positions(Indexes.columnNames(u));
+            }
+        }
+        throw RelationalException.undefined("index \"" + index + "\" on table \"" + t.name() + "\" does not exist");
+    }
+
+    /** The children of a parent key along {@code fk} of table {@code child}: a scan of the foreign key's index. */
+    public CompletableFuture<List<Row>> childrenOf(@Nonnull Table child, @Nonnull ForeignKeyDef fk,
+                                                   @Nonnull Object[] parentKey, int limit) {
+        int[] cols = child.positions(fk.getColumnsList());
+        return scanRecordIndex(child, Indexes.foreignKeyIndex(child.name(), fk), cols, parentKey, null, null, false,
+                null, limit).asList();
+    }
+
+    /** Children of many parent keys at once: every scan in flight together, results in the keys' order. */
+    public CompletableFuture<List<List<Row>>> childrenOfMany(@Nonnull Table child, @Nonnull ForeignKeyDef fk,
+                                                             @Nonnull List<Object[]> parentKeys) {
+        List<CompletableFuture<List<Row>>> scans = new ArrayList<>(parentKeys.size());
+        for (Object[] key : parentKeys) {
+            scans.add(childrenOf(child, fk, key, 0));
+        }
+        return CompletableFuture.allOf(scans.toArray(new CompletableFuture<?>[0])).thenApply(v -> {
+            List<List<Row>> out = new ArrayList<>(scans.size());
+            scans.forEach(s -> out.add(s.join()));
+            return out;
+        });
+    }
+
+    /** The parent a child row references along {@code fk}, or null (also when a referencing column is NULL). */
+    public CompletableFuture<Row> parentOf(@Nonnull Table child, @Nonnull ForeignKeyDef fk, @Nonnull Row row) {
+        Object[] key = row.project(child.positions(fk.getColumnsList()));
+        if (Row.anyNull(key)) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return findByKey(catalog.requireTable(fk.getReferencedTable()), fk.getReferencedColumnsList(), key);
+    }
+
+    /** Parents of many child rows at once, in the rows' order. */
+    public CompletableFuture<List<Row>> parentsOfMany(@Nonnull Table child, @Nonnull ForeignKeyDef fk,
+                                                      @Nonnull List<Row> rows) {
+        List<CompletableFuture<Row>> lookups = new ArrayList<>(rows.size());
+        for (Row r : rows) {
+            lookups.add(parentOf(child, fk, r));
+        }
+        return CompletableFuture.allOf(lookups.toArray(new CompletableFuture<?>[0])).thenApply(v -> {
+            List<Row> out = new ArrayList<>(lookups.size());
+            lookups.forEach(l -> out.add(l.join()));
+            return out;
+        });
+    }
+
+    /** The row of {@code t} whose unique key {@code columns} (primary key or a unique constraint) equals values. */
+    public CompletableFuture<Row> findByKey(@Nonnull Table t, @Nonnull List<String> columns, @Nonnull Object[] values) {
+        int[] positions = t.positions(columns);
+        if (java.util.Arrays.equals(positions, t.primaryKey())) {
+            return lookup(t, values);
+        }
+        for (var u : t.uniqueConstraints()) {
+            if (java.util.Arrays.equals(t.positions(Indexes.columnNames(u)), positions)) {
+                return scanRecordIndex(t, Indexes.recordIndex(t.name(), u.getName()), positions, values, null, null,
+                        false, null, 1).first().thenApply(o -> o.orElse(null));
+            }
+        }
+        throw RelationalException.invalid("columns " + columns + " are not a unique key of \"" + t.name() + "\"");
+    }
+
+    /** Rows of {@code t} with {@code values} in the unique constraint's columns (at most {@code limit}). */
+    CompletableFuture<List<Row>> withUniqueValues(Table t, String constraint, int[] positions, Object[] values,
+                                                  int limit) {
+        return scanRecordIndex(t, Indexes.recordIndex(t.name(), constraint), positions, values, null, null, false,
+                null, limit).asList();
+    }
+
+    /** The exact row count of a table (from the store's count index). */
+    public long rowCount(@Nonnull Table t) {
+        return store.getSnapshotRecordCountForRecordType(t.recordType()).join();
+    }
+
+    /**
+     * An estimate of the rows of {@code t} whose index columns start with {@code prefix}: the index's stored bytes for
+     * that prefix over its bytes per row.
+     */
+    public long estimateRows(@Nonnull Table t, @Nonnull String index, @Nonnull Object[] prefix) {
+        long rows = rowCount(t);
+        if (rows == 0 || prefix.length == 0) {
+            return rows;
+        }
+        Index idx = store.getRecordMetaData().getIndex(Indexes.recordIndex(t.name(), index));
+        var subspace = store.indexSubspace(idx);
+        long all = store.ensureContextActive().getEstimatedRangeSizeBytes(subspace.range()).join();
+        Tuple key = RowCodec.indexKey(t, indexColumns(t, index), prefix);
+        long part = store.ensureContextActive().getEstimatedRangeSizeBytes(subspace.range(key)).join();
+        return all == 0 ? 0 : Math.max(part == 0 ? 0 : 1, Math.round((double) rows * part / all));
+    }
+
+    static ScanProperties properties(boolean reverse, int limit) {
+        ExecuteProperties.Builder p = ExecuteProperties.newBuilder();
+        if (limit > 0) {
+            p.setReturnedRowLimit(limit);
+        }
+        return new ScanProperties(p.build(), reverse);
+    }
+
+    /**
+     * The tuple range of keys starting with {@code prefix} whose next column lies within [low, high]; NULLs (which
+     * sort first) are excluded when only an upper bound is given, as SQL comparisons never match NULL.
+     */
+    static TupleRange range(Tuple prefix, Table t, int[] columns, int next, Bound low, Bound high) {
+        if (low == null && high == null) {
+            return TupleRange.allOf(prefix);
+        }
+        Tuple lo;
+        EndpointType loType;
+        if (low != null) {
+            lo = prefix.addAll(RowCodec.indexKey(t, java.util.Arrays.copyOfRange(columns, next,
+                    next + low.values().length), low.values()));
+            loType = low.inclusive() ? EndpointType.RANGE_INCLUSIVE : EndpointType.RANGE_EXCLUSIVE;
+        } else {
+            lo = prefix.addObject(null);
+            loType = EndpointType.RANGE_EXCLUSIVE;
+        }
+        Tuple hi;
+        EndpointType hiType;
+        if (high != null) {
+            hi = prefix.addAll(RowCodec.indexKey(t, java.util.Arrays.copyOfRange(columns, next,
+                    next + high.values().length), high.values()));
+            hiType = high.inclusive() ? EndpointType.RANGE_INCLUSIVE : EndpointType.RANGE_EXCLUSIVE;
+        } else {
+            hi = prefix;
+            hiType = EndpointType.RANGE_INCLUSIVE;
+        }
+        return new TupleRange(lo, hi, loType, hiType);
+    }
+}

@@ -1,0 +1,83 @@
+package io.relationshiplayer.relationships;
+
+import io.relationshiplayer.proto.v1.CatalogDef;
+import io.relationshiplayer.proto.v1.ForeignKeyDef;
+import io.relationshiplayer.proto.v1.TableDef;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.annotation.Nonnull;
+import javax.annotation.Nullable;
+
+/**
+ * A database's catalog at one version: its tables (names compare case-insensitively) and, for each table, the foreign
+ * keys that reference it. Immutable.
+ */
+public final class Catalog {
+    /** A foreign key seen from the table it references. */
+    public record Reference(Table child, ForeignKeyDef foreignKey) {
+    }
+
+    private final CatalogDef def;
+    private final Map<String, Table> tables = new LinkedHashMap<>();
+    private final Map<String, List<Reference>> referencedBy = new HashMap<>();
+
+    public Catalog(@Nonnull CatalogDef def) {
+        this.def = def;
+        for (TableDef t : def.getTablesList()) {
+            tables.put(Table.key(t.getName()), new Table(t));
+        }
+        for (Table t : tables.values()) {
+            for (ForeignKeyDef fk : t.foreignKeys()) {
+                referencedBy.computeIfAbsent(Table.key(fk.getReferencedTable()), k -> new ArrayList<>())
+                        .add(new Reference(t, fk));
+            }
+        }
+    }
+
+    public static Catalog empty() {
+        return new Catalog(CatalogDef.getDefaultInstance());
+    }
+
+    @Nonnull
+    public CatalogDef def() {
+        return def;
+    }
+
+    public long version() {
+        return def.getVersion();
+    }
+
+    public Collection<Table> tables() {
+        return Collections.unmodifiableCollection(tables.values());
+    }
+
+    @Nullable
+    public Table table(String name) {
+        return tables.get(Table.key(name));
+    }
+
+    /** The table, or UNDEFINED_OBJECT naming it. */
+    @Nonnull
+    public Table requireTable(String name) {
+        Table t = table(name);
+        if (t == null) {
+            throw RelationalException.undefined("table \"" + name + "\" does not exist");
+        }
+        return t;
+    }
+
+    /** The foreign keys that reference {@code table}. */
+    public List<Reference> referencing(String table) {
+        return referencedBy.getOrDefault(Table.key(table), List.of());
+    }
+
+    @Override
+    public String toString() {
+        return "catalog v" + version() + " " + tables.keySet();
+    }
+}

@@ -1,0 +1,318 @@
+package io.relationshiplayer.relationships;
+
+import io.relationshiplayer.proto.v1.CatalogDef;
+import io.relationshiplayer.proto.v1.ColumnDef;
+import io.relationshiplayer.proto.v1.ColumnKind;
+import io.relationshiplayer.proto.v1.ColumnType;
+import io.relationshiplayer.proto.v1.ForeignKeyDef;
+import io.relationshiplayer.proto.v1.IndexColumn;
+import io.relationshiplayer.proto.v1.IndexDef;
+import io.relationshiplayer.proto.v1.ReferentialAction;
+import io.relationshiplayer.proto.v1.TableDef;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Catalog changes as pure functions: each checks the change against the catalog and returns the next definition (the
+ * caller bumps the version, regenerates the Record Layer schema and checks existing data).
+ */
+final class CatalogChanges {
+    private CatalogChanges() {
+    }
+
+    static CatalogDef createTable(Catalog catalog, TableDef spec) {
+        String name = spec.getName();
+        if (name.isEmpty()) {
+            throw RelationalException.invalid("a table needs a name");
+        }
+        if (catalog.table(name) != null) {
+            throw RelationalException.duplicate("relation \"" + name + "\" already exists");
+        }
+        if (spec.getColumnsCount() == 0) {
+            throw RelationalException.invalid("table \"" + name + "\" needs at least one column");
+        }
+        if (spec.getPrimaryKeyCount() == 0) {
+            throw RelationalException.invalid("table \"" + name + "\" needs a primary key");
+        }
+        TableDef.Builder t = spec.toBuilder().clearColumns().clearForeignKeys().clearUniqueConstraints()
+                .clearIndexes().clearMaterializedJoins().setRecordType(recordTypeName(catalog, name));
+        Set<String> seen = new HashSet<>();
+        Set<String> keyColumns = new HashSet<>();
+        spec.getPrimaryKeyList().forEach(c -> keyColumns.add(Table.key(c)));
+        int field = 1;
+        for (ColumnDef c : spec.getColumnsList()) {
+            if (!seen.add(Table.key(c.getName()))) {
+                throw RelationalException.duplicate("column \"" + c.getName() + "\" specified more than once");
+            }
+            ColumnDef.Builder col = c.toBuilder().setFieldNumber(field++);
+            if (keyColumns.contains(Table.key(c.getName()))) {
+                col.setNotNull(true);
+            }
+            t.addColumns(checkColumn(col.build()));
+        }
+        t.setNextFieldNumber(field);
+        Table draft = new Table(t.build());
+        checkDistinct(spec.getPrimaryKeyList(), "primary key of \"" + name + "\"");
+        draft.positions(spec.getPrimaryKeyList());
+        for (IndexDef u : spec.getUniqueConstraintsList()) {
+            t.addUniqueConstraints(checkIndex(new Table(t.build()), named(u, name, "key"), true));
+        }
+        for (IndexDef i : spec.getIndexesList()) {
+            t.addIndexes(checkIndex(new Table(t.build()), named(i, name, "idx"), false));
+        }
+        CatalogDef.Builder next = catalog.def().toBuilder().addTables(t.build());
+        for (ForeignKeyDef fk : spec.getForeignKeysList()) {
+            next = addForeignKey(new Catalog(next.build()), name, fk).toBuilder();
+        }
+        return next.build();
+    }
+
+    static CatalogDef dropTable(Catalog catalog, String name, boolean cascade) {
+        Table t = catalog.requireTable(name);
+        CatalogDef.Builder next = catalog.def().toBuilder();
+        for (Catalog.Reference ref : catalog.referencing(t.name())) {
+            if (Table.key(ref.child().name()).equals(Table.key(t.name()))) {
+                continue;
+            }
+            if (!cascade) {
+                throw new RelationalException(RelationalException.Kind.DEPENDENT_OBJECTS, "cannot drop table \""
+                        + t.name() + "\" because constraint \"" + ref.foreignKey().getName() + "\" on table \""
+                        + ref.child().name() + "\" depends on it", ref.foreignKey().getName(), null);
+            }
+            next = replace(next.build(), ref.child().def().toBuilder()
+                    .removeForeignKeys(ref.child().foreignKeys().indexOf(ref.foreignKey())).build()).toBuilder();
+        }
+        List<TableDef> tables = new ArrayList<>(next.getTablesList());
+        tables.removeIf(d -> Table.key(d.getName()).equals(Table.key(t.name())));
+        return next.clearTables().addAllTables(tables).addRetiredTables(t.def().toBuilder().clearIndexes()
+                .clearUniqueConstraints().clearForeignKeys().clearMaterializedJoins().build()).build();
+    }
+
+    static CatalogDef addColumn(Catalog catalog, String table, ColumnDef column) {
+        Table t = catalog.requireTable(table);
+        if (t.columnIndex(column.getName()) >= 0) {
+            throw RelationalException.duplicate("column \"" + column.getName() + "\" of relation \"" + t.name()
+                    + "\" already exists");
+        }
+        int field = Math.max(t.def().getNextFieldNumber(), t.columnCount() + 1);
+        ColumnDef c = checkColumn(column.toBuilder().setFieldNumber(field).build());
+        return replace(catalog.def(), t.def().toBuilder().addColumns(c).setNextFieldNumber(field + 1).build());
+    }
+
+    static CatalogDef addIndex(Catalog catalog, String table, IndexDef index, boolean unique) {
+        Table t = catalog.requireTable(table);
+        IndexDef named = named(index, t.name(), unique ? "key" : "idx");
+        IndexDef checked = checkIndex(t, named, unique);
+        TableDef.Builder b = t.def().toBuilder();
+        if (unique) {
+            b.addUniqueConstraints(checked);
+        } else {
+            b.addIndexes(checked);
+        }
+        return replace(catalog.def(), b.build());
+    }
+
+    static CatalogDef dropIndex(Catalog catalog, String table, String index) {
+        Table t = catalog.requireTable(table);
+        for (int i = 0; i < t.indexes().size(); i++) {
+            if (Table.key(t.indexes().get(i).getName()).equals(Table.key(index))) {
+                return replace(catalog.def(), t.def().toBuilder().removeIndexes(i).build());
+            }
+        }
+        for (IndexDef u : t.uniqueConstraints()) {
+            if (Table.key(u.getName()).equals(Table.key(index))) {
+                return dropConstraint(catalog, table, index);
+            }
+        }
+        throw RelationalException.undefined("index \"" + index + "\" on table \"" + t.name() + "\" does not exist");
+    }
+
+    static CatalogDef addForeignKey(Catalog catalog, String table, ForeignKeyDef spec) {
+        Table t = catalog.requireTable(table);
+        ForeignKeyDef fk = spec.getName().isEmpty()
+                ? spec.toBuilder().setName(t.name() + "_" + String.join("_", spec.getColumnsList()) + "_fkey").build()
+                : spec;
+        checkNameFree(t, fk.getName());
+        Table parent = catalog.requireTable(fk.getReferencedTable());
+        List<String> refColumns = fk.getReferencedColumnsCount() == 0 ? parent.def().getPrimaryKeyList()
+                : fk.getReferencedColumnsList();
+        if (refColumns.size() != fk.getColumnsCount()) {
+            throw RelationalException.invalid("foreign key \"" + fk.getName() + "\" has " + fk.getColumnsCount()
+                    + " referencing columns but " + refColumns.size() + " referenced columns");
+        }
+        checkDistinct(fk.getColumnsList(), "foreign key \"" + fk.getName() + "\"");
+        if (!isUniqueKey(parent, refColumns)) {
+            throw RelationalException.invalid("there is no unique constraint matching given keys for referenced "
+                    + "table \"" + parent.name() + "\" " + refColumns);
+        }
+        for (int i = 0; i < refColumns.size(); i++) {
+            ColumnDef c = t.column(t.requireColumn(fk.getColumns(i)));
+            ColumnDef p = parent.column(parent.requireColumn(refColumns.get(i)));
+            if (c.getType().getKind() != p.getType().getKind()) {
+                throw RelationalException.invalid("foreign key \"" + fk.getName() + "\": column \"" + c.getName()
+                        + "\" is " + Values.typeName(c.getType()) + " but \"" + parent.name() + "." + p.getName()
+                        + "\" is " + Values.typeName(p.getType()));
+            }
+            boolean setsNull = fk.getOnDelete() == ReferentialAction.SET_NULL
+                    || fk.getOnUpdate() == ReferentialAction.SET_NULL;
+            if (setsNull && c.getNotNull()) {
+                throw RelationalException.invalid("foreign key \"" + fk.getName() + "\" sets column \""
+                        + c.getName() + "\" to NULL, but the column is NOT NULL");
+            }
+        }
+        ForeignKeyDef stored = fk.toBuilder().setReferencedTable(parent.name()).clearReferencedColumns()
+                .addAllReferencedColumns(refColumns).build();
+        return replace(catalog.def(), t.def().toBuilder().addForeignKeys(stored).build());
+    }
+
+    static CatalogDef dropConstraint(Catalog catalog, String table, String name) {
+        Table t = catalog.requireTable(table);
+        for (int i = 0; i < t.foreignKeys().size(); i++) {
+            if (Table.key(t.foreignKeys().get(i).getName()).equals(Table.key(name))) {
+                return replace(catalog.def(), t.def().toBuilder().removeForeignKeys(i).build());
+            }
+        }
+        for (int i = 0; i < t.uniqueConstraints().size(); i++) {
+            IndexDef u = t.uniqueConstraints().get(i);
+            if (Table.key(u.getName()).equals(Table.key(name))) {
+                List<String> cols = Indexes.columnNames(u);
+                for (Catalog.Reference ref : catalog.referencing(t.name())) {
+                    if (sameColumns(ref.foreignKey().getReferencedColumnsList(), cols)) {
+                        throw new RelationalException(RelationalException.Kind.DEPENDENT_OBJECTS, "cannot drop "
+                                + "constraint \"" + u.getName() + "\": foreign key \"" + ref.foreignKey().getName()
+                                + "\" on table \"" + ref.child().name() + "\" depends on it",
+                                ref.foreignKey().getName(), null);
+                    }
+                }
+                return replace(catalog.def(), t.def().toBuilder().removeUniqueConstraints(i).build());
+            }
+        }
+        if (Table.key(name).equals(Table.key(t.name() + "_pkey"))) {
+            throw RelationalException.invalid("the primary key of \"" + t.name() + "\" cannot be dropped");
+        }
+        throw RelationalException.undefined("constraint \"" + name + "\" of relation \"" + t.name()
+                + "\" does not exist");
+    }
+
+    // ---- checks ----
+
+    private static ColumnDef checkColumn(ColumnDef c) {
+        if (c.getName().isEmpty()) {
+            throw RelationalException.invalid("a column needs a name");
+        }
+        ColumnType type = c.getType();
+        if (type.getKind() == ColumnKind.COLUMN_KIND_UNSPECIFIED) {
+            throw RelationalException.invalid("column \"" + c.getName() + "\" has no type");
+        }
+        if (type.getLength() < 0) {
+            throw RelationalException.invalid("length of column \"" + c.getName() + "\" must be positive");
+        }
+        if (type.getKind() == ColumnKind.DECIMAL) {
+            if (type.getPrecision() < 1 || type.getPrecision() > Values.MAX_DECIMAL_PRECISION) {
+                throw RelationalException.invalid("DECIMAL precision of column \"" + c.getName() + "\" must be "
+                        + "between 1 and " + Values.MAX_DECIMAL_PRECISION + ", got " + type.getPrecision());
+            }
+            if (type.getScale() < 0 || type.getScale() > type.getPrecision()) {
+                throw RelationalException.invalid("DECIMAL scale of column \"" + c.getName() + "\" must be between 0"
+                        + " and its precision, got " + type.getScale());
+            }
+        }
+        if (c.hasDefaultValue() && !c.getDefaultValue().hasNullValue()) {
+            Values.defaultValue(c);
+        }
+        return c;
+    }
+
+    private static IndexDef named(IndexDef index, String table, String suffix) {
+        if (!index.getName().isEmpty()) {
+            return index;
+        }
+        return index.toBuilder().setName(table + "_" + String.join("_", Indexes.columnNames(index)) + "_" + suffix)
+                .build();
+    }
+
+    private static IndexDef checkIndex(Table t, IndexDef index, boolean unique) {
+        if (index.getColumnsCount() == 0) {
+            throw RelationalException.invalid("index \"" + index.getName() + "\" needs at least one column");
+        }
+        checkNameFree(t, index.getName());
+        checkDistinct(Indexes.columnNames(index), "index \"" + index.getName() + "\"");
+        IndexDef.Builder b = index.toBuilder().clearColumns().setUnique(unique);
+        for (IndexColumn c : index.getColumnsList()) {
+            b.addColumns(c.toBuilder().setColumn(t.column(t.requireColumn(c.getColumn())).getName()));
+        }
+        return b.build();
+    }
+
+    private static void checkNameFree(Table t, String name) {
+        String k = Table.key(name);
+        boolean taken = t.indexes().stream().anyMatch(i -> Table.key(i.getName()).equals(k))
+                || t.uniqueConstraints().stream().anyMatch(i -> Table.key(i.getName()).equals(k))
+                || t.foreignKeys().stream().anyMatch(f -> Table.key(f.getName()).equals(k))
+                || k.equals(Table.key(t.name() + "_pkey"));
+        if (taken) {
+            throw RelationalException.duplicate("relation or constraint \"" + name + "\" already exists on table \""
+                    + t.name() + "\"");
+        }
+    }
+
+    private static void checkDistinct(List<String> columns, String what) {
+        Set<String> seen = new HashSet<>();
+        for (String c : columns) {
+            if (!seen.add(Table.key(c))) {
+                throw RelationalException.duplicate("column \"" + c + "\" appears twice in " + what);
+            }
+        }
+    }
+
+    static boolean isUniqueKey(Table parent, List<String> columns) {
+        for (Table.KeyColumns k : parent.uniqueKeys()) {
+            if (sameColumns(k.columns(), columns)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean sameColumns(List<String> a, List<String> b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            if (!Table.key(a.get(i)).equals(Table.key(b.get(i)))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String recordTypeName(Catalog catalog, String table) {
+        String base = table.replaceAll("[^A-Za-z0-9_]", "_");
+        if (base.isEmpty() || !Character.isLetter(base.charAt(0))) {
+            base = "T_" + base;
+        }
+        Set<String> used = new HashSet<>();
+        catalog.def().getTablesList().forEach(t -> used.add(t.getRecordType().toLowerCase(Locale.ROOT)));
+        catalog.def().getRetiredTablesList().forEach(t -> used.add(t.getRecordType().toLowerCase(Locale.ROOT)));
+        used.add("recordtypeunion");
+        String name = base;
+        for (int n = 2; used.contains(name.toLowerCase(Locale.ROOT)); n++) {
+            name = base + "_" + n;
+        }
+        return name;
+    }
+
+    private static CatalogDef replace(CatalogDef def, TableDef table) {
+        CatalogDef.Builder b = def.toBuilder();
+        for (int i = 0; i < b.getTablesCount(); i++) {
+            if (Table.key(b.getTables(i).getName()).equals(Table.key(table.getName()))) {
+                b.setTables(i, table);
+                return b.build();
+            }
+        }
+        throw RelationalException.undefined("table \"" + table.getName() + "\" does not exist");
+    }
+}

@@ -1,0 +1,73 @@
+package io.relationshiplayer.relationships;
+
+import com.apple.foundationdb.Range;
+import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.Tuple;
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.relationshiplayer.proto.v1.CatalogDef;
+import io.relationshiplayer.records.RlKeySpace;
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * Keeps each database's catalog in the database, under its catalog path: a version key that every transaction reads
+ * (so a catalog change conflicts with the writes that ran against the old one, and changes serialize), and the
+ * catalog itself in chunks below FoundationDB's value limit. Parsed catalogs are cached by version.
+ */
+final class CatalogStore {
+    private static final int CHUNK = 90_000;
+    private static final Tuple VERSION = Tuple.from("version");
+    private static final Tuple BODY = Tuple.from("body");
+
+    private final ConcurrentMap<String, Catalog> cache = new ConcurrentHashMap<>();
+
+    /** The catalog as of this transaction (empty when none was written), with a read conflict on its version. */
+    Catalog read(FDBRecordContext ctx, String database) {
+        Subspace space = RlKeySpace.catalog(database).toSubspace(ctx);
+        Transaction tr = ctx.ensureActive();
+        byte[] v = tr.get(space.pack(VERSION)).join();
+        long version = v == null ? 0 : ByteBuffer.wrap(v).getLong();
+        Catalog cached = cache.get(database);
+        if (cached != null && cached.version() == version) {
+            return cached;
+        }
+        if (version == 0) {
+            return Catalog.empty();
+        }
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        tr.getRange(space.range(BODY)).asList().join().forEach(kv -> body.writeBytes(kv.getValue()));
+        try {
+            Catalog catalog = new Catalog(CatalogDef.parseFrom(body.toByteArray()));
+            cache.put(database, catalog);
+            return catalog;
+        } catch (InvalidProtocolBufferException e) {
+            throw new RelationalException(RelationalException.Kind.INTERNAL,
+                    "catalog of database '" + database + "' does not parse: " + e.getMessage(), null, e);
+        }
+    }
+
+    /** Writes {@code catalog} (whose version must be one above what this transaction read). */
+    void write(FDBRecordContext ctx, String database, Catalog catalog) {
+        Subspace space = RlKeySpace.catalog(database).toSubspace(ctx);
+        Transaction tr = ctx.ensureActive();
+        tr.clear(Range.startsWith(space.pack(BODY)));
+        byte[] bytes = catalog.def().toByteArray();
+        for (int i = 0, n = 0; i < bytes.length || n == 0; i += CHUNK, n++) {
+            tr.set(space.pack(BODY.add(n)), Arrays.copyOfRange(bytes, i, Math.min(bytes.length, i + CHUNK)));
+        }
+        tr.set(space.pack(VERSION), ByteBuffer.allocate(8).putLong(catalog.version()).array());
+    }
+
+    void remember(String database, Catalog catalog) {
+        cache.put(database, catalog);
+    }
+
+    void forget(String database) {
+        cache.remove(database);
+    }
+}

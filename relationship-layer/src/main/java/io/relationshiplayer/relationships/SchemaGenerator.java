@@ -1,0 +1,99 @@
+package io.relationshiplayer.relationships;
+
+import com.google.protobuf.DescriptorProtos.DescriptorProto;
+import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
+import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
+import com.google.protobuf.DescriptorProtos.FileDescriptorSet;
+import io.relationshiplayer.proto.v1.ColumnDef;
+import io.relationshiplayer.proto.v1.ForeignKeyDef;
+import io.relationshiplayer.proto.v1.IndexDef;
+import io.relationshiplayer.proto.v1.IndexDefinition;
+import io.relationshiplayer.proto.v1.IndexType;
+import io.relationshiplayer.proto.v1.RecordTypeDefinition;
+import io.relationshiplayer.proto.v1.Schema;
+import io.relationshiplayer.proto.v1.TableDef;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The Record Layer schema a catalog generates: one record message per table (a field per column, numbered once and
+ * never reused), its primary key, and a value index per secondary index, unique constraint and foreign key. Dropped
+ * tables keep their messages: the Record Layer never forgets a record type.
+ */
+final class SchemaGenerator {
+    static final String FILE = "rl_tables.proto";
+    static final String PACKAGE = "rl.tables";
+
+    private SchemaGenerator() {
+    }
+
+    static Schema schema(Catalog catalog) {
+        FileDescriptorProto.Builder file = FileDescriptorProto.newBuilder().setName(FILE).setPackage(PACKAGE)
+                .setSyntax("proto2");
+        Schema.Builder schema = Schema.newBuilder().setRecordsFile(FILE);
+        List<TableDef> all = new ArrayList<>(catalog.def().getRetiredTablesList());
+        all.addAll(catalog.def().getTablesList());
+        for (TableDef t : all) {
+            file.addMessageType(message(t));
+            List<String> key = new ArrayList<>();
+            Table table = new Table(t);
+            for (int i : table.primaryKey()) {
+                key.add(table.fieldName(i));
+            }
+            schema.addRecordTypes(RecordTypeDefinition.newBuilder().setName(t.getRecordType()).addAllPrimaryKey(key));
+        }
+        for (TableDef t : catalog.def().getTablesList()) {
+            Table table = new Table(t);
+            for (IndexDef u : t.getUniqueConstraintsList()) {
+                schema.addIndexes(index(table, Indexes.recordIndex(t.getName(), u.getName()), Indexes.columnNames(u)));
+            }
+            for (IndexDef i : t.getIndexesList()) {
+                schema.addIndexes(index(table, Indexes.recordIndex(t.getName(), i.getName()), Indexes.columnNames(i)));
+            }
+            for (ForeignKeyDef fk : t.getForeignKeysList()) {
+                schema.addIndexes(index(table, Indexes.foreignKeyIndex(t.getName(), fk), fk.getColumnsList()));
+            }
+        }
+        return schema.setFiles(FileDescriptorSet.newBuilder().addFile(file)).build();
+    }
+
+    private static IndexDefinition index(Table table, String name, List<String> columns) {
+        IndexDefinition.Builder b = IndexDefinition.newBuilder().setName(name).setType(IndexType.VALUE)
+                .addRecordTypes(table.recordType());
+        for (String c : columns) {
+            b.addFields(table.fieldName(table.requireColumn(c)));
+        }
+        return b.build();
+    }
+
+    private static DescriptorProto message(TableDef t) {
+        DescriptorProto.Builder m = DescriptorProto.newBuilder().setName(t.getRecordType());
+        for (ColumnDef c : t.getColumnsList()) {
+            m.addField(FieldDescriptorProto.newBuilder().setName(Table.fieldName(c)).setNumber(c.getFieldNumber())
+                    .setLabel(FieldDescriptorProto.Label.LABEL_OPTIONAL).setType(fieldType(c)));
+        }
+        return m.build();
+    }
+
+    private static FieldDescriptorProto.Type fieldType(ColumnDef c) {
+        switch (c.getType().getKind()) {
+            case BIGINT:
+            case DECIMAL:
+            case TIMESTAMP:
+                return FieldDescriptorProto.Type.TYPE_INT64;
+            case INTEGER:
+            case DATE:
+                return FieldDescriptorProto.Type.TYPE_INT32;
+            case DOUBLE:
+                return FieldDescriptorProto.Type.TYPE_DOUBLE;
+            case BOOLEAN:
+                return FieldDescriptorProto.Type.TYPE_BOOL;
+            case VARCHAR:
+                return FieldDescriptorProto.Type.TYPE_STRING;
+            case VARBINARY:
+                return FieldDescriptorProto.Type.TYPE_BYTES;
+            default:
+                throw RelationalException.invalid("column \"" + c.getName() + "\" has no type");
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package io.relationshiplayer.relationships;
+
+import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
+import com.apple.foundationdb.record.provider.foundationdb.FDBRecordStore;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.annotation.Nonnull;
+import javax.annotation.Nullable;
+
+/**
+ * A database in one transaction: the catalog as of the transaction, writes with integrity, and the access paths.
+ * Every write method is one statement: its constraints and referential actions are all applied when it returns.
+ * Not thread-safe; the caller commits or abandons the transaction.
+ */
+public final class Session {
+    private final String database;
+    private final FDBRecordContext context;
+    private final Catalog catalog;
+    private final FDBRecordStore store;
+    private final RowCodec codec;
+    private final AccessPaths access;
+
+    Session(String database, FDBRecordContext context, Catalog catalog, FDBRecordStore store) {
+        this.database = database;
+        this.context = context;
+        this.catalog = catalog;
+        this.store = store;
+        this.codec = new RowCodec(store);
+        this.access = new AccessPaths(store, codec, catalog);
+    }
+
+    public String database() {
+        return database;
+    }
+
+    public FDBRecordContext context() {
+        return context;
+    }
+
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    public AccessPaths access() {
+        return access;
+    }
+
+    FDBRecordStore store() {
+        return store;
+    }
+
+    /** Inserts one row given as column name to value; omitted columns take their DEFAULT. */
+    public Row insert(@Nonnull String table, @Nonnull Map<String, Object> values) {
+        return insertAll(table, List.of(values)).get(0);
+    }
+
+    /** Inserts rows in one statement; every check of the batch is in flight at once. */
+    public List<Row> insertAll(@Nonnull String table, @Nonnull List<Map<String, Object>> rows) {
+        Table t = catalog.requireTable(table);
+        WritePath w = statement();
+        List<Row> built = new ArrayList<>(rows.size());
+        for (Map<String, Object> r : rows) {
+            built.add(w.newRow(t, r));
+        }
+        List<Row> out = w.insert(t, built);
+        w.finish();
+        return out;
+    }
+
+    /** Updates the row with primary key {@code key}; returns the new row, or null when there is none. */
+    @Nullable
+    public Row update(@Nonnull String table, @Nonnull Object[] key, @Nonnull Map<String, Object> changes) {
+        Table t = catalog.requireTable(table);
+        Row old = access.lookup(t, coerceKey(t, key)).join();
+        if (old == null) {
+            return null;
+        }
+        return updateRows(t, List.of(old), List.of(changes)).get(0);
+    }
+
+    /** Updates rows (as read in this transaction) in one statement, each with its own changes. */
+    public List<Row> updateRows(@Nonnull Table t, @Nonnull List<Row> rows, @Nonnull List<Map<String, Object>> changes) {
+        WritePath w = statement();
+        List<Row> out = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            out.add(w.update(t, rows.get(i), changes.get(i)));
+        }
+        w.finish();
+        return out;
+    }
+
+    /** Deletes the row with primary key {@code key}; returns whether there was one. */
+    public boolean delete(@Nonnull String table, @Nonnull Object[] key) {
+        Table t = catalog.requireTable(table);
+        Row old = access.lookup(t, coerceKey(t, key)).join();
+        if (old == null) {
+            return false;
+        }
+        deleteRows(t, List.of(old));
+        return true;
+    }
+
+    /** Deletes rows (as read in this transaction) in one statement, with every referential action. */
+    public void deleteRows(@Nonnull Table t, @Nonnull List<Row> rows) {
+        WritePath w = statement();
+        w.delete(t, rows);
+        w.finish();
+    }
+
+    /** The row with primary key {@code key}, or null. */
+    @Nullable
+    public Row lookup(@Nonnull String table, @Nonnull Object[] key) {
+        Table t = catalog.requireTable(table);
+        return access.lookup(t, coerceKey(t, key)).join();
+    }
+
+    /** Every row of a table in primary-key order. */
+    public List<Row> scanAll(@Nonnull String table) {
+        return access.scanPrimaryKey(catalog.requireTable(table), null, null, false, null, 0).asList().join();
+    }
+
+    private WritePath statement() {
+        return new WritePath(catalog, store, codec, access);
+    }
+
+    static Object[] coerceKey(Table t, Object[] key) {
+        int[] pk = t.primaryKey();
+        if (key.length != pk.length) {
+            throw RelationalException.invalid("table \"" + t.name() + "\" has a primary key of " + pk.length
+                    + " columns, " + key.length + " values given");
+        }
+        Object[] out = new Object[key.length];
+        for (int i = 0; i < key.length; i++) {
+            out[i] = Values.coerce(t.column(pk[i]), key[i]);
+        }
+        return out;
+    }
+}

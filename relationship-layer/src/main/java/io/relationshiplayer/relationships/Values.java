@@ -1,0 +1,268 @@
+package io.relationshiplayer.relationships;
+
+import com.google.protobuf.ByteString;
+import io.relationshiplayer.proto.v1.CatalogValue;
+import io.relationshiplayer.proto.v1.ColumnDef;
+import io.relationshiplayer.proto.v1.ColumnKind;
+import io.relationshiplayer.proto.v1.ColumnType;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+
+/**
+ * Column values: the Java type each column kind takes (BIGINT Long, INTEGER Integer, DOUBLE Double, BOOLEAN Boolean,
+ * VARCHAR String, VARBINARY byte[], DECIMAL BigDecimal, DATE LocalDate, TIMESTAMP LocalDateTime in UTC), checks of
+ * length and range, and how each is stored in the row's record message (DECIMAL as its unscaled value at the column's
+ * scale, DATE as days and TIMESTAMP as microseconds since the epoch, so that index order is value order).
+ */
+public final class Values {
+    /** DECIMAL values are stored as a long of their unscaled value: 18 digits always fit. */
+    public static final int MAX_DECIMAL_PRECISION = 18;
+
+    private Values() {
+    }
+
+    /** {@code value} as the column's Java type, checked; null stays null. */
+    public static Object coerce(ColumnDef column, Object value) {
+        if (value == null) {
+            return null;
+        }
+        ColumnType type = column.getType();
+        try {
+            switch (type.getKind()) {
+                case BIGINT:
+                    return integral(value, Long.MIN_VALUE, Long.MAX_VALUE, column);
+                case INTEGER:
+                    return (int) (long) integral(value, Integer.MIN_VALUE, Integer.MAX_VALUE, column);
+                case DOUBLE:
+                    if (value instanceof Number) {
+                        return ((Number) value).doubleValue();
+                    }
+                    break;
+                case BOOLEAN:
+                    if (value instanceof Boolean) {
+                        return value;
+                    }
+                    break;
+                case VARCHAR:
+                    if (value instanceof String) {
+                        String s = (String) value;
+                        if (type.getLength() > 0 && s.codePointCount(0, s.length()) > type.getLength()) {
+                            throw RelationalException.data("value too long for type varchar(" + type.getLength()
+                                    + ") of column \"" + column.getName() + "\"");
+                        }
+                        return s;
+                    }
+                    break;
+                case VARBINARY: {
+                    byte[] b = value instanceof byte[] ? (byte[]) value
+                            : value instanceof ByteString ? ((ByteString) value).toByteArray() : null;
+                    if (b != null) {
+                        if (type.getLength() > 0 && b.length > type.getLength()) {
+                            throw RelationalException.data("value too long for type varbinary(" + type.getLength()
+                                    + ") of column \"" + column.getName() + "\"");
+                        }
+                        return b;
+                    }
+                    break;
+                }
+                case DECIMAL:
+                    return decimal(value, type, column);
+                case DATE:
+                    if (value instanceof LocalDate) {
+                        return value;
+                    }
+                    if (value instanceof String) {
+                        return LocalDate.parse((String) value);
+                    }
+                    break;
+                case TIMESTAMP:
+                    if (value instanceof LocalDateTime) {
+                        return ((LocalDateTime) value).truncatedTo(ChronoUnit.MICROS);
+                    }
+                    if (value instanceof String) {
+                        return LocalDateTime.parse(((String) value).replace(' ', 'T')).truncatedTo(ChronoUnit.MICROS);
+                    }
+                    break;
+                default:
+                    break;
+            }
+        } catch (java.time.format.DateTimeParseException | NumberFormatException e) {
+            throw RelationalException.data("invalid input \"" + value + "\" for column \"" + column.getName()
+                    + "\" of type " + typeName(type));
+        }
+        throw RelationalException.data("column \"" + column.getName() + "\" is of type " + typeName(type)
+                + " but the value is " + value.getClass().getSimpleName() + " " + value);
+    }
+
+    private static long integral(Object value, long min, long max, ColumnDef column) {
+        long v;
+        if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
+            v = ((Number) value).longValue();
+        } else if (value instanceof BigDecimal) {
+            try {
+                v = ((BigDecimal) value).longValueExact();
+            } catch (ArithmeticException e) {
+                throw RelationalException.data("value " + value + " is not a whole number for column \""
+                        + column.getName() + "\"");
+            }
+        } else if (value instanceof String) {
+            v = Long.parseLong(((String) value).trim());
+        } else {
+            throw RelationalException.data("column \"" + column.getName() + "\" is of type "
+                    + typeName(column.getType()) + " but the value is " + value.getClass().getSimpleName());
+        }
+        if (v < min || v > max) {
+            throw RelationalException.data(typeName(column.getType()) + " out of range for column \""
+                    + column.getName() + "\": " + v);
+        }
+        return v;
+    }
+
+    private static BigDecimal decimal(Object value, ColumnType type, ColumnDef column) {
+        BigDecimal d;
+        if (value instanceof BigDecimal) {
+            d = (BigDecimal) value;
+        } else if (value instanceof Long || value instanceof Integer) {
+            d = BigDecimal.valueOf(((Number) value).longValue());
+        } else if (value instanceof Double || value instanceof Float) {
+            d = BigDecimal.valueOf(((Number) value).doubleValue());
+        } else if (value instanceof String) {
+            d = new BigDecimal(((String) value).trim());
+        } else {
+            throw RelationalException.data("column \"" + column.getName() + "\" is of type " + typeName(type)
+                    + " but the value is " + value.getClass().getSimpleName());
+        }
+        BigDecimal scaled = d.setScale(type.getScale(), RoundingMode.HALF_UP);
+        if (scaled.precision() - scaled.scale() > type.getPrecision() - type.getScale()) {
+            throw RelationalException.data("numeric field overflow: " + d + " does not fit " + typeName(type)
+                    + " of column \"" + column.getName() + "\"");
+        }
+        return scaled;
+    }
+
+    /** The value as stored in the record message and in index keys. */
+    public static Object encode(ColumnDef column, Object value) {
+        if (value == null) {
+            return null;
+        }
+        switch (column.getType().getKind()) {
+            case VARBINARY:
+                return ByteString.copyFrom((byte[]) value);
+            case DECIMAL:
+                return ((BigDecimal) value).setScale(column.getType().getScale(), RoundingMode.UNNECESSARY)
+                        .unscaledValue().longValueExact();
+            case DATE:
+                return (int) ((LocalDate) value).toEpochDay();
+            case TIMESTAMP:
+                return ChronoUnit.MICROS.between(LocalDateTime.ofEpochSecond(0, 0, ZoneOffset.UTC), (LocalDateTime) value);
+            default:
+                return value;
+        }
+    }
+
+    /** As {@link #encode}, in the form a key tuple holds (byte strings as arrays). */
+    public static Object encodeForKey(ColumnDef column, Object value) {
+        Object v = encode(column, value);
+        return v instanceof ByteString ? ((ByteString) v).toByteArray() : v;
+    }
+
+    /** A stored value (from a record message field or an index key) back as the column's Java type. */
+    public static Object decode(ColumnDef column, Object stored) {
+        if (stored == null) {
+            return null;
+        }
+        switch (column.getType().getKind()) {
+            case BIGINT:
+                return ((Number) stored).longValue();
+            case INTEGER:
+                return ((Number) stored).intValue();
+            case VARBINARY:
+                return stored instanceof ByteString ? ((ByteString) stored).toByteArray() : stored;
+            case DECIMAL:
+                return BigDecimal.valueOf(((Number) stored).longValue(), column.getType().getScale());
+            case DATE:
+                return LocalDate.ofEpochDay(((Number) stored).longValue());
+            case TIMESTAMP:
+                return LocalDateTime.ofEpochSecond(0, 0, ZoneOffset.UTC).plus(((Number) stored).longValue(),
+                        ChronoUnit.MICROS);
+            default:
+                return stored;
+        }
+    }
+
+    /** A DEFAULT as the column's Java value. */
+    public static Object defaultValue(ColumnDef column) {
+        if (!column.hasDefaultValue()) {
+            return null;
+        }
+        CatalogValue v = column.getDefaultValue();
+        switch (v.getKindCase()) {
+            case INT64_VALUE:
+                return coerce(column, v.getInt64Value());
+            case DOUBLE_VALUE:
+                return coerce(column, v.getDoubleValue());
+            case STRING_VALUE:
+                return coerce(column, v.getStringValue());
+            case BYTES_VALUE:
+                return coerce(column, v.getBytesValue().toByteArray());
+            case BOOL_VALUE:
+                return coerce(column, v.getBoolValue());
+            default:
+                return null;
+        }
+    }
+
+    /** A Java value as a catalog value (for DEFAULT). */
+    public static CatalogValue catalogValue(Object v) {
+        CatalogValue.Builder b = CatalogValue.newBuilder();
+        if (v == null) {
+            return b.setNullValue(true).build();
+        } else if (v instanceof Long || v instanceof Integer) {
+            return b.setInt64Value(((Number) v).longValue()).build();
+        } else if (v instanceof Double || v instanceof Float) {
+            return b.setDoubleValue(((Number) v).doubleValue()).build();
+        } else if (v instanceof Boolean) {
+            return b.setBoolValue((Boolean) v).build();
+        } else if (v instanceof byte[]) {
+            return b.setBytesValue(ByteString.copyFrom((byte[]) v)).build();
+        }
+        return b.setStringValue(v.toString()).build();
+    }
+
+    public static String typeName(ColumnType t) {
+        switch (t.getKind()) {
+            case VARCHAR:
+                return t.getLength() > 0 ? "varchar(" + t.getLength() + ")" : "varchar";
+            case VARBINARY:
+                return t.getLength() > 0 ? "varbinary(" + t.getLength() + ")" : "varbinary";
+            case DECIMAL:
+                return "decimal(" + t.getPrecision() + "," + t.getScale() + ")";
+            default:
+                return t.getKind().name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** A readable form of a value for messages. */
+    public static String show(Object v) {
+        if (v instanceof byte[]) {
+            return "\\x" + new java.math.BigInteger(1, (byte[]) v).toString(16);
+        }
+        if (v instanceof String) {
+            return "'" + v + "'";
+        }
+        return String.valueOf(v);
+    }
+
+    static boolean isKind(ColumnDef c, ColumnKind k) {
+        return c.getType().getKind() == k;
+    }
+
+    static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}
