@@ -1,14 +1,16 @@
 package io.relationshiplayer.cli;
 
 import io.relationshiplayer.bench.EngineBenchmark;
+import io.relationshiplayer.bench.study.StudyBenchmark;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Unmatched;
 
 /** {@code rl bench}: the benchmarks; each prints its figures beside the reference it competes with. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Runs a benchmark.",
-        subcommands = {BenchCommand.Engine.class})
+        subcommands = {BenchCommand.Engine.class, BenchCommand.Study.class})
 final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -25,12 +27,31 @@ final class BenchCommand implements Callable<Integer> {
                     + "beside FoundationDB's published single-process figures. Options: --seconds N, "
                     + "--warmup-seconds N, --keys N, --threads 1,8,64, --engines memory,durable.")
     static final class Engine implements Callable<Integer> {
-        @Parameters(arity = "0..*", paramLabel = "OPTION", description = "Passed to the benchmark.")
-        List<String> args = List.of();
+        // Unmatched, not @Parameters: picocli refuses unknown "--options" as positional parameters.
+        @Unmatched
+        List<String> args = new ArrayList<>();
 
         @Override
         public Integer call() throws Exception {
             return EngineBenchmark.run(args.toArray(new String[0]), System.out, System.err);
+        }
+    }
+
+    /** The study's four proxy / no-proxy experiments beside the study's published tables. */
+    @Command(name = "study", mixinStandardHelpOptions = true,
+            description = "The study's experiments (get-single, get-multiple, create-single, create-multiple) on the "
+                    + "embedded memory backend, the Record Layer directly and through the record service on a "
+                    + "loopback port in the same run, beside the study's tables, with the goals met or not. "
+                    + "Options: --latency none|cluster, --runs R (3), --warmup W (1), --quick, --tickets N (75000), "
+                    + "--batches B (500), --experiments a,b, --sizes EXPERIMENT=N,N (repeatable), --seed S, "
+                    + "--reference FILE.")
+    static final class Study implements Callable<Integer> {
+        @Unmatched
+        List<String> args = new ArrayList<>();
+
+        @Override
+        public Integer call() throws Exception {
+            return StudyBenchmark.run(args.toArray(new String[0]), System.out, System.err);
         }
     }
 }

@@ -43,6 +43,15 @@ final class KeyExpressions {
         return Key.Expressions.field(parts[i]).nest(nest(parts, i + 1));
     }
 
+    /** Field paths turned into expressions without a descriptor to check them against (joined record types). */
+    static List<KeyExpression> unchecked(List<String> paths) {
+        List<KeyExpression> out = new ArrayList<>(paths.size());
+        for (String p : paths) {
+            out.add(nest(p.split("\\.", -1), 0));
+        }
+        return out;
+    }
+
     /** The field descriptor at a dotted path, or null. */
     static FieldDescriptor descriptor(Descriptor type, String path) {
         Descriptor d = type;

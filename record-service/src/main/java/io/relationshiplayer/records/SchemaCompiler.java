@@ -9,7 +9,9 @@ import com.apple.foundationdb.record.metadata.IndexTypes;
 import com.apple.foundationdb.record.metadata.Key;
 import com.apple.foundationdb.record.metadata.MetaDataException;
 import com.apple.foundationdb.record.metadata.RecordType;
+import com.apple.foundationdb.record.metadata.JoinedRecordTypeBuilder;
 import com.apple.foundationdb.record.metadata.RecordTypeBuilder;
+import com.apple.foundationdb.record.metadata.RecordTypeIndexesBuilder;
 import com.apple.foundationdb.record.metadata.expressions.GroupingKeyExpression;
 import com.apple.foundationdb.record.metadata.expressions.KeyExpression;
 import com.apple.foundationdb.record.metadata.expressions.VersionKeyExpression;
@@ -20,6 +22,7 @@ import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Descriptors.FileDescriptor;
 import io.relationshiplayer.proto.v1.IndexDefinition;
+import io.relationshiplayer.proto.v1.JoinedTypeDefinition;
 import io.relationshiplayer.proto.v1.RecordTypeDefinition;
 import io.relationshiplayer.proto.v1.Schema;
 import java.util.ArrayList;
@@ -73,6 +76,7 @@ public final class SchemaCompiler {
                 parts.addAll(KeyExpressions.fields(type.getDescriptor(), def.getPrimaryKeyList()));
                 type.setPrimaryKey(Key.Expressions.concat(parts));
             }
+            applyJoinedTypes(b, schema);
             applyIndexes(b, schema, previous);
             b.setStoreRecordVersions(schema.getStoreRecordVersions());
             int floor = previous == null ? 0 : previous.getVersion();
@@ -131,6 +135,50 @@ public final class SchemaCompiler {
         return file.toBuilder().addMessageType(union).build();
     }
 
+    /** Adds the joined record types the schema defines and the meta-data does not have yet. */
+    private static void applyJoinedTypes(RecordMetaDataBuilder b, Schema schema) {
+        for (JoinedTypeDefinition j : schema.getJoinedTypesList()) {
+            if (hasSyntheticType(b, j.getName())) {
+                continue;
+            }
+            JoinedRecordTypeBuilder joined = b.addJoinedRecordType(j.getName());
+            Map<String, Descriptor> constituents = new HashMap<>();
+            for (JoinedTypeDefinition.Constituent c : j.getConstituentsList()) {
+                RecordTypeBuilder type = recordType(b, c.getRecordType());
+                joined.addConstituent(c.getName(), type);
+                constituents.put(c.getName(), type.getDescriptor());
+            }
+            for (JoinedTypeDefinition.Join join : j.getJoinsList()) {
+                joined.addJoin(join.getLeft(), KeyExpressions.field(constituent(constituents, j, join.getLeft()),
+                        join.getLeftField()), join.getRight(), KeyExpressions.field(constituent(constituents, j,
+                        join.getRight()), join.getRightField()));
+            }
+        }
+    }
+
+    private static boolean hasSyntheticType(RecordMetaDataBuilder b, String name) {
+        try {
+            b.getSyntheticRecordType(name);
+            return true;
+        } catch (MetaDataException e) {
+            return false;
+        }
+    }
+
+    private static Descriptor constituent(Map<String, Descriptor> constituents, JoinedTypeDefinition j, String name) {
+        Descriptor d = constituents.get(name);
+        if (d == null) {
+            throw RecordServiceException.invalid("schema: joined type " + j.getName() + " has no constituent '"
+                    + name + "'");
+        }
+        return d;
+    }
+
+    /** The message descriptor that index fields of {@code type} resolve against; null for a joined type. */
+    private static Descriptor indexedDescriptor(RecordMetaDataBuilder b, String type) {
+        return hasSyntheticType(b, type) ? null : recordType(b, type).getDescriptor();
+    }
+
     private static void applyIndexes(RecordMetaDataBuilder b, Schema schema, @Nullable RecordMetaData previous) {
         Map<String, IndexDefinition> wanted = new LinkedHashMap<>();
         for (IndexDefinition def : schema.getIndexesList()) {
@@ -174,9 +222,9 @@ public final class SchemaCompiler {
                 }
                 b.removeIndex(def.getName());
             }
-            List<RecordTypeBuilder> types = new ArrayList<>();
+            List<RecordTypeIndexesBuilder> types = new ArrayList<>();
             for (String t : def.getRecordTypesList()) {
-                types.add(recordType(b, t));
+                types.add(hasSyntheticType(b, t) ? b.getIndexableRecordType(t) : recordType(b, t));
             }
             b.addMultiTypeIndex(types, index);
         }
@@ -188,8 +236,9 @@ public final class SchemaCompiler {
         }
         List<KeyExpression> fields = null;
         for (String t : def.getRecordTypesList()) {
-            Descriptor d = recordType(b, t).getDescriptor();
-            fields = KeyExpressions.fields(d, def.getFieldsList());
+            Descriptor d = indexedDescriptor(b, t);
+            fields = d == null ? KeyExpressions.unchecked(def.getFieldsList()) : KeyExpressions.fields(d,
+                    def.getFieldsList());
         }
         int n = fields.size();
         int group = def.getGroupSize();

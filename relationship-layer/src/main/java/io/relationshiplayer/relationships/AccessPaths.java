@@ -160,6 +160,59 @@ public final class AccessPaths {
                 null, limit).asList();
     }
 
+    /** A child row and its parent, as a materialized join returns them. */
+    public record JoinedRow(Row child, Row parent) {
+    }
+
+    /**
+     * Child and parent rows of a materialized join of {@code child}, from one scan of its index: equal to {@code equal}
+     * on the index's first columns, then within [low, high] on the next, in index order.
+     */
+    public RecordCursor<JoinedRow> scanJoin(@Nonnull Table child, @Nonnull String join, @Nonnull Object[] equal,
+                                            @Nullable Bound low, @Nullable Bound high, boolean reverse,
+                                            @Nullable byte[] continuation, int limit) {
+        io.relationshiplayer.proto.v1.MaterializedJoinDef def = child.def().getMaterializedJoinsList().stream()
+                .filter(j -> Table.key(j.getName()).equals(Table.key(join))).findFirst()
+                .orElseThrow(() -> RelationalException.undefined("materialized join \"" + join + "\" of table \""
+                        + child.name() + "\" does not exist"));
+        Table parent = catalog.requireTable(SchemaGenerator.foreignKey(child, def.getForeignKey()).getReferencedTable());
+        List<Table> sides = new ArrayList<>();
+        int[] positions = new int[def.getIndexColumnsCount()];
+        for (int i = 0; i < positions.length; i++) {
+            String path = def.getIndexColumns(i);
+            Table side = path.toLowerCase(java.util.Locale.ROOT).startsWith(SchemaGenerator.CHILD + ".") ? child
+                    : parent;
+            sides.add(side);
+            positions[i] = side.requireColumn(path.substring(path.indexOf('.') + 1));
+        }
+        Tuple prefix = joinKey(sides, positions, 0, equal);
+        TupleRange range;
+        if (low == null && high == null) {
+            range = TupleRange.allOf(prefix);
+        } else {
+            int n = equal.length;
+            Tuple lo = low == null ? prefix.addObject(null) : prefix.addAll(joinKey(sides, positions, n, low.values()));
+            Tuple hi = high == null ? prefix : prefix.addAll(joinKey(sides, positions, n, high.values()));
+            range = new TupleRange(lo, hi, low == null || !low.inclusive() ? EndpointType.RANGE_EXCLUSIVE
+                    : EndpointType.RANGE_INCLUSIVE, high == null || high.inclusive() ? EndpointType.RANGE_INCLUSIVE
+                    : EndpointType.RANGE_EXCLUSIVE);
+        }
+        Index index = store.getRecordMetaData().getIndex(Indexes.joinIndex(child.name(), def.getName()));
+        return store.scanIndex(index, IndexScanType.BY_VALUE, range, continuation, properties(reverse, limit))
+                .mapPipelined(e -> store.loadSyntheticRecord(e.getPrimaryKey()).thenApply(r -> new JoinedRow(
+                        codec.fromRecord(child, r.getConstituent(SchemaGenerator.CHILD).getRecord()),
+                        codec.fromRecord(parent, r.getConstituent(SchemaGenerator.PARENT).getRecord()))), 10);
+    }
+
+    private static Tuple joinKey(List<Table> sides, int[] positions, int from, Object[] values) {
+        List<Object> items = new ArrayList<>(values.length);
+        for (int i = 0; i < values.length; i++) {
+            Table t = sides.get(from + i);
+            items.add(Values.encodeForKey(t.column(positions[from + i]), values[i]));
+        }
+        return Tuple.fromList(items);
+    }
+
     /** The exact row count of a table (from the store's count index). */
     public long rowCount(@Nonnull Table t) {
         return store.getSnapshotRecordCountForRecordType(t.recordType()).join();

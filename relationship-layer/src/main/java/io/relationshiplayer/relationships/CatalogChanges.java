@@ -7,6 +7,7 @@ import io.relationshiplayer.proto.v1.ColumnType;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexColumn;
 import io.relationshiplayer.proto.v1.IndexDef;
+import io.relationshiplayer.proto.v1.MaterializedJoinDef;
 import io.relationshiplayer.proto.v1.ReferentialAction;
 import io.relationshiplayer.proto.v1.TableDef;
 import java.util.ArrayList;
@@ -168,10 +169,40 @@ final class CatalogChanges {
         return replace(catalog.def(), t.def().toBuilder().addForeignKeys(stored).build());
     }
 
+    static CatalogDef materializeJoin(Catalog catalog, String table, MaterializedJoinDef join) {
+        Table t = catalog.requireTable(table);
+        if (join.getName().isEmpty()) {
+            throw RelationalException.invalid("a materialized join needs a name");
+        }
+        checkNameFree(t, join.getName());
+        for (MaterializedJoinDef j : t.def().getMaterializedJoinsList()) {
+            if (Table.key(j.getName()).equals(Table.key(join.getName()))) {
+                throw RelationalException.duplicate("materialized join \"" + join.getName() + "\" already exists");
+            }
+        }
+        ForeignKeyDef fk = SchemaGenerator.foreignKey(t, join.getForeignKey());
+        Table parent = catalog.requireTable(fk.getReferencedTable());
+        if (join.getIndexColumnsCount() == 0) {
+            throw RelationalException.invalid("materialized join \"" + join.getName() + "\" needs index columns");
+        }
+        for (String path : join.getIndexColumnsList()) {
+            SchemaGenerator.joinField(t, parent, path);
+        }
+        return replace(catalog.def(), t.def().toBuilder().addMaterializedJoins(join.toBuilder()
+                .setForeignKey(fk.getName())).build());
+    }
+
     static CatalogDef dropConstraint(Catalog catalog, String table, String name) {
         Table t = catalog.requireTable(table);
         for (int i = 0; i < t.foreignKeys().size(); i++) {
             if (Table.key(t.foreignKeys().get(i).getName()).equals(Table.key(name))) {
+                for (MaterializedJoinDef j : t.def().getMaterializedJoinsList()) {
+                    if (Table.key(j.getForeignKey()).equals(Table.key(name))) {
+                        throw new RelationalException(RelationalException.Kind.DEPENDENT_OBJECTS, "cannot drop "
+                                + "constraint \"" + name + "\": materialized join \"" + j.getName()
+                                + "\" depends on it", name, null);
+                    }
+                }
                 return replace(catalog.def(), t.def().toBuilder().removeForeignKeys(i).build());
             }
         }

@@ -21,6 +21,16 @@ public final class Indexes {
         return table + "$fk$" + fk.getName();
     }
 
+    /** The joined record type of a materialized join. */
+    public static String joinedType(String table, String join) {
+        return (table + "__" + join).replaceAll("[^A-Za-z0-9_]", "_");
+    }
+
+    /** The index of a materialized join. */
+    public static String joinIndex(String table, String join) {
+        return table + "$join$" + join;
+    }
+
     public static List<String> columnNames(IndexDef index) {
         List<String> out = new ArrayList<>(index.getColumnsCount());
         for (IndexColumn c : index.getColumnsList()) {

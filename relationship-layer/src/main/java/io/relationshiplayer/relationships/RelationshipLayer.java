@@ -10,6 +10,7 @@ import io.relationshiplayer.proto.v1.CatalogDef;
 import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexDef;
+import io.relationshiplayer.proto.v1.MaterializedJoinDef;
 import io.relationshiplayer.proto.v1.TableDef;
 import io.relationshiplayer.records.RecordServiceException;
 import io.relationshiplayer.records.RecordStores;
@@ -88,6 +89,14 @@ public final class RelationshipLayer {
     public Catalog addForeignKey(String database, String table, ForeignKeyDef fk) {
         return change(database, c -> CatalogChanges.addForeignKey(c, table, fk),
                 (s, next) -> checks.existingRowsReference(s, next, next.requireTable(table)));
+    }
+
+    /**
+     * Materializes a foreign key of {@code table} as a Record Layer joined record type with an index on the given
+     * child/parent columns, built online; {@link AccessPaths#scanJoin} then answers the join from that index.
+     */
+    public Catalog materializeJoin(String database, String table, MaterializedJoinDef join) {
+        return change(database, c -> CatalogChanges.materializeJoin(c, table, join), (s, next) -> { });
     }
 
     public Catalog dropConstraint(String database, String table, String constraint) {

@@ -9,6 +9,8 @@ import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexDef;
 import io.relationshiplayer.proto.v1.IndexDefinition;
 import io.relationshiplayer.proto.v1.IndexType;
+import io.relationshiplayer.proto.v1.JoinedTypeDefinition;
+import io.relationshiplayer.proto.v1.MaterializedJoinDef;
 import io.relationshiplayer.proto.v1.RecordTypeDefinition;
 import io.relationshiplayer.proto.v1.Schema;
 import io.relationshiplayer.proto.v1.TableDef;
@@ -53,8 +55,64 @@ final class SchemaGenerator {
             for (ForeignKeyDef fk : t.getForeignKeysList()) {
                 schema.addIndexes(index(table, Indexes.foreignKeyIndex(t.getName(), fk), fk.getColumnsList()));
             }
+            for (MaterializedJoinDef j : t.getMaterializedJoinsList()) {
+                materialize(catalog, table, j, schema);
+            }
         }
         return schema.setFiles(FileDescriptorSet.newBuilder().addFile(file)).build();
+    }
+
+    /**
+     * A foreign key as a joined record type of child and parent rows, joined on its columns, with an index on
+     * "child.column" / "parent.column" paths.
+     */
+    private static void materialize(Catalog catalog, Table child, MaterializedJoinDef j, Schema.Builder schema) {
+        ForeignKeyDef fk = foreignKey(child, j.getForeignKey());
+        Table parent = catalog.requireTable(fk.getReferencedTable());
+        String type = Indexes.joinedType(child.name(), j.getName());
+        JoinedTypeDefinition.Builder joined = JoinedTypeDefinition.newBuilder().setName(type)
+                .addConstituents(JoinedTypeDefinition.Constituent.newBuilder().setName(CHILD)
+                        .setRecordType(child.recordType()))
+                .addConstituents(JoinedTypeDefinition.Constituent.newBuilder().setName(PARENT)
+                        .setRecordType(parent.recordType()));
+        for (int i = 0; i < fk.getColumnsCount(); i++) {
+            joined.addJoins(JoinedTypeDefinition.Join.newBuilder()
+                    .setLeft(CHILD).setLeftField(child.fieldName(child.requireColumn(fk.getColumns(i))))
+                    .setRight(PARENT).setRightField(parent.fieldName(parent.requireColumn(
+                            fk.getReferencedColumns(i)))));
+        }
+        schema.addJoinedTypes(joined);
+        IndexDefinition.Builder index = IndexDefinition.newBuilder().setName(Indexes.joinIndex(child.name(),
+                j.getName())).setType(IndexType.VALUE).addRecordTypes(type);
+        for (String path : j.getIndexColumnsList()) {
+            index.addFields(joinField(child, parent, path));
+        }
+        schema.addIndexes(index);
+    }
+
+    static final String CHILD = "child";
+    static final String PARENT = "parent";
+
+    /** "child.col" or "parent.col" as the joined record's field path. */
+    static String joinField(Table child, Table parent, String path) {
+        int dot = path.indexOf('.');
+        String side = dot < 0 ? "" : path.substring(0, dot).toLowerCase(java.util.Locale.ROOT);
+        if (!side.equals(CHILD) && !side.equals(PARENT)) {
+            throw RelationalException.invalid("materialized join column \"" + path + "\" must be child.<column> or "
+                    + "parent.<column>");
+        }
+        Table t = side.equals(CHILD) ? child : parent;
+        return side + "." + t.fieldName(t.requireColumn(path.substring(dot + 1)));
+    }
+
+    static ForeignKeyDef foreignKey(Table t, String name) {
+        for (ForeignKeyDef fk : t.foreignKeys()) {
+            if (Table.key(fk.getName()).equals(Table.key(name))) {
+                return fk;
+            }
+        }
+        throw RelationalException.undefined("foreign key \"" + name + "\" of table \"" + t.name()
+                + "\" does not exist");
     }
 
     private static IndexDefinition index(Table table, String name, List<String> columns) {

@@ -101,7 +101,8 @@ public final class StudyBenchmark {
                 if (s.isEmpty() || s.stream().anyMatch(n -> n <= 0)) {
                     throw new IllegalArgumentException("sizes of " + e.id + " must be positive");
                 }
-                if (e == Experiment.CREATE_MULTIPLE && s.stream().anyMatch(n -> (long) n * batches > Integer.MAX_VALUE)) {
+                long perBatchLimit = Integer.MAX_VALUE / batches;
+                if (e == Experiment.CREATE_MULTIPLE && s.stream().anyMatch(n -> n > perBatchLimit)) {
                     throw new IllegalArgumentException("create-multiple: BATCHES * N must fit a ticket id");
                 }
                 sizes.put(e, s);
@@ -130,6 +131,8 @@ public final class StudyBenchmark {
     private final Settings settings;
     private final PrintStream progress;
     private final Random random;
+    /** Whether the store holds the read experiments' tickets. */
+    private boolean loaded;
 
     StudyBenchmark(Settings settings, PrintStream progress) {
         this.settings = settings;
@@ -168,8 +171,6 @@ public final class StudyBenchmark {
         table.printGoals(all);
         return 0;
     }
-
-    private boolean loaded;
 
     List<Row> experiment(Experiment e, List<Integer> sizes, TicketLayer direct, TicketLayer proxy) {
         if (e.reads && !loaded) {

@@ -1,0 +1,109 @@
+package io.relationshiplayer.bench.study;
+
+import io.relationshiplayer.bench.study.StudyBenchmark.Row;
+import io.relationshiplayer.bench.study.StudyBenchmark.Settings;
+import java.io.PrintStream;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** Prints the study's tables: N, direct and proxy ms +/- err, % increase, µs added per call, and the study's row. */
+final class StudyTable {
+    private final Settings settings;
+    private final StudyReference reference;
+    private final PrintStream out;
+
+    StudyTable(Settings settings, StudyReference reference, PrintStream out) {
+        this.settings = settings;
+        this.reference = reference;
+        this.out = out;
+    }
+
+    void printHeader() {
+        out.printf(Locale.ROOT, "Study benchmark: the Record Layer directly vs through the record service (gRPC on "
+                + "loopback), one JVM, embedded memory backend, latency %s; %d run(s) per cell after %d warm-up "
+                + "run(s); ms = mean, +/- = 99.9 %% half-width (z * s / sqrt(runs)) as the study reported.%n",
+                settings.latencyName(), settings.runs(), settings.warmups());
+        out.printf(Locale.ROOT, "Study figures: %s (20 runs, a fresh JVM per command, 3-node cluster over 1 Gb).%n",
+                reference.source());
+    }
+
+    void printExperiment(Experiment e, List<Row> rows) {
+        out.println();
+        String what = e.what.replace("BATCHES", String.format(Locale.ROOT, "%,d", settings.batches()));
+        out.printf(Locale.ROOT, "%s: %s%s; call = %s%n", e.id, what, e.reads
+                ? String.format(Locale.ROOT, "; %,d tickets stored", settings.tickets()) : "", e.call());
+        String header = String.format(Locale.ROOT, "%8s %22s %22s %8s %11s | %-8s %22s %22s %8s", "N",
+                "direct ms", "proxy ms", "% inc", "+µs/call", "study N", "no-proxy ms", "proxy ms", "% inc");
+        out.println(header);
+        out.println("-".repeat(header.length()));
+        for (Row r : rows) {
+            Optional<StudyReference.Row> s = reference.nearest(e.id, r.n());
+            String study = s.map(x -> String.format(Locale.ROOT, "%-8s %22s %22s %+7.2f%%",
+                    String.format(Locale.ROOT, "%,d", x.n()) + (x.n() == r.n() ? "" : "*"),
+                    plusMinus(x.directMs(), x.directErrMs()), plusMinus(x.proxyMs(), x.proxyErrMs()),
+                    x.increasePct())).orElse("-");
+            out.printf(Locale.ROOT, "%8s %22s %22s %+7.1f%% %+11.1f | %s%n", String.format(Locale.ROOT, "%,d", r.n()),
+                    plusMinus(r.direct().mean(), r.direct().err()), plusMinus(r.proxy().mean(), r.proxy().err()),
+                    r.increasePct(), r.addedMicrosPerCall(settings.batches()), study);
+        }
+        if (rows.stream().anyMatch(r -> reference.nearest(e.id, r.n()).map(x -> x.n() != r.n()).orElse(false))) {
+            out.println("* the study did not measure this N: its nearest row is shown");
+        }
+    }
+
+    private static String plusMinus(double ms, double err) {
+        return String.format(Locale.ROOT, "%,.1f ± %,.1f", ms, err);
+    }
+
+    void printGoals(List<Row> rows) {
+        out.println();
+        out.println("Goals (" + settings.latencyName() + " latency):");
+        boolean cluster = !settings.latency().isNone();
+        if (cluster) {
+            Optional<Row> worst = rows.stream().max(Comparator.comparingDouble(Row::increasePct));
+            boolean met = rows.stream().allMatch(r -> r.increasePct() < StudyBenchmark.CLUSTER_GOAL_PCT);
+            out.printf(Locale.ROOT, "  proxy overhead < %.0f%% on every row: %s%s%n", StudyBenchmark.CLUSTER_GOAL_PCT,
+                    verdict(met), worst.map(r -> String.format(Locale.ROOT, " (worst: %s N=%,d %+.1f%%)",
+                            r.experiment().id, r.n(), r.increasePct())).orElse(""));
+        } else {
+            out.printf(Locale.ROOT, "  proxy overhead < %.0f%% on every row: judged with --latency cluster%n",
+                    StudyBenchmark.CLUSTER_GOAL_PCT);
+            List<Row> single = rows.stream().filter(r -> r.experiment().singleRecord()).toList();
+            if (single.isEmpty()) {
+                out.printf(Locale.ROOT, "  < %.0f µs added per single-record call: not run (needs get-single or "
+                        + "create-single)%n", StudyBenchmark.PER_CALL_GOAL_MICROS);
+            } else {
+                boolean met = single.stream()
+                        .allMatch(r -> r.addedMicrosPerCall(settings.batches()) < StudyBenchmark.PER_CALL_GOAL_MICROS);
+                StringBuilder detail = new StringBuilder();
+                for (Row r : single) {
+                    detail.append(String.format(Locale.ROOT, "%s%s N=%,d %+.1f µs", detail.length() == 0 ? "" : ", ",
+                            r.experiment().id, r.n(), r.addedMicrosPerCall(settings.batches())));
+                }
+                out.printf(Locale.ROOT, "  < %.0f µs added per single-record call: %s (%s)%n",
+                        StudyBenchmark.PER_CALL_GOAL_MICROS, verdict(met), detail);
+            }
+        }
+        List<Row> scans = rows.stream().filter(r -> r.experiment() == Experiment.GET_MULTIPLE).toList();
+        if (scans.isEmpty()) {
+            out.printf(Locale.ROOT, "  full scan through the proxy within %.0f%% of direct: not run (needs "
+                    + "get-multiple)%n", StudyBenchmark.SCAN_GOAL_PCT);
+        } else {
+            boolean met = scans.stream().allMatch(r -> r.increasePct() < StudyBenchmark.SCAN_GOAL_PCT);
+            StringBuilder detail = new StringBuilder();
+            for (Row r : scans) {
+                detail.append(String.format(Locale.ROOT, "%sN=%,d %+.1f%%", detail.length() == 0 ? "" : ", ", r.n(),
+                        r.increasePct()));
+            }
+            out.printf(Locale.ROOT, "  full scan of %,d tickets through the proxy within %.0f%% of direct: %s (%s)%s%n",
+                    settings.tickets(), StudyBenchmark.SCAN_GOAL_PCT, verdict(met), detail,
+                    settings.tickets() == 75_000 ? "" : "; the goal is stated for 75,000 tickets");
+        }
+    }
+
+    private static String verdict(boolean met) {
+        return met ? "met" : "not met";
+    }
+}
