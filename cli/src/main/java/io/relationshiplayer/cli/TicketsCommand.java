@@ -94,7 +94,7 @@ final class TicketsCommand implements Callable<Integer> {
             CommandLine.ParseResult parsed = command.commandLine().getParseResult();
             for (String serverSide : List.of("--memory", "--fdb", "--backend", "--data-dir", "--latency")) {
                 if (parsed.hasMatchedOption(serverSide)) {
-                    throw usage(serverSide + " does not go with --proxy: the server's backend is chosen by `rl server`");
+                    throw usage(serverSide + " does not go with --proxy: `rl server` chooses the server's backend");
                 }
             }
             return new Session(GrpcTicketLayer.connect(proxy), null);
@@ -226,7 +226,7 @@ final class TicketsCommand implements Callable<Integer> {
                 long elapsed = System.nanoTime() - start;
                 target.report("get-single " + n, elapsed, layer, "from " + ids.length + " stored");
                 if (missing > 0) {
-                    throw new IllegalStateException(missing + " of " + n + " loads found no ticket: deleted meanwhile?");
+                    throw new IllegalStateException(missing + " of " + n + " loads found nothing: deleted meanwhile?");
                 }
             }
             return 0;

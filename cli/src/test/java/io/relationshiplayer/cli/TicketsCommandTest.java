@@ -165,6 +165,26 @@ class TicketsCommandTest {
     }
 
     @Test
+    void theStudyBenchmarkRunsBothPathsAndPrintsTheStudysRows() throws Exception {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int code = io.relationshiplayer.bench.study.StudyBenchmark.run(new String[] {"--runs", "2",
+                "--warmup-seconds", "0", "--tickets", "60", "--batches", "3", "--sizes", "get-single=20", "--sizes", "get-multiple=2",
+                "--sizes", "create-single=10", "--sizes", "create-multiple=4"},
+                new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+                new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        String text = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+
+        assertThat(code).as(err.toString(java.nio.charset.StandardCharsets.UTF_8)).isZero();
+        assertThat(text).contains("get-single: ", "get-multiple: ", "create-single: ", "create-multiple: 3 "
+                + "transactions", "1,335.4 ± 15.5", "< 40 µs added per single-record call: ",
+                "full scan of 60 tickets through the proxy within 10% of direct: ");
+        assertThat(text).containsPattern("(?m)^\\s+20 .*\\| 1,000\\*");
+        assertThat(io.relationshiplayer.bench.study.StudyBenchmark.run(new String[] {"--latency", "lan"},
+                new java.io.PrintStream(out), new java.io.PrintStream(err))).isEqualTo(2);
+    }
+
+    @Test
     void helpListsTheCommands() {
         Run run = rl("tickets");
 

@@ -70,7 +70,7 @@ public final class AccessPaths {
                 reverse, continuation, limit);
     }
 
-    RecordCursor<Row> scanRecordIndex(Table t, String recordIndex, int[] columns, Object[] equal, Bound low,
+    public RecordCursor<Row> scanRecordIndex(Table t, String recordIndex, int[] columns, Object[] equal, Bound low,
                                       Bound high, boolean reverse, byte[] continuation, int limit) {
         Tuple prefix = RowCodec.indexKey(t, columns, equal);
         TupleRange range = range(prefix, t, columns, equal.length, low, high);

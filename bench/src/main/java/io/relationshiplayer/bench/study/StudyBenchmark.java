@@ -28,7 +28,8 @@ import java.util.Random;
  * latency, full scans through the proxy within 10 % of direct.
  *
  * <pre>
- * StudyBenchmark [--latency none|cluster] [--runs 3] [--warmup 1] [--quick] [--tickets 75000] [--batches 500]
+ * StudyBenchmark [--latency none|cluster] [--runs 3] [--warmup-seconds 3] [--quick] [--tickets 75000]
+ *                [--batches 500]
  *                [--experiments get-single,get-multiple,create-single,create-multiple]
  *                [--sizes EXPERIMENT=N,N,...]... [--seed S] [--reference path/to/study-results.csv]
  * </pre>
@@ -44,13 +45,14 @@ public final class StudyBenchmark {
     private static final int LOAD_BATCH = 500;
 
     /** What to run. */
-    record Settings(String latencyName, LatencyProfile latency, int runs, int warmups, boolean quick, int tickets,
-                    int batches, Map<Experiment, List<Integer>> sizes, long seed, Optional<Path> reference) {
+    record Settings(String latencyName, LatencyProfile latency, int runs, double warmupSeconds, boolean quick,
+                    int tickets, int batches, Map<Experiment, List<Integer>> sizes, long seed,
+                    Optional<Path> reference) {
 
         static Settings parse(String[] args) {
             String latency = "none";
             int runs = 3;
-            int warmups = 1;
+            double warmupSeconds = 3;
             boolean quick = false;
             Integer tickets = null;
             int batches = 500;
@@ -71,7 +73,7 @@ public final class StudyBenchmark {
                 switch (name) {
                     case "--latency" -> latency = value.toLowerCase(Locale.ROOT);
                     case "--runs" -> runs = Integer.parseInt(value);
-                    case "--warmup" -> warmups = Integer.parseInt(value);
+                    case "--warmup-seconds" -> warmupSeconds = Double.parseDouble(value);
                     case "--tickets" -> tickets = Integer.parseInt(value);
                     case "--batches" -> batches = Integer.parseInt(value);
                     case "--experiments" -> experiments = Arrays.stream(value.split(",")).map(String::trim)
@@ -91,9 +93,9 @@ public final class StudyBenchmark {
             }
             LatencyProfile profile = LatencyProfile.named(latency);
             int storeSize = tickets != null ? tickets : quick ? 10_000 : 75_000;
-            if (runs <= 0 || warmups < 0 || storeSize <= 0 || batches <= 0) {
-                throw new IllegalArgumentException("--runs, --tickets and --batches must be positive, --warmup not "
-                        + "negative");
+            if (runs <= 0 || warmupSeconds < 0 || storeSize <= 0 || batches <= 0) {
+                throw new IllegalArgumentException("--runs, --tickets and --batches must be positive, "
+                        + "--warmup-seconds not negative");
             }
             Map<Experiment, List<Integer>> sizes = new EnumMap<>(Experiment.class);
             for (Experiment e : experiments) {
@@ -112,7 +114,8 @@ public final class StudyBenchmark {
                     throw new IllegalArgumentException("--sizes names " + e.id + ", which --experiments leaves out");
                 }
             }
-            return new Settings(latency, profile, runs, warmups, quick, storeSize, batches, sizes, seed, reference);
+            return new Settings(latency, profile, runs, warmupSeconds, quick, storeSize, batches, sizes, seed,
+                    reference);
         }
     }
 
@@ -178,8 +181,10 @@ public final class StudyBenchmark {
         }
         List<TicketLayer> layers = List.of(direct, proxy);
         int smallest = sizes.stream().min(Integer::compare).orElseThrow();
-        for (int w = 0; w < settings.warmups(); w++) {
-            for (TicketLayer layer : layers) {
+        // gRPC's path takes thousands of calls to reach steady state (JIT): warm both paths up, each for a while.
+        for (TicketLayer layer : layers) {
+            long until = System.nanoTime() + (long) (settings.warmupSeconds() * 1e9);
+            while (System.nanoTime() < until) {
                 measure(e, smallest, layer);
             }
         }
@@ -189,12 +194,14 @@ public final class StudyBenchmark {
             for (int r = 0; r < settings.runs(); r++) {
                 // Alternate which path goes first, so that neither always runs on a warmer (or more cluttered) heap.
                 boolean directFirst = r % 2 == 0;
+                double[] ms = new double[2];
                 for (TicketLayer layer : directFirst ? List.of(direct, proxy) : List.of(proxy, direct)) {
-                    double ms = measure(e, n, layer);
-                    (layer == direct ? row.direct() : row.proxy()).add(ms);
+                    ms[layer == direct ? 0 : 1] = measure(e, n, layer);
                 }
+                row.direct().add(ms[0]);
+                row.proxy().add(ms[1]);
                 progress.printf(Locale.ROOT, "%s N=%,d run %d/%d: direct %,.1f ms, proxy %,.1f ms%n", e.id, n, r + 1,
-                        settings.runs(), row.direct().mean(), row.proxy().mean());
+                        settings.runs(), ms[0], ms[1]);
             }
             rows.add(row);
         }

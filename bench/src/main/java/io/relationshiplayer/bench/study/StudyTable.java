@@ -3,6 +3,7 @@ package io.relationshiplayer.bench.study;
 import io.relationshiplayer.bench.study.StudyBenchmark.Row;
 import io.relationshiplayer.bench.study.StudyBenchmark.Settings;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -22,11 +23,19 @@ final class StudyTable {
 
     void printHeader() {
         out.printf(Locale.ROOT, "Study benchmark: the Record Layer directly vs through the record service (gRPC on "
-                + "loopback), one JVM, embedded memory backend, latency %s; %d run(s) per cell after %d warm-up "
-                + "run(s); ms = mean, +/- = 99.9 %% half-width (z * s / sqrt(runs)) as the study reported.%n",
-                settings.latencyName(), settings.runs(), settings.warmups());
+                + "loopback), one JVM, embedded memory backend, latency %s; %d run(s) per cell, each path warmed "
+                + "up for %.0f s first; ms = mean, +/- = 99.9 %% half-width (z * s / sqrt(runs)) as the study "
+                + "reported.%n", settings.latencyName(), settings.runs(), settings.warmupSeconds());
         out.printf(Locale.ROOT, "Study figures: %s (20 runs, a fresh JVM per command, 3-node cluster over 1 Gb).%n",
                 reference.source());
+        out.println("Machine: " + machine() + " (client, server and backend share these cores)");
+    }
+
+    /** Cores and load: a busy machine slows the proxy's thread hand-offs more than the direct path. */
+    static String machine() {
+        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        return String.format(Locale.ROOT, "%d cores, load average %s", Runtime.getRuntime().availableProcessors(),
+                load < 0 ? "unknown" : String.format(Locale.ROOT, "%.2f", load));
     }
 
     void printExperiment(Experiment e, List<Row> rows) {
@@ -59,7 +68,7 @@ final class StudyTable {
 
     void printGoals(List<Row> rows) {
         out.println();
-        out.println("Goals (" + settings.latencyName() + " latency):");
+        out.println("Goals (" + settings.latencyName() + " latency; at the end: " + machine() + "):");
         boolean cluster = !settings.latency().isNone();
         if (cluster) {
             Optional<Row> worst = rows.stream().max(Comparator.comparingDouble(Row::increasePct));

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedOutputStream;
 import io.grpc.Status;
+import io.relationshiplayer.proto.v1.Comparison;
+import io.relationshiplayer.proto.v1.CreateDatabaseRequest;
 import io.relationshiplayer.proto.v1.DeleteAllRecordsRequest;
 import io.relationshiplayer.proto.v1.DeleteRecordsRequest;
 import io.relationshiplayer.proto.v1.IndexState;
@@ -16,7 +18,6 @@ import io.relationshiplayer.proto.v1.SaveMode;
 import io.relationshiplayer.proto.v1.SaveRecordsRequest;
 import io.relationshiplayer.proto.v1.SaveRecordsResponse;
 import io.relationshiplayer.proto.v1.ScanRequest;
-import io.relationshiplayer.proto.v1.Comparison;
 import io.relationshiplayer.records.grpc.testproto.Item;
 import io.relationshiplayer.records.grpc.testproto.Order;
 import java.io.IOException;
@@ -222,7 +223,7 @@ class RecordCrudTest extends ServerFixture {
                 second.getVersionstamp())).as("later commit, greater versionstamp").isNegative();
 
         String other = uniqueName("noversions");
-        blocking().createDatabase(io.relationshiplayer.proto.v1.CreateDatabaseRequest.newBuilder().setDatabase(other)
+        blocking().createDatabase(CreateDatabaseRequest.newBuilder().setDatabase(other)
                 .build());
         register(other, catalogSchema());
         assertThat(blocking().saveRecords(SaveRecordsRequest.newBuilder().setDatabase(other)

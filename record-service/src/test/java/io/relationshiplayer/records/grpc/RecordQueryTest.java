@@ -1,7 +1,10 @@
 package io.relationshiplayer.records.grpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.relationshiplayer.proto.v1.Comparison.Op;
 import io.relationshiplayer.proto.v1.Comparison;
 import io.relationshiplayer.proto.v1.Filter;
@@ -9,8 +12,10 @@ import io.relationshiplayer.proto.v1.Filters;
 import io.relationshiplayer.proto.v1.QueryRequest;
 import io.relationshiplayer.proto.v1.RecordBatch;
 import io.relationshiplayer.proto.v1.RecordMessage;
+import io.relationshiplayer.proto.v1.SaveRecordsRequest;
 import io.relationshiplayer.records.grpc.testproto.Item;
 import io.relationshiplayer.records.grpc.testproto.ItemStatus;
+import io.relationshiplayer.records.grpc.testproto.Order;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -219,5 +224,33 @@ class RecordQueryTest extends ServerFixture {
         List<Item> items = new ArrayList<>();
         got.forEach(id -> items.add(byId.get(id)));
         assertSorted(items, Item::getPrice, false);
+    }
+
+    @Test
+    void aQueryOverTwoRecordTypesReturnsRecordsOfBoth() {
+        SaveRecordsRequest.Builder orders = SaveRecordsRequest.newBuilder().setDatabase(db);
+        for (long i = 0; i < 5; i++) {
+            orders.addRecords(message("Order", Order.newBuilder().setId(i).setItemId(i).build()));
+        }
+        blocking().saveRecords(orders.build());
+        Streamed s = drain(blocking().query(QueryRequest.newBuilder().setDatabase(db).addTypes("Item")
+                .addTypes("Order").build()));
+        assertThat(s.records()).hasSize(N + 5);
+        assertThat(s.records().stream().filter(m -> m.getType().equals("Order")).count()).isEqualTo(5);
+        assertThat(s.records().stream().filter(m -> m.getType().equals("Item")).count()).isEqualTo(N);
+    }
+
+    /** The contract: "an index must provide the order". A sort no index provides is the client's error. */
+    @Test
+    void sortingByAFieldNoIndexOrdersIsAClientError() {
+        Throwable t = catchThrowable(() -> drain(blocking().query(q(null).addSort("sku").build())));
+        assertThat(t).as("the query should fail").isInstanceOf(StatusRuntimeException.class);
+        Status status = Status.fromThrowable(t);
+        assertThat(status.getCode()).as("code; description: %s", status.getDescription())
+                .isIn(Status.Code.INVALID_ARGUMENT, Status.Code.FAILED_PRECONDITION);
+        expectError(status.getCode(), () -> {
+            throw t;
+        });
+        assertServing();
     }
 }

@@ -1,0 +1,378 @@
+package io.relationshiplayer.bench.relationships;
+
+import io.relationshiplayer.fdb.Backend;
+import io.relationshiplayer.fdb.BackendSpec;
+import io.relationshiplayer.fdb.embedded.LatencyProfile;
+import io.relationshiplayer.proto.v1.ColumnDef;
+import io.relationshiplayer.proto.v1.ColumnKind;
+import io.relationshiplayer.proto.v1.ColumnType;
+import io.relationshiplayer.proto.v1.ForeignKeyDef;
+import io.relationshiplayer.proto.v1.IndexColumn;
+import io.relationshiplayer.proto.v1.IndexDef;
+import io.relationshiplayer.proto.v1.ReferentialAction;
+import io.relationshiplayer.proto.v1.TableDef;
+import io.relationshiplayer.records.RecordStores;
+import io.relationshiplayer.relationships.RelationshipLayer;
+import io.relationshiplayer.relationships.Row;
+import io.relationshiplayer.relationships.Table;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * What foreign keys cost and save on the relationship layer, on the embedded memory backend.
+ *
+ * <p>Inserts: {@code --children} rows referencing {@code --parents} parents, {@code --batch} rows per transaction
+ * ({@code Session.insertAll}), into a table whose foreign key is checked and into the same table without one (and,
+ * to tell the check from the index that backs it, without a foreign key but with an index on the column). Each run
+ * inserts into fresh tables, the order alternating between runs, after a warm-up; the median run counts. Goal: the
+ * checked inserts take less than {@link #GOAL_RATIO} times as long.
+ *
+ * <p>Lookups: the children of {@code --lookups} parents in one transaction, batched ({@code childrenOfMany}) against
+ * one {@code childrenOf} call after the other; then the same with {@link LatencyProfile#CLUSTER} injected, for
+ * {@code --cluster-lookups} parents, where every sequential call pays a read's latency.
+ *
+ * <pre>
+ * ForeignKeyBenchmark [--children 100000] [--parents 10000] [--batch 500] [--runs 3] [--lookups 1000]
+ *                     [--cluster-lookups 1000] [--lookup-runs 5] [--seed S] [--no-cluster]
+ * </pre>
+ */
+public final class ForeignKeyBenchmark {
+    /** Goal: inserts with a checked foreign key take less than this many times as long as without. */
+    static final double GOAL_RATIO = 1.3;
+    private static final String DB = "fkbench";
+    private static final int CHILDREN_PER_PARENT_CLUSTER = 10;
+
+    /** What to run. */
+    record Settings(int children, int parents, int batch, int runs, int lookups, int clusterLookups, int lookupRuns,
+                    long seed, boolean cluster) {
+
+        static Settings parse(String[] args) {
+            int children = 100_000;
+            int parents = 10_000;
+            int batch = 500;
+            int runs = 3;
+            int lookups = 1_000;
+            int clusterLookups = 1_000;
+            int lookupRuns = 5;
+            long seed = 20_240_501L;
+            boolean cluster = true;
+            for (int i = 0; i < args.length; i++) {
+                String name = args[i];
+                if (name.equals("--no-cluster")) {
+                    cluster = false;
+                    continue;
+                }
+                if (i + 1 >= args.length) {
+                    throw new IllegalArgumentException("missing value after " + name);
+                }
+                String value = args[++i];
+                switch (name) {
+                    case "--children" -> children = positive(name, value);
+                    case "--parents" -> parents = positive(name, value);
+                    case "--batch" -> batch = positive(name, value);
+                    case "--runs" -> runs = positive(name, value);
+                    case "--lookups" -> lookups = positive(name, value);
+                    case "--cluster-lookups" -> clusterLookups = positive(name, value);
+                    case "--lookup-runs" -> lookupRuns = positive(name, value);
+                    case "--seed" -> seed = Long.parseLong(value);
+                    default -> throw new IllegalArgumentException("unknown option " + name);
+                }
+            }
+            if (lookups > parents) {
+                throw new IllegalArgumentException("--lookups " + lookups + " exceeds --parents " + parents);
+            }
+            return new Settings(children, parents, batch, runs, lookups, clusterLookups, lookupRuns, seed, cluster);
+        }
+
+        private static int positive(String name, String value) {
+            try {
+                int v = Integer.parseInt(value.replace("_", "").replace(",", ""));
+                if (v > 0) {
+                    return v;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new IllegalArgumentException(name + " needs a positive integer, got '" + value + "'");
+        }
+    }
+
+    private final Settings settings;
+    private final PrintStream out;
+
+    private ForeignKeyBenchmark(Settings settings, PrintStream out) {
+        this.settings = settings;
+        this.out = out;
+    }
+
+    /** Runs the benchmark with command-line {@code args}; returns the exit code (2 for bad arguments). */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        Settings settings;
+        try {
+            settings = Settings.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("bench foreign-keys: " + e.getMessage());
+            return 2;
+        }
+        new ForeignKeyBenchmark(settings, out).run();
+        return 0;
+    }
+
+    public static void main(String[] args) {
+        int status = run(args, System.out, System.err);
+        if (status != 0) {
+            throw new IllegalStateException("ForeignKeyBenchmark failed with status " + status);
+        }
+    }
+
+    private void run() {
+        out.printf(Locale.ROOT, "Foreign keys on the relationship layer, embedded memory backend%n%n");
+        Lookups local;
+        try (Backend backend = Backend.open(BackendSpec.memory(), LatencyProfile.NONE)) {
+            RelationshipLayer layer = open(backend);
+            insertParents(layer, settings.parents());
+            inserts(layer);
+            local = lookups(layer, "children_fk_1", settings.lookups(), settings.parents());
+        }
+        System.gc();
+        Lookups cluster = null;
+        if (settings.cluster()) {
+            try (Backend backend = Backend.open(BackendSpec.memory(), LatencyProfile.CLUSTER)) {
+                RelationshipLayer layer = open(backend);
+                int parents = settings.clusterLookups();
+                insertParents(layer, parents);
+                createChildren(layer, "children_fk_1", Kind.FOREIGN_KEY);
+                for (List<Map<String, Object>> b : children(parents * CHILDREN_PER_PARENT_CLUSTER, parents,
+                        settings.seed())) {
+                    layer.run(DB, s -> s.insertAll("children_fk_1", b));
+                }
+                cluster = lookups(layer, "children_fk_1", parents, parents);
+            }
+        }
+        out.printf(Locale.ROOT, "Children of parents along the foreign key, one transaction each, median of %d runs:%n",
+                settings.lookupRuns());
+        out.printf(Locale.ROOT, "  %-8s %8s %8s %24s %24s %9s%n", "latency", "parents", "children",
+                "sequential childrenOf", "batched childrenOfMany", "speed-up");
+        local.print(out, "none");
+        if (cluster != null) {
+            cluster.print(out, "cluster");
+        }
+    }
+
+    // ---- inserts ----
+
+    private enum Kind {
+        NONE("no foreign key"), INDEX_ONLY("no foreign key, index on parent_id"),
+        FOREIGN_KEY("foreign key, checked");
+
+        final String label;
+
+        Kind(String label) {
+            this.label = label;
+        }
+    }
+
+    private void inserts(RelationshipLayer layer) {
+        List<List<Map<String, Object>>> batches = children(settings.children(), settings.parents(), settings.seed());
+        List<List<Map<String, Object>>> warmup = batches.subList(0, Math.max(1, batches.size() / 5));
+        Kind[] kinds = Kind.values();
+        for (Kind k : kinds) {
+            createChildren(layer, "warmup_" + k.ordinal(), k);
+            insertSeconds(layer, "warmup_" + k.ordinal(), warmup);
+        }
+        double[][] seconds = new double[kinds.length][settings.runs()];
+        for (int run = 0; run < settings.runs(); run++) {
+            for (int i = 0; i < kinds.length; i++) {
+                // Alternate the order, so that no side always runs on a fuller store or a warmer JIT.
+                Kind k = kinds[run % 2 == 0 ? i : kinds.length - 1 - i];
+                String table = tableName(k, run + 1);
+                createChildren(layer, table, k);
+                System.gc();
+                seconds[k.ordinal()][run] = insertSeconds(layer, table, batches);
+            }
+        }
+        out.printf(Locale.ROOT, "Inserts: %,d children of %,d parents, %d rows per transaction (Session.insertAll), "
+                        + "median of %d runs after a warm-up of %,d rows%n", settings.children(), settings.parents(),
+                settings.batch(), settings.runs(), warmup.stream().mapToInt(List::size).sum());
+        out.printf(Locale.ROOT, "  %-36s %10s %12s   %s%n", "table", "time (s)", "rows/s", "runs (s)");
+        double[] median = new double[kinds.length];
+        for (Kind k : kinds) {
+            median[k.ordinal()] = median(seconds[k.ordinal()]);
+            out.printf(Locale.ROOT, "  %-36s %10.3f %,12.0f   %s%n", k.label, median[k.ordinal()],
+                    settings.children() / median[k.ordinal()], runs(seconds[k.ordinal()]));
+        }
+        double ratio = median[Kind.FOREIGN_KEY.ordinal()] / median[Kind.NONE.ordinal()];
+        out.printf(Locale.ROOT, "  ratio foreign key / no foreign key: %.2fx (goal < %.2fx: %s)%n", ratio, GOAL_RATIO,
+                ratio < GOAL_RATIO ? "met" : "not met");
+        out.printf(Locale.ROOT, "  ratio foreign key / index only:     %.2fx (the parent checks alone)%n%n",
+                median[Kind.FOREIGN_KEY.ordinal()] / median[Kind.INDEX_ONLY.ordinal()]);
+    }
+
+    private static String tableName(Kind k, int run) {
+        return switch (k) {
+            case NONE -> "children_plain_" + run;
+            case INDEX_ONLY -> "children_indexed_" + run;
+            case FOREIGN_KEY -> "children_fk_" + run;
+        };
+    }
+
+    private static double insertSeconds(RelationshipLayer layer, String table, List<List<Map<String, Object>>> batches) {
+        long start = System.nanoTime();
+        for (List<Map<String, Object>> b : batches) {
+            layer.run(DB, s -> s.insertAll(table, b));
+        }
+        return (System.nanoTime() - start) / 1e9;
+    }
+
+    /** The child rows in batches: ids 1..n, each with a random parent of 1..parents (the same for every table). */
+    private List<List<Map<String, Object>>> children(int n, int parents, long seed) {
+        Random random = new Random(seed);
+        List<List<Map<String, Object>>> batches = new ArrayList<>();
+        List<Map<String, Object>> batch = new ArrayList<>(settings.batch());
+        for (long id = 1; id <= n; id++) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("id", id);
+            row.put("parent_id", 1L + random.nextInt(parents));
+            row.put("note", "child " + id);
+            row.put("amount", id * 7);
+            batch.add(row);
+            if (batch.size() == settings.batch()) {
+                batches.add(batch);
+                batch = new ArrayList<>(settings.batch());
+            }
+        }
+        if (!batch.isEmpty()) {
+            batches.add(batch);
+        }
+        return batches;
+    }
+
+    // ---- lookups ----
+
+    /** Timings of one lookup comparison, in nanoseconds. */
+    private record Lookups(int parents, long children, long sequentialNanos, long batchedNanos) {
+        void print(PrintStream out, String latency) {
+            out.printf(Locale.ROOT, "  %-8s %,8d %,8d %21.2f ms %21.2f ms %8.1fx%n", latency, parents, children,
+                    sequentialNanos / 1e6, batchedNanos / 1e6, (double) sequentialNanos / batchedNanos);
+        }
+    }
+
+    /** Children of {@code parents} distinct parents drawn from 1..{@code total}, both ways. */
+    private Lookups lookups(RelationshipLayer layer, String table, int parents, int total) {
+        List<Long> ids = new ArrayList<>(total);
+        for (long id = 1; id <= total; id++) {
+            ids.add(id);
+        }
+        java.util.Collections.shuffle(ids, new Random(settings.seed() + 1));
+        List<Object[]> keys = new ArrayList<>(parents);
+        for (Long id : ids.subList(0, parents)) {
+            keys.add(new Object[] {id});
+        }
+        long[] sequential = new long[settings.lookupRuns()];
+        long[] batched = new long[settings.lookupRuns()];
+        long found = -1;
+        for (int run = -1; run < settings.lookupRuns(); run++) {
+            long start = System.nanoTime();
+            long viaBatch = layer.run(DB, s -> {
+                Table t = s.catalog().requireTable(table);
+                long n = 0;
+                for (List<Row> rows : s.access().childrenOfMany(t, t.foreignKeys().get(0), keys).join()) {
+                    n += rows.size();
+                }
+                return n;
+            });
+            long middle = System.nanoTime();
+            long viaCalls = layer.run(DB, s -> {
+                Table t = s.catalog().requireTable(table);
+                long n = 0;
+                for (Object[] key : keys) {
+                    n += s.access().childrenOf(t, t.foreignKeys().get(0), key, 0).join().size();
+                }
+                return n;
+            });
+            long end = System.nanoTime();
+            if (viaBatch != viaCalls || (found >= 0 && found != viaBatch)) {
+                throw new IllegalStateException("batched and sequential lookups disagree: " + viaBatch + " vs "
+                        + viaCalls);
+            }
+            found = viaBatch;
+            if (run >= 0) {
+                batched[run] = middle - start;
+                sequential[run] = end - middle;
+            }
+        }
+        return new Lookups(parents, found, median(sequential), median(batched));
+    }
+
+    // ---- schema ----
+
+    private static RelationshipLayer open(Backend backend) {
+        RelationshipLayer layer = new RelationshipLayer(new RecordStores(backend.recordDatabase()));
+        layer.ensureDatabase(DB);
+        layer.createTable(DB, TableDef.newBuilder().setName("parents")
+                .addColumns(column("id", ColumnKind.BIGINT)).addColumns(column("name", ColumnKind.VARCHAR))
+                .addPrimaryKey("id").build(), false);
+        return layer;
+    }
+
+    private void insertParents(RelationshipLayer layer, int parents) {
+        for (int from = 1; from <= parents; from += settings.batch()) {
+            List<Map<String, Object>> batch = new ArrayList<>();
+            for (long id = from; id < Math.min(from + settings.batch(), parents + 1L); id++) {
+                batch.add(Map.of("id", id, "name", "parent " + id));
+            }
+            layer.run(DB, s -> s.insertAll("parents", batch));
+        }
+    }
+
+    private static void createChildren(RelationshipLayer layer, String table, Kind kind) {
+        TableDef.Builder t = TableDef.newBuilder().setName(table)
+                .addColumns(column("id", ColumnKind.BIGINT))
+                .addColumns(column("parent_id", ColumnKind.BIGINT).toBuilder().setNotNull(true))
+                .addColumns(column("note", ColumnKind.VARCHAR))
+                .addColumns(column("amount", ColumnKind.BIGINT))
+                .addPrimaryKey("id");
+        if (kind == Kind.FOREIGN_KEY) {
+            t.addForeignKeys(ForeignKeyDef.newBuilder().setName(table + "_parent_fkey").addColumns("parent_id")
+                    .setReferencedTable("parents").setOnDelete(ReferentialAction.NO_ACTION));
+        } else if (kind == Kind.INDEX_ONLY) {
+            t.addIndexes(IndexDef.newBuilder().setName(table + "_parent_idx")
+                    .addColumns(IndexColumn.newBuilder().setColumn("parent_id")));
+        }
+        layer.createTable(DB, t.build(), false);
+    }
+
+    private static ColumnDef column(String name, ColumnKind kind) {
+        return ColumnDef.newBuilder().setName(name).setType(ColumnType.newBuilder().setKind(kind)).build();
+    }
+
+    // ---- statistics ----
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    private static long median(long[] values) {
+        long[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    private static String runs(double[] seconds) {
+        StringBuilder b = new StringBuilder();
+        for (double s : seconds) {
+            b.append(b.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.3f", s));
+        }
+        return b.toString();
+    }
+}

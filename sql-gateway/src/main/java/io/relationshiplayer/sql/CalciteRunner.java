@@ -1,0 +1,198 @@
+package io.relationshiplayer.sql;
+
+import io.relationshiplayer.sql.calcite.RecordLayerSchema;
+import io.relationshiplayer.sql.calcite.SessionBinding;
+import io.relationshiplayer.sql.calcite.SqlTypes;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.calcite.jdbc.CalciteConnection;
+import org.apache.calcite.schema.SchemaPlus;
+
+/**
+ * Runs queries and DML through Calcite: one Calcite connection per SQL session whose schema reads through the session's
+ * current transaction, and a cache of prepared plans keyed by statement text and catalog version.
+ */
+final class CalciteRunner implements AutoCloseable {
+    private static final int PLAN_CACHE = 256;
+
+    static {
+        // Every plan may need the Record Layer rules, also one without a scan to register them (INSERT ... VALUES).
+        org.apache.calcite.runtime.Hook.PLANNER.add((java.util.function.Consumer<org.apache.calcite.plan.RelOptPlanner>)
+                planner -> io.relationshiplayer.sql.calcite.RecordLayerRules.RULES.forEach(planner::addRule));
+    }
+
+    private final Connection connection;
+    private final Map<String, PreparedStatement> plans = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, PreparedStatement> eldest) {
+            if (size() > PLAN_CACHE) {
+                closeQuietly(eldest.getValue());
+                return true;
+            }
+            return false;
+        }
+    };
+    private long planned;
+    private long reused;
+
+    CalciteRunner(String database, SessionBinding binding) {
+        try {
+            Properties p = new Properties();
+            p.setProperty("caseSensitive", "false");
+            p.setProperty("unquotedCasing", "TO_LOWER");
+            p.setProperty("quotedCasing", "UNCHANGED");
+            p.setProperty("conformance", "LENIENT");
+            p.setProperty("timeZone", "UTC");
+            p.setProperty("fun", "standard,postgresql");
+            connection = new org.apache.calcite.jdbc.Driver().connect("jdbc:calcite:", p);
+            CalciteConnection calcite = connection.unwrap(CalciteConnection.class);
+            SchemaPlus schema = calcite.getRootSchema().add(database, new RecordLayerSchema(binding));
+            schema.setCacheEnabled(false);
+            calcite.setSchema(database);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot start Calcite: " + e.getMessage(), e);
+        }
+    }
+
+    /** The plan for {@code sql} at {@code catalogVersion}: cached, else prepared now (inside a transaction). */
+    PreparedStatement prepare(String sql, long catalogVersion) throws SQLException {
+        String key = catalogVersion + "\u0000" + sql;
+        PreparedStatement ps = plans.get(key);
+        if (ps != null) {
+            reused++;
+            ps.clearParameters();
+            return ps;
+        }
+        ps = connection.prepareStatement(sql);
+        planned++;
+        plans.put(key, ps);
+        return ps;
+    }
+
+    void bind(PreparedStatement ps, List<Object> params) throws SQLException {
+        int expected = ps.getParameterMetaData().getParameterCount();
+        if (params.size() != expected) {
+            throw new SqlException(SqlException.INVALID_PARAMETER, "the statement has " + expected
+                    + " parameter(s) but " + params.size() + " value(s) were given");
+        }
+        for (int i = 0; i < params.size(); i++) {
+            ps.setObject(i + 1, jdbcValue(params.get(i)));
+        }
+    }
+
+    private static Object jdbcValue(Object v) {
+        if (v instanceof java.time.LocalDate) {
+            return java.sql.Date.valueOf((java.time.LocalDate) v);
+        }
+        if (v instanceof java.time.LocalDateTime) {
+            return java.sql.Timestamp.valueOf((java.time.LocalDateTime) v);
+        }
+        return v;
+    }
+
+    long plansPrepared() {
+        return planned;
+    }
+
+    long plansReused() {
+        return reused;
+    }
+
+    /** Result columns of a query. */
+    static List<ColumnMeta> columns(ResultSetMetaData md) throws SQLException {
+        List<ColumnMeta> out = new ArrayList<>(md.getColumnCount());
+        for (int i = 1; i <= md.getColumnCount(); i++) {
+            io.relationshiplayer.proto.v1.ColumnType.Builder t = io.relationshiplayer.proto.v1.ColumnType.newBuilder();
+            switch (md.getColumnType(i)) {
+                case Types.BIGINT:
+                    t.setKind(io.relationshiplayer.proto.v1.ColumnKind.BIGINT);
+                    break;
+                case Types.INTEGER:
+                case Types.SMALLINT:
+                case Types.TINYINT:
+                    t.setKind(io.relationshiplayer.proto.v1.ColumnKind.INTEGER);
+                    break;
+                case Types.DOUBLE:
+                case Types.FLOAT:
+                case Types.REAL:
+                    t.setKind(io.relationshiplayer.proto.v1.ColumnKind.DOUBLE);
+                    break;
+                case Types.BOOLEAN:
+                    t.setKind(io.relationshiplayer.proto.v1.ColumnKind.BOOLEAN);
+                    break;
+                case Types.DECIMAL:
+                case Types.NUMERIC:
+                    t.setKind(io.relationshiplayer.proto.v1.ColumnKind.DECIMAL).setPrecision(md.getPrecision(i))
+                            .setScale(md.getScale(i));
+                    break;
+                case Types.DATE:
+                    t.setKind(io.relationshiplayer.proto.v1.ColumnKind.DATE);
+                    break;
+                case Types.TIMESTAMP:
+                case Types.TIMESTAMP_WITH_TIMEZONE:
+                    t.setKind(io.relationshiplayer.proto.v1.ColumnKind.TIMESTAMP);
+                    break;
+                case Types.VARBINARY:
+                case Types.BINARY:
+                    t.setKind(io.relationshiplayer.proto.v1.ColumnKind.VARBINARY);
+                    break;
+                default:
+                    t.setKind(io.relationshiplayer.proto.v1.ColumnKind.VARCHAR);
+                    break;
+            }
+            out.add(new ColumnMeta(md.getColumnLabel(i), t.build(),
+                    md.isNullable(i) != ResultSetMetaData.columnNoNulls));
+        }
+        return out;
+    }
+
+    /** One row of a result set as the gateway's Java types. */
+    static Object[] row(ResultSet rs, List<ColumnMeta> columns) throws SQLException {
+        Object[] out = new Object[columns.size()];
+        for (int i = 0; i < out.length; i++) {
+            Object v = rs.getObject(i + 1);
+            if (v instanceof java.sql.Date) {
+                v = ((java.sql.Date) v).toLocalDate();
+            } else if (v instanceof java.sql.Timestamp) {
+                v = ((java.sql.Timestamp) v).toLocalDateTime();
+            } else if (v instanceof org.apache.calcite.avatica.util.ByteString) {
+                v = ((org.apache.calcite.avatica.util.ByteString) v).getBytes();
+            } else if (v instanceof Float) {
+                v = ((Float) v).doubleValue();
+            } else if (v instanceof Short || v instanceof Byte) {
+                v = ((Number) v).intValue();
+            } else if (v instanceof BigDecimal
+                    && columns.get(i).type().getKind() != io.relationshiplayer.proto.v1.ColumnKind.DECIMAL) {
+                v = SqlTypes.fromInternal(io.relationshiplayer.proto.v1.ColumnDef.newBuilder()
+                        .setType(columns.get(i).type()).build(), v);
+            }
+            out[i] = v;
+        }
+        return out;
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception ignored) {
+            // a cached plan being dropped
+        }
+    }
+
+    @Override
+    public void close() {
+        plans.values().forEach(CalciteRunner::closeQuietly);
+        plans.clear();
+        closeQuietly(connection);
+    }
+}

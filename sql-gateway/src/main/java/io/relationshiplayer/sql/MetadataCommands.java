@@ -1,0 +1,105 @@
+package io.relationshiplayer.sql;
+
+import io.relationshiplayer.proto.v1.ColumnDef;
+import io.relationshiplayer.proto.v1.ColumnKind;
+import io.relationshiplayer.proto.v1.ColumnType;
+import io.relationshiplayer.proto.v1.ForeignKeyDef;
+import io.relationshiplayer.proto.v1.IndexColumn;
+import io.relationshiplayer.proto.v1.IndexDef;
+import io.relationshiplayer.proto.v1.MaterializedJoinDef;
+import io.relationshiplayer.relationships.Catalog;
+import io.relationshiplayer.relationships.Table;
+import io.relationshiplayer.relationships.Values;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+
+/** SHOW TABLES and DESCRIBE: the catalog as query results. */
+final class MetadataCommands {
+    private static final ColumnType TEXT = ColumnType.newBuilder().setKind(ColumnKind.VARCHAR).build();
+
+    private MetadataCommands() {
+    }
+
+    static StatementResult.Query showTables(Catalog catalog) {
+        List<Object[]> rows = new ArrayList<>();
+        for (Table t : catalog.tables()) {
+            rows.add(new Object[] {t.name(), (long) t.columnCount()});
+        }
+        return new StatementResult.Query("SHOW", List.of(new ColumnMeta("table_name", TEXT, false),
+                new ColumnMeta("columns", ColumnType.newBuilder().setKind(ColumnKind.BIGINT).build(), false)),
+                stream(rows));
+    }
+
+    /** One row per column, key, foreign key, index and materialized join: kind, name, definition. */
+    static StatementResult.Query describe(Catalog catalog, String name) {
+        Table t = catalog.table(name);
+        if (t == null) {
+            throw new SqlException(SqlException.UNDEFINED_TABLE, "relation \"" + name + "\" does not exist");
+        }
+        List<Object[]> rows = new ArrayList<>();
+        for (ColumnDef c : t.columns()) {
+            StringBuilder def = new StringBuilder(Values.typeName(c.getType()).toUpperCase(Locale.ROOT));
+            if (c.getNotNull()) {
+                def.append(" NOT NULL");
+            }
+            Object dflt = Values.defaultValue(c);
+            if (dflt != null) {
+                def.append(" DEFAULT ").append(Values.show(dflt));
+            }
+            rows.add(new Object[] {"column", c.getName(), def.toString()});
+        }
+        rows.add(new Object[] {"primary key", t.name() + "_pkey", "(" + String.join(", ",
+                t.def().getPrimaryKeyList()) + ")"});
+        for (IndexDef u : t.uniqueConstraints()) {
+            rows.add(new Object[] {"unique", u.getName(), columns(u)});
+        }
+        for (ForeignKeyDef fk : t.foreignKeys()) {
+            rows.add(new Object[] {"foreign key", fk.getName(), "(" + String.join(", ", fk.getColumnsList())
+                    + ") REFERENCES " + fk.getReferencedTable() + " (" + String.join(", ",
+                    fk.getReferencedColumnsList()) + ") ON DELETE " + action(fk.getOnDelete()) + " ON UPDATE "
+                    + action(fk.getOnUpdate())});
+        }
+        for (IndexDef i : t.indexes()) {
+            rows.add(new Object[] {"index", i.getName(), columns(i)});
+        }
+        for (MaterializedJoinDef j : t.def().getMaterializedJoinsList()) {
+            rows.add(new Object[] {"materialized join", j.getName(), "USING " + j.getForeignKey() + " ("
+                    + String.join(", ", j.getIndexColumnsList()) + ")"});
+        }
+        return new StatementResult.Query("DESCRIBE", List.of(new ColumnMeta("kind", TEXT, false),
+                new ColumnMeta("name", TEXT, false), new ColumnMeta("definition", TEXT, false)), stream(rows));
+    }
+
+    private static String columns(IndexDef i) {
+        List<String> parts = new ArrayList<>();
+        for (IndexColumn c : i.getColumnsList()) {
+            parts.add(c.getColumn() + (c.getDescending() ? " DESC" : ""));
+        }
+        return "(" + String.join(", ", parts) + ")";
+    }
+
+    private static String action(io.relationshiplayer.proto.v1.ReferentialAction a) {
+        return a.name().replace('_', ' ');
+    }
+
+    static RowStream stream(List<Object[]> rows) {
+        Iterator<Object[]> it = rows.iterator();
+        return new RowStream() {
+            @Override
+            public boolean hasNext() {
+                return it.hasNext();
+            }
+
+            @Override
+            public Object[] next() {
+                return it.next();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+}

@@ -1,0 +1,88 @@
+package io.relationshiplayer.sql;
+
+import io.relationshiplayer.relationships.RelationalException;
+import io.relationshiplayer.relationships.RelationshipLayer;
+import io.relationshiplayer.sql.ddl.RelationalErrors;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.parser.SqlParseException;
+
+/** Any failure of a statement as a {@link SqlException}: SQLSTATE, message, and the position in the text. */
+final class SqlErrors {
+    private static final Pattern NO_TABLE = Pattern.compile("Object '([^']+)' not found.*");
+    private static final Pattern NO_COLUMN = Pattern.compile("Column '([^']+)' not found.*");
+    private static final Pattern NO_FUNCTION = Pattern.compile("No match found for function signature.*");
+
+    private SqlErrors() {
+    }
+
+    static SqlException toSql(Throwable failure) {
+        for (Throwable c = failure; c != null; c = c.getCause()) {
+            if (c instanceof SqlException) {
+                return (SqlException) c;
+            }
+            if (c instanceof RelationalException) {
+                return RelationalErrors.toSql((RelationalException) c);
+            }
+            if (c instanceof SqlParseException) {
+                SqlParseException p = (SqlParseException) c;
+                int line = p.getPos() == null ? 0 : p.getPos().getLineNum();
+                int column = p.getPos() == null ? 0 : p.getPos().getColumnNum();
+                return new SqlException(SqlException.SYNTAX_ERROR, firstLine(p.getMessage()), line, column, p);
+            }
+            if (c instanceof CalciteContextException) {
+                return validation((CalciteContextException) c);
+            }
+            if (c.getCause() == c) {
+                break;
+            }
+        }
+        RuntimeException translated = RelationshipLayer.translate(failure);
+        if (translated instanceof RelationalException
+                || translated instanceof io.relationshiplayer.records.RecordServiceException) {
+            SqlException e = RelationalErrors.toSql(translated);
+            if (!SqlException.INTERNAL_ERROR.equals(e.sqlState())) {
+                return e;
+            }
+        }
+        return new SqlException(SqlException.INTERNAL_ERROR, describe(failure), 0, 0, failure);
+    }
+
+    private static SqlException validation(CalciteContextException e) {
+        String message = e.getCause() == null ? e.getMessage() : e.getCause().getMessage();
+        String state = SqlException.SYNTAX_ERROR;
+        Matcher m;
+        if ((m = NO_TABLE.matcher(message)).matches()) {
+            state = SqlException.UNDEFINED_TABLE;
+            message = "relation \"" + m.group(1) + "\" does not exist";
+        } else if ((m = NO_COLUMN.matcher(message)).matches()) {
+            state = SqlException.UNDEFINED_COLUMN;
+            message = "column \"" + m.group(1) + "\" does not exist";
+        } else if (NO_FUNCTION.matcher(message).matches()) {
+            state = SqlException.UNDEFINED_FUNCTION;
+        } else if (message.startsWith("Cannot apply") || message.contains("incompatible")
+                || message.startsWith("Cannot assign")) {
+            state = SqlException.DATATYPE_MISMATCH;
+        } else if (message.contains("has no default value and does not allow NULLs")) {
+            state = SqlException.NOT_NULL_VIOLATION;
+        }
+        return new SqlException(state, message, e.getPosLine(), e.getPosColumn(), e);
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "syntax error";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    private static String describe(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    }
+}

@@ -1,0 +1,357 @@
+package io.relationshiplayer.sql;
+
+import com.apple.foundationdb.record.provider.foundationdb.FDBDatabase;
+import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
+import io.relationshiplayer.relationships.RelationshipLayer;
+import io.relationshiplayer.relationships.Session;
+import io.relationshiplayer.sql.calcite.SessionBinding;
+import io.relationshiplayer.sql.ddl.DdlExecutor;
+import io.relationshiplayer.sql.ddl.DdlParser;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.NoSuchElementException;
+import javax.annotation.Nonnull;
+
+/**
+ * A SQL session on one database: runs statements one at a time, in autocommit (each statement one FoundationDB
+ * transaction, retried on conflict) or in an explicit transaction (BEGIN ... COMMIT / ROLLBACK). A failed statement
+ * in a transaction aborts it, as PostgreSQL does. Not thread-safe, except {@link #cancel()}.
+ */
+public final class SqlSession implements SessionBinding, AutoCloseable {
+    private static final int AUTOCOMMIT_ATTEMPTS = 10;
+
+    private final RelationshipLayer layer;
+    private final String database;
+    private final FDBDatabase db;
+    private final CalciteRunner calcite;
+    private final DdlExecutor ddl = new DdlExecutor();
+    private Session current;
+    private FDBRecordContext transaction;
+    private boolean failed;
+    private Stream open;
+
+    SqlSession(RelationshipLayer layer, String database) {
+        this.layer = layer;
+        this.database = database;
+        this.db = layer.recordStores().database();
+        this.calcite = new CalciteRunner(database, this);
+    }
+
+    public String database() {
+        return database;
+    }
+
+    public boolean inTransaction() {
+        return transaction != null;
+    }
+
+    /** Plans prepared and reused by this session (the plan cache at work). */
+    public long plansPrepared() {
+        return calcite.plansPrepared();
+    }
+
+    public long plansReused() {
+        return calcite.plansReused();
+    }
+
+    @Override
+    public Session current() {
+        if (current == null) {
+            throw new IllegalStateException("no statement is running");
+        }
+        return current;
+    }
+
+    /** Runs one statement with {@code params} for its {@code ?} markers. Ends the previous statement's rows. */
+    @Nonnull
+    public StatementResult execute(@Nonnull String sql, @Nonnull List<Object> params) {
+        endOpenStream();
+        String words = StatementText.leadingWords(sql, 2);
+        String first = words.isEmpty() ? "" : words.split(" ")[0];
+        switch (first) {
+            case "BEGIN":
+            case "START":
+                return begin();
+            case "COMMIT":
+            case "END":
+                return commit();
+            case "ROLLBACK":
+            case "ABORT":
+                return rollback();
+            default:
+                break;
+        }
+        if (failed) {
+            throw new SqlException(SqlException.IN_FAILED_TRANSACTION, "current transaction is aborted, commands "
+                    + "ignored until end of transaction block");
+        }
+        if (first.isEmpty()) {
+            throw SqlException.syntax("empty statement", 1, 1);
+        }
+        try {
+            if (words.equals("SHOW TABLES")) {
+                return inTransaction(s -> MetadataCommands.showTables(s.catalog()));
+            }
+            if (first.equals("DESCRIBE") || first.equals("\\D")) {
+                String table = StatementText.strip(StatementText.afterFirstWord(sql)).replace("\"", "");
+                return inTransaction(s -> MetadataCommands.describe(s.catalog(), table));
+            }
+            if (DdlParser.isDdl(sql)) {
+                if (transaction != null) {
+                    throw new SqlException(SqlException.ACTIVE_TRANSACTION, "DDL cannot run inside a transaction "
+                            + "block: COMMIT or ROLLBACK first");
+                }
+                return ddl.execute(DdlParser.parse(sql), layer, database);
+            }
+            String text = StatementText.strip(sql);
+            if (first.equals("EXPLAIN")) {
+                String rest = StatementText.strip(StatementText.afterFirstWord(text));
+                if (!StatementText.leadingWords(rest, 2).equals("PLAN FOR")) {
+                    rest = "PLAN FOR " + rest;
+                }
+                text = "EXPLAIN " + rest;
+            }
+            return runCalcite(text, params, tag(first));
+        } catch (RuntimeException e) {
+            SqlException error = SqlErrors.toSql(e);
+            if (transaction != null) {
+                failed = true;
+            }
+            throw error;
+        }
+    }
+
+    private static String tag(String first) {
+        switch (first) {
+            case "INSERT":
+            case "UPDATE":
+            case "DELETE":
+            case "EXPLAIN":
+                return first;
+            default:
+                return "SELECT";
+        }
+    }
+
+    // ---- transactions ----
+
+    private StatementResult begin() {
+        if (transaction != null) {
+            throw new SqlException(SqlException.ACTIVE_TRANSACTION, "there is already a transaction in progress");
+        }
+        transaction = db.openContext();
+        failed = false;
+        return new StatementResult.Done("BEGIN");
+    }
+
+    private StatementResult commit() {
+        if (transaction == null) {
+            throw new SqlException(SqlException.NO_ACTIVE_TRANSACTION, "there is no transaction in progress");
+        }
+        FDBRecordContext tx = transaction;
+        transaction = null;
+        current = null;
+        if (failed) {
+            failed = false;
+            tx.close();
+            return new StatementResult.Done("ROLLBACK");
+        }
+        try {
+            tx.commit();
+            return new StatementResult.Done("COMMIT");
+        } catch (RuntimeException e) {
+            throw SqlErrors.toSql(e);
+        } finally {
+            tx.close();
+        }
+    }
+
+    private StatementResult rollback() {
+        if (transaction != null) {
+            transaction.close();
+        }
+        transaction = null;
+        current = null;
+        failed = false;
+        return new StatementResult.Done("ROLLBACK");
+    }
+
+    /** Runs a catalog read in the session's transaction, or a short one of its own. */
+    private StatementResult inTransaction(java.util.function.Function<Session, StatementResult> body) {
+        if (transaction != null) {
+            return body.apply(layer.open(database, transaction));
+        }
+        return layer.run(database, body);
+    }
+
+    // ---- queries and DML through Calcite ----
+
+    private StatementResult runCalcite(String sql, List<Object> params, String tag) {
+        if (transaction != null) {
+            current = layer.open(database, transaction);
+            return runOnce(prepare(sql), params, tag, null);
+        }
+        for (int attempt = 1; ; attempt++) {
+            Planned planned = plan(sql);
+            FDBRecordContext ctx = db.openContext();
+            try {
+                current = layer.open(database, ctx);
+                PreparedStatement ps = current.catalog().version() == planned.catalogVersion ? planned.statement
+                        : prepare(sql);
+                StatementResult result = runOnce(ps, params, tag, ctx);
+                if (result instanceof StatementResult.Query) {
+                    return result;
+                }
+                ctx.commit();
+                ctx.close();
+                current = null;
+                return result;
+            } catch (RuntimeException e) {
+                ctx.close();
+                current = null;
+                SqlException error = SqlErrors.toSql(e);
+                if (!error.isRetryable() || attempt >= AUTOCOMMIT_ATTEMPTS) {
+                    throw error;
+                }
+            }
+        }
+    }
+
+    private record Planned(PreparedStatement statement, long catalogVersion) {
+    }
+
+    /** Plans in a short transaction of its own, so that planning time never counts against the statement's. */
+    private Planned plan(String sql) {
+        FDBRecordContext ctx = db.openContext();
+        try {
+            current = layer.open(database, ctx);
+            return new Planned(prepare(sql), current.catalog().version());
+        } finally {
+            ctx.close();
+            current = null;
+        }
+    }
+
+    private PreparedStatement prepare(String sql) {
+        try {
+            return calcite.prepare(sql, current.catalog().version());
+        } catch (SQLException e) {
+            throw SqlErrors.toSql(e);
+        }
+    }
+
+    /** Runs a planned statement in the current session; a query's rows own {@code autocommit} (closed with them). */
+    private StatementResult runOnce(PreparedStatement ps, List<Object> params, String tag,
+                                    FDBRecordContext autocommit) {
+        try {
+            calcite.bind(ps, params);
+            if (ps.execute()) {
+                ResultSet rs = ps.getResultSet();
+                List<ColumnMeta> columns = CalciteRunner.columns(rs.getMetaData());
+                open = new Stream(rs, columns, autocommit);
+                return new StatementResult.Query(tag, columns, open);
+            }
+            return new StatementResult.Update(tag, ps.getLargeUpdateCount());
+        } catch (SQLException e) {
+            throw SqlErrors.toSql(e);
+        }
+    }
+
+    /** Stops the running statement's scan (from any thread): its rows end. */
+    public void cancel() {
+        Stream s = open;
+        if (s != null) {
+            s.cancelled = true;
+        }
+    }
+
+    private void endOpenStream() {
+        if (open != null) {
+            open.close();
+            open = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        endOpenStream();
+        rollback();
+        calcite.close();
+    }
+
+    /** Rows of a query: read from Calcite's result set; in autocommit the statement's transaction ends with them. */
+    private final class Stream implements RowStream {
+        private final ResultSet rs;
+        private final List<ColumnMeta> columns;
+        private final FDBRecordContext autocommit;
+        private Boolean ahead;
+        private boolean closed;
+        volatile boolean cancelled;
+
+        Stream(ResultSet rs, List<ColumnMeta> columns, FDBRecordContext autocommit) {
+            this.rs = rs;
+            this.columns = columns;
+            this.autocommit = autocommit;
+        }
+
+        @Override
+        public boolean hasNext() {
+            if (closed) {
+                return false;
+            }
+            if (cancelled) {
+                close();
+                throw new SqlException(SqlException.QUERY_CANCELED, "canceling statement due to user request");
+            }
+            if (ahead == null) {
+                try {
+                    ahead = rs.next();
+                } catch (SQLException | RuntimeException e) {
+                    close();
+                    if (transaction != null) {
+                        failed = true;
+                    }
+                    throw SqlErrors.toSql(e);
+                }
+                if (!ahead) {
+                    close();
+                }
+            }
+            return ahead;
+        }
+
+        @Override
+        public Object[] next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            ahead = null;
+            try {
+                return CalciteRunner.row(rs, columns);
+            } catch (SQLException e) {
+                throw SqlErrors.toSql(e);
+            }
+        }
+
+        @Override
+        public void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            try {
+                rs.close();
+            } catch (SQLException ignored) {
+                // the statement is being ended anyway
+            }
+            if (autocommit != null) {
+                autocommit.close();
+                if (open == this) {
+                    current = null;
+                }
+            }
+        }
+    }
+}

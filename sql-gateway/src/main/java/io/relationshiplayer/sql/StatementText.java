@@ -1,0 +1,57 @@
+package io.relationshiplayer.sql;
+
+import java.util.Locale;
+
+/** The leading words of a statement, with comments and whitespace skipped, to tell what kind it is. */
+final class StatementText {
+    private StatementText() {
+    }
+
+    /** The first {@code n} words, upper-cased, joined by single spaces. */
+    static String leadingWords(String sql, int n) {
+        StringBuilder out = new StringBuilder();
+        int i = 0;
+        int words = 0;
+        int len = sql.length();
+        while (i < len && words < n) {
+            char c = sql.charAt(i);
+            if (Character.isWhitespace(c) || c == ';') {
+                i++;
+            } else if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
+                while (i < len && sql.charAt(i) != '\n') {
+                    i++;
+                }
+            } else if (c == '/' && i + 1 < len && sql.charAt(i + 1) == '*') {
+                int end = sql.indexOf("*/", i + 2);
+                i = end < 0 ? len : end + 2;
+            } else if (Character.isLetter(c) || c == '\\') {
+                int start = i;
+                while (i < len && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_'
+                        || sql.charAt(i) == '\\')) {
+                    i++;
+                }
+                out.append(out.length() == 0 ? "" : " ").append(sql.substring(start, i).toUpperCase(Locale.ROOT));
+                words++;
+            } else {
+                break;
+            }
+        }
+        return out.toString();
+    }
+
+    /** The text after the first word (for EXPLAIN, DESCRIBE): comments before it skipped. */
+    static String afterFirstWord(String sql) {
+        String first = leadingWords(sql, 1);
+        int at = sql.toUpperCase(Locale.ROOT).indexOf(first);
+        return at < 0 ? "" : sql.substring(at + first.length());
+    }
+
+    /** The statement without a trailing semicolon and surrounding whitespace. */
+    static String strip(String sql) {
+        String s = sql.strip();
+        while (s.endsWith(";")) {
+            s = s.substring(0, s.length() - 1).strip();
+        }
+        return s;
+    }
+}

@@ -1,0 +1,274 @@
+package io.relationshiplayer.sql.calcite;
+
+import io.relationshiplayer.proto.v1.ForeignKeyDef;
+import io.relationshiplayer.proto.v1.IndexDef;
+import io.relationshiplayer.relationships.Indexes;
+import io.relationshiplayer.relationships.Table;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.util.NlsString;
+
+/**
+ * Chooses the access path for a filter on a table: the key (primary key, unique constraint, index or foreign key)
+ * whose columns the filter's conjuncts bind best, and what remains to be evaluated above the scan.
+ */
+public final class AccessPathTranslator {
+    /** The chosen path and the predicate left for a filter above the scan (null when nothing is left). */
+    public record Translation(AccessPath path, RexNode remainder) {
+    }
+
+    private record Predicate(RexNode conjunct, int column, SqlKind op, List<RexNode> operands) {
+    }
+
+    private final Table table;
+    private final RexBuilder rex;
+
+    public AccessPathTranslator(Table table, RexBuilder rex) {
+        this.table = table;
+        this.rex = rex;
+    }
+
+    public Translation translate(RexNode condition) {
+        RexNode expanded = RexUtil.expandSearch(rex, null, condition);
+        List<RexNode> conjuncts = RelOptUtil.conjunctions(expanded);
+        Map<Integer, List<Predicate>> byColumn = new HashMap<>();
+        for (RexNode c : conjuncts) {
+            Predicate p = classify(c);
+            if (p != null) {
+                byColumn.computeIfAbsent(p.column, k -> new ArrayList<>()).add(p);
+            }
+        }
+        Candidate best = null;
+        for (Key key : keys()) {
+            Candidate c = candidate(key, byColumn);
+            if (c != null && (best == null || c.score > best.score)) {
+                best = c;
+            }
+        }
+        if (best == null) {
+            return new Translation(AccessPath.FULL_SCAN, condition);
+        }
+        List<RexNode> remaining = new ArrayList<>();
+        for (RexNode c : conjuncts) {
+            if (!best.consumed.contains(c)) {
+                remaining.add(c);
+            }
+        }
+        RexNode remainder = remaining.isEmpty() ? null : RexUtil.composeConjunction(rex, remaining);
+        return new Translation(best.path, remainder);
+    }
+
+    /** A key the table can be read by. */
+    private record Key(String name, String recordIndex, int[] columns, boolean unique) {
+    }
+
+    private List<Key> keys() {
+        List<Key> keys = new ArrayList<>();
+        keys.add(new Key(null, null, table.primaryKey(), true));
+        for (IndexDef u : table.uniqueConstraints()) {
+            keys.add(new Key(u.getName(), Indexes.recordIndex(table.name(), u.getName()),
+                    table.positions(Indexes.columnNames(u)), true));
+        }
+        for (IndexDef i : table.indexes()) {
+            keys.add(new Key(i.getName(), Indexes.recordIndex(table.name(), i.getName()),
+                    table.positions(Indexes.columnNames(i)), false));
+        }
+        for (ForeignKeyDef fk : table.foreignKeys()) {
+            keys.add(new Key(fk.getName(), Indexes.foreignKeyIndex(table.name(), fk),
+                    table.positions(fk.getColumnsList()), false));
+        }
+        return keys;
+    }
+
+    private record Candidate(AccessPath path, Set<RexNode> consumed, int score) {
+    }
+
+    private Candidate candidate(Key key, Map<Integer, List<Predicate>> byColumn) {
+        List<RexNode> equal = new ArrayList<>();
+        Set<RexNode> consumed = new HashSet<>();
+        int i = 0;
+        for (; i < key.columns.length; i++) {
+            Predicate eq = find(byColumn.get(key.columns[i]), SqlKind.EQUALS);
+            if (eq == null) {
+                break;
+            }
+            equal.add(eq.operands.get(0));
+            consumed.add(eq.conjunct);
+        }
+        boolean primary = key.name == null;
+        AccessPath.Kind rangeKind = primary ? AccessPath.Kind.PK_RANGE : AccessPath.Kind.INDEX_RANGE;
+        if (i == key.columns.length) {
+            AccessPath.Kind kind = primary ? AccessPath.Kind.PK_POINT : AccessPath.Kind.INDEX_RANGE;
+            int score = 10 * i + (key.unique ? 100 : 0) + (primary ? 5 : 0);
+            return new Candidate(new AccessPath(kind, key.name, key.recordIndex, key.columns, equal, List.of(), null,
+                    false, null, false), consumed, score);
+        }
+        List<Predicate> next = byColumn.getOrDefault(key.columns[i], List.of());
+        Predicate in = find(next, SqlKind.IN);
+        if (in != null) {
+            consumed.add(in.conjunct);
+            AccessPath.Kind kind = primary ? AccessPath.Kind.PK_IN : AccessPath.Kind.INDEX_IN;
+            return new Candidate(new AccessPath(kind, key.name, key.recordIndex, key.columns, equal, in.operands,
+                    null, false, null, false), consumed, 10 * i + 8 + (primary ? 1 : 0));
+        }
+        RexNode low = null;
+        RexNode high = null;
+        boolean lowInclusive = false;
+        boolean highInclusive = false;
+        for (Predicate p : next) {
+            switch (p.op) {
+                case GREATER_THAN:
+                case GREATER_THAN_OR_EQUAL:
+                    if (low == null) {
+                        low = p.operands.get(0);
+                        lowInclusive = p.op == SqlKind.GREATER_THAN_OR_EQUAL;
+                        consumed.add(p.conjunct);
+                    }
+                    break;
+                case LESS_THAN:
+                case LESS_THAN_OR_EQUAL:
+                    if (high == null) {
+                        high = p.operands.get(0);
+                        highInclusive = p.op == SqlKind.LESS_THAN_OR_EQUAL;
+                        consumed.add(p.conjunct);
+                    }
+                    break;
+                case LIKE:
+                    if (low == null && high == null) {
+                        low = p.operands.get(0);
+                        lowInclusive = true;
+                        high = p.operands.get(1);
+                        highInclusive = false;
+                    }
+                    break;
+                default:
+                    break;
+            }
+        }
+        if (equal.isEmpty() && low == null && high == null) {
+            return null;
+        }
+        int score = 10 * i + (low != null ? 3 : 0) + (high != null ? 3 : 0) + (primary ? 1 : 0);
+        return new Candidate(new AccessPath(rangeKind, key.name, key.recordIndex, key.columns, equal, List.of(), low,
+                lowInclusive, high, highInclusive), consumed, score);
+    }
+
+    private static Predicate find(List<Predicate> ps, SqlKind op) {
+        if (ps == null) {
+            return null;
+        }
+        for (Predicate p : ps) {
+            if (p.op == op) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** A conjunct a key can serve: column op operand, an IN list (OR of equalities), or LIKE 'prefix%'. */
+    private Predicate classify(RexNode c) {
+        if (c.getKind() == SqlKind.OR) {
+            return inList((RexCall) c);
+        }
+        if (!(c instanceof RexCall)) {
+            return null;
+        }
+        RexCall call = (RexCall) c;
+        SqlKind kind = call.getKind();
+        if (kind == SqlKind.LIKE && call.getOperands().size() == 2) {
+            return likePrefix(call);
+        }
+        if (call.getOperands().size() != 2) {
+            return null;
+        }
+        switch (kind) {
+            case EQUALS:
+            case LESS_THAN:
+            case LESS_THAN_OR_EQUAL:
+            case GREATER_THAN:
+            case GREATER_THAN_OR_EQUAL:
+                break;
+            default:
+                return null;
+        }
+        Integer col = column(call.getOperands().get(0));
+        RexNode value = call.getOperands().get(1);
+        if (col == null) {
+            col = column(call.getOperands().get(1));
+            value = call.getOperands().get(0);
+            kind = kind.reverse();
+        }
+        if (col == null || !isOperand(value)) {
+            return null;
+        }
+        return new Predicate(c, col, kind, List.of(value));
+    }
+
+    private Predicate inList(RexCall or) {
+        Integer col = null;
+        List<RexNode> values = new ArrayList<>();
+        for (RexNode d : or.getOperands()) {
+            if (d.getKind() != SqlKind.EQUALS) {
+                return null;
+            }
+            RexCall eq = (RexCall) d;
+            Integer c = column(eq.getOperands().get(0));
+            RexNode v = eq.getOperands().get(1);
+            if (c == null) {
+                c = column(eq.getOperands().get(1));
+                v = eq.getOperands().get(0);
+            }
+            if (c == null || !isOperand(v) || (col != null && !col.equals(c))) {
+                return null;
+            }
+            col = c;
+            values.add(v);
+        }
+        return col == null ? null : new Predicate(or, col, SqlKind.IN, values);
+    }
+
+    /** col LIKE 'abc%' (no other wildcard): the range ['abc', 'abc' + the last code point). */
+    private Predicate likePrefix(RexCall like) {
+        Integer col = column(like.getOperands().get(0));
+        RexNode pattern = like.getOperands().get(1);
+        if (col == null || !(pattern instanceof RexLiteral)) {
+            return null;
+        }
+        NlsString nls = ((RexLiteral) pattern).getValueAs(NlsString.class);
+        String p = nls == null ? null : nls.getValue();
+        if (p == null || !p.endsWith("%") || p.length() < 2) {
+            return null;
+        }
+        String prefix = p.substring(0, p.length() - 1);
+        if (prefix.contains("%") || prefix.contains("_") || prefix.contains("\\")) {
+            return null;
+        }
+        RexNode low = rex.makeLiteral(prefix);
+        RexNode high = rex.makeLiteral(prefix + new String(Character.toChars(Character.MAX_CODE_POINT)));
+        return new Predicate(like, col, SqlKind.LIKE, List.of(low, high));
+    }
+
+    /** The column a comparison is on: a plain column reference (a cast could change what equality means). */
+    private static Integer column(RexNode n) {
+        return n instanceof RexInputRef ? ((RexInputRef) n).getIndex() : null;
+    }
+
+    private static boolean isOperand(RexNode n) {
+        RexNode stripped = RexUtil.removeCast(n);
+        return (stripped instanceof RexLiteral && !((RexLiteral) stripped).isNull())
+                || stripped instanceof RexDynamicParam;
+    }
+}

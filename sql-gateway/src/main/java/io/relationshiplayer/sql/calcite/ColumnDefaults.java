@@ -1,0 +1,65 @@
+package io.relationshiplayer.sql.calcite;
+
+import io.relationshiplayer.proto.v1.ColumnDef;
+import io.relationshiplayer.relationships.Table;
+import io.relationshiplayer.relationships.Values;
+import java.math.BigDecimal;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.schema.ColumnStrategy;
+import org.apache.calcite.sql2rel.InitializerContext;
+import org.apache.calcite.sql2rel.NullInitializerExpressionFactory;
+import org.apache.calcite.util.DateString;
+import org.apache.calcite.util.TimestampString;
+
+/** What an INSERT that leaves a column out stores: its DEFAULT, else NULL (refused for NOT NULL columns). */
+final class ColumnDefaults extends NullInitializerExpressionFactory {
+    private final Table table;
+
+    ColumnDefaults(Table table) {
+        this.table = table;
+    }
+
+    @Override
+    public ColumnStrategy generationStrategy(RelOptTable t, int iColumn) {
+        ColumnDef c = table.column(iColumn);
+        if (c.hasDefaultValue() && !c.getDefaultValue().hasNullValue()) {
+            return ColumnStrategy.DEFAULT;
+        }
+        return c.getNotNull() ? ColumnStrategy.NOT_NULLABLE : ColumnStrategy.NULLABLE;
+    }
+
+    @Override
+    public RexNode newColumnDefaultValue(RelOptTable t, int iColumn, InitializerContext context) {
+        ColumnDef c = table.column(iColumn);
+        Object v = Values.defaultValue(c);
+        RexBuilder rex = context.getRexBuilder();
+        RelDataType type = t.getRowType().getFieldList().get(iColumn).getType();
+        if (v == null) {
+            return rex.makeNullLiteral(type);
+        }
+        switch (c.getType().getKind()) {
+            case DATE:
+                return rex.makeDateLiteral(DateString.fromDaysSinceEpoch((int) ((java.time.LocalDate) v).toEpochDay()));
+            case TIMESTAMP:
+                return rex.makeTimestampLiteral(TimestampString.fromMillisSinceEpoch(
+                        (Long) SqlTypes.toInternal(c, v)), 3);
+            case VARBINARY:
+                return rex.makeBinaryLiteral(new org.apache.calcite.avatica.util.ByteString((byte[]) v));
+            case BIGINT:
+            case INTEGER:
+                return rex.makeExactLiteral(BigDecimal.valueOf(((Number) v).longValue()), type);
+            case DECIMAL:
+                return rex.makeExactLiteral((BigDecimal) v, type);
+            case DOUBLE:
+                return rex.makeApproxLiteral(BigDecimal.valueOf((Double) v), type);
+            case BOOLEAN:
+                return rex.makeLiteral((Boolean) v);
+            case VARCHAR:
+            default:
+                return rex.makeLiteral(v, type, true);
+        }
+    }
+}

@@ -1,0 +1,366 @@
+package io.relationshiplayer.sql.calcite;
+
+import com.apple.foundationdb.record.RecordCursor;
+import io.relationshiplayer.proto.v1.ColumnDef;
+import io.relationshiplayer.relationships.AccessPaths;
+import io.relationshiplayer.relationships.Row;
+import io.relationshiplayer.relationships.Session;
+import io.relationshiplayer.relationships.Table;
+import io.relationshiplayer.relationships.Values;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.LinkedHashMap;
+import java.util.NoSuchElementException;
+import org.apache.calcite.adapter.java.AbstractQueryableTable;
+import org.apache.calcite.linq4j.AbstractEnumerable;
+import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.linq4j.Enumerator;
+import org.apache.calcite.linq4j.Linq4j;
+import org.apache.calcite.linq4j.QueryProvider;
+import org.apache.calcite.linq4j.Queryable;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.schema.SchemaPlus;
+import org.apache.calcite.schema.Statistic;
+import org.apache.calcite.schema.Statistics;
+import org.apache.calcite.schema.TranslatableTable;
+import org.apache.calcite.schema.impl.AbstractTableQueryable;
+import org.apache.calcite.sql2rel.InitializerExpressionFactory;
+import org.apache.calcite.util.ImmutableBitSet;
+
+/**
+ * A table of the relationship layer as a Calcite table: its row type and statistics for the planner, a scan in the
+ * Record Layer convention, and the runtime entry points the generated code calls to read through an access path and
+ * to write through the relationship layer's write path.
+ */
+public final class RecordLayerTable extends AbstractQueryableTable implements TranslatableTable {
+    private static final int WRITE_BATCH = 1_000;
+
+    private final Table table;
+    private final SessionBinding binding;
+
+    RecordLayerTable(Table table, SessionBinding binding) {
+        super(Object[].class);
+        this.table = table;
+        this.binding = binding;
+    }
+
+    public Table table() {
+        return table;
+    }
+
+    @Override
+    public RelDataType getRowType(RelDataTypeFactory typeFactory) {
+        RelDataTypeFactory.Builder b = typeFactory.builder();
+        for (ColumnDef c : table.columns()) {
+            b.add(c.getName(), SqlTypes.relType(typeFactory, c.getType(), !c.getNotNull()));
+        }
+        return b.build();
+    }
+
+    @Override
+    public Statistic getStatistic() {
+        List<ImmutableBitSet> keys = new ArrayList<>();
+        for (Table.KeyColumns k : table.uniqueKeys()) {
+            keys.add(ImmutableBitSet.of(table.positions(k.columns())));
+        }
+        // No collation: an IN-list read is not in key order; the sort rule knows which reads are.
+        return Statistics.of(rowCount(), keys);
+    }
+
+    /** Rows in the table now (the count index), for the cost model; 100 when it cannot be read. */
+    double rowCount() {
+        try {
+            return binding.current().access().rowCount(binding.current().catalog().requireTable(table.name()));
+        } catch (RuntimeException e) {
+            return 100;
+        }
+    }
+
+    @Override
+    public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
+        RelOptCluster cluster = context.getCluster();
+        return new RecordLayerTableScan(cluster, cluster.traitSetOf(RecordLayerRel.CONVENTION), relOptTable, this);
+    }
+
+    @Override
+    public <T> Queryable<T> asQueryable(QueryProvider queryProvider, SchemaPlus schema, String tableName) {
+        return new RecordLayerQueryable<>(queryProvider, schema, this, tableName);
+    }
+
+    @Override
+    public <C> C unwrap(Class<C> aClass) {
+        if (aClass.isInstance(defaults())) {
+            return aClass.cast(defaults());
+        }
+        return super.unwrap(aClass);
+    }
+
+    private InitializerExpressionFactory defaults() {
+        return new ColumnDefaults(table);
+    }
+
+    // ---- runtime ----
+
+    /** The table as the current statement's catalog defines it. */
+    private Table current(Session s) {
+        return s.catalog().requireTable(table.name());
+    }
+
+    /**
+     * Reads through an access path (encoded by {@link RecordLayerToEnumerableConverter}); rows in Calcite's internal
+     * form, a bare value per row when the row has one column.
+     */
+    public Enumerable<Object> query(String kind, String recordIndex, int[] keyColumns, Object[] equal, Object[] in,
+                                    Object[] low, boolean lowInclusive, Object[] high, boolean highInclusive,
+                                    boolean reverse, long offset, long fetch, boolean scalar) {
+        return new AbstractEnumerable<>() {
+            @Override
+            public Enumerator<Object> enumerator() {
+                Session s = binding.current();
+                Table t = current(s);
+                AccessPath.Kind k = AccessPath.Kind.valueOf(kind);
+                Object[] eq = coerce(t, keyColumns, 0, equal);
+                int next = equal.length;
+                long limit = fetch < 0 ? 0 : fetch + Math.max(0, offset);
+                Iterator<Row> rows = rows(s, t, k, recordIndex, keyColumns, eq, next, in, low, lowInclusive, high,
+                        highInclusive, reverse, limit);
+                return new RowEnumerator(t, rows, Math.max(0, offset), fetch, scalar);
+            }
+        };
+    }
+
+    private Iterator<Row> rows(Session s, Table t, AccessPath.Kind kind, String recordIndex, int[] keyColumns,
+                               Object[] eq, int next, Object[] in, Object[] low, boolean lowInclusive, Object[] high,
+                               boolean highInclusive, boolean reverse, long limit) {
+        AccessPaths ap = s.access();
+        int lim = (int) Math.min(Integer.MAX_VALUE, limit);
+        switch (kind) {
+            case PK_POINT: {
+                Row r = ap.lookup(t, eq).join();
+                return r == null ? List.<Row>of().iterator() : List.of(r).iterator();
+            }
+            case PK_IN:
+            case INDEX_IN: {
+                List<Row> out = new ArrayList<>();
+                for (Object v : in) {
+                    Object[] key = Arrays.copyOf(eq, eq.length + 1);
+                    key[eq.length] = coerceOne(t, keyColumns[next], v);
+                    if (key[eq.length] == null) {
+                        continue;
+                    }
+                    if (kind == AccessPath.Kind.PK_IN && key.length == t.primaryKey().length) {
+                        Row r = ap.lookup(t, key).join();
+                        if (r != null) {
+                            out.add(r);
+                        }
+                    } else if (kind == AccessPath.Kind.PK_IN) {
+                        out.addAll(ap.scanPrimaryKey(t, new AccessPaths.Bound(key, true),
+                                new AccessPaths.Bound(key, true), false, null, 0).asList().join());
+                    } else {
+                        out.addAll(ap.scanRecordIndex(t, recordIndex, keyColumns, key, null, null, false, null, 0)
+                                .asList().join());
+                    }
+                }
+                return out.iterator();
+            }
+            case PK_RANGE: {
+                AccessPaths.Bound lo = bound(t, keyColumns, next, eq, low, lowInclusive);
+                AccessPaths.Bound hi = bound(t, keyColumns, next, eq, high, highInclusive);
+                return iterate(ap.scanPrimaryKey(t, lo, hi, reverse, null, lim));
+            }
+            case INDEX_RANGE: {
+                AccessPaths.Bound lo = low.length == 0 ? null
+                        : new AccessPaths.Bound(new Object[] {coerceOne(t, keyColumns[next], low[0])}, lowInclusive);
+                AccessPaths.Bound hi = high.length == 0 ? null
+                        : new AccessPaths.Bound(new Object[] {coerceOne(t, keyColumns[next], high[0])}, highInclusive);
+                return iterate(ap.scanRecordIndex(t, recordIndex, keyColumns, eq, lo, hi, reverse, null, lim));
+            }
+            case FULL_SCAN:
+            default:
+                return iterate(ap.scanPrimaryKey(t, null, null, reverse, null, lim));
+        }
+    }
+
+    /** A primary-key bound: the equality prefix, then the range value if there is one. */
+    private static AccessPaths.Bound bound(Table t, int[] keyColumns, int next, Object[] eq, Object[] value,
+                                           boolean inclusive) {
+        if (value.length == 0) {
+            return eq.length == 0 ? null : new AccessPaths.Bound(eq, true);
+        }
+        Object[] key = Arrays.copyOf(eq, eq.length + 1);
+        key[eq.length] = coerceOne(t, keyColumns[next], value[0]);
+        return new AccessPaths.Bound(key, inclusive);
+    }
+
+    private static Object[] coerce(Table t, int[] columns, int from, Object[] values) {
+        Object[] out = new Object[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = coerceOne(t, columns[from + i], values[i]);
+        }
+        return out;
+    }
+
+    static Object coerceOne(Table t, int column, Object v) {
+        ColumnDef c = t.column(column);
+        return Values.coerce(c, SqlTypes.fromInternal(c, v));
+    }
+
+    private static Iterator<Row> iterate(RecordCursor<Row> cursor) {
+        return cursor.asIterator();
+    }
+
+    /** Rows as Calcite's internal arrays (or bare values), after skipping the offset, up to the fetch. */
+    private static final class RowEnumerator implements Enumerator<Object> {
+        private final Table table;
+        private final Iterator<Row> rows;
+        private final boolean scalar;
+        private long toSkip;
+        private long left;
+        private Object current;
+
+        RowEnumerator(Table table, Iterator<Row> rows, long offset, long fetch, boolean scalar) {
+            this.table = table;
+            this.rows = rows;
+            this.scalar = scalar;
+            this.toSkip = offset;
+            this.left = fetch < 0 ? Long.MAX_VALUE : fetch;
+        }
+
+        @Override
+        public Object current() {
+            if (current == null) {
+                throw new NoSuchElementException();
+            }
+            return current;
+        }
+
+        @Override
+        public boolean moveNext() {
+            while (toSkip > 0 && rows.hasNext()) {
+                rows.next();
+                toSkip--;
+            }
+            if (left <= 0 || !rows.hasNext()) {
+                return false;
+            }
+            left--;
+            Row r = rows.next();
+            Object[] out = new Object[table.columnCount()];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = SqlTypes.toInternal(table.column(i), r.get(i));
+            }
+            current = scalar ? out[0] : out;
+            return true;
+        }
+
+        @Override
+        public void reset() {
+            throw new UnsupportedOperationException("a Record Layer scan cannot be restarted");
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /**
+     * Applies an INSERT, UPDATE or DELETE: {@code input} holds the new rows (INSERT), the rows to delete (DELETE), or
+     * each row followed by the new values of {@code updateColumns} (UPDATE). Returns the affected-row count.
+     */
+    public Enumerable<Long> modify(String operation, Enumerable<Object> input, String[] updateColumns) {
+        Session s = binding.current();
+        Table t = current(s);
+        List<Object[]> rows = new ArrayList<>();
+        for (Object o : input) {
+            rows.add(o instanceof Object[] ? (Object[]) o : new Object[] {o});
+        }
+        long count = 0;
+        for (int from = 0; from < rows.size(); from += WRITE_BATCH) {
+            List<Object[]> batch = rows.subList(from, Math.min(rows.size(), from + WRITE_BATCH));
+            switch (operation) {
+                case "INSERT": {
+                    List<Map<String, Object>> maps = new ArrayList<>(batch.size());
+                    for (Object[] r : batch) {
+                        Map<String, Object> m = new LinkedHashMap<>();
+                        for (int i = 0; i < t.columnCount(); i++) {
+                            m.put(t.column(i).getName(), SqlTypes.fromInternal(t.column(i), r[i]));
+                        }
+                        maps.add(m);
+                    }
+                    count += s.insertAll(t.name(), maps).size();
+                    break;
+                }
+                case "DELETE": {
+                    List<Row> old = new ArrayList<>(batch.size());
+                    batch.forEach(r -> old.add(row(t, r)));
+                    s.deleteRows(t, old);
+                    count += old.size();
+                    break;
+                }
+                case "UPDATE": {
+                    List<Row> old = new ArrayList<>(batch.size());
+                    List<Map<String, Object>> changes = new ArrayList<>(batch.size());
+                    for (Object[] r : batch) {
+                        old.add(row(t, r));
+                        Map<String, Object> m = new LinkedHashMap<>();
+                        for (int i = 0; i < updateColumns.length; i++) {
+                            ColumnDef c = t.column(t.requireColumn(updateColumns[i]));
+                            m.put(c.getName(), SqlTypes.fromInternal(c, r[t.columnCount() + i]));
+                        }
+                        changes.add(m);
+                    }
+                    s.updateRows(t, old, changes);
+                    count += old.size();
+                    break;
+                }
+                default:
+                    throw new UnsupportedOperationException(operation + " is not supported");
+            }
+        }
+        return Linq4j.singletonEnumerable(count);
+    }
+
+    private static Row row(Table t, Object[] internal) {
+        Object[] values = new Object[t.columnCount()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = Values.coerce(t.column(i), SqlTypes.fromInternal(t.column(i), internal[i]));
+        }
+        return new Row(t, values);
+    }
+
+    /** The queryable the generated code reaches the table through. */
+    public static final class RecordLayerQueryable<T> extends AbstractTableQueryable<T> {
+        RecordLayerQueryable(QueryProvider queryProvider, SchemaPlus schema, RecordLayerTable table,
+                             String tableName) {
+            super(queryProvider, schema, table, tableName);
+        }
+
+        @Override
+        public Enumerator<T> enumerator() {
+            throw new UnsupportedOperationException("read through query()");
+        }
+
+        private RecordLayerTable recordLayerTable() {
+            return (RecordLayerTable) table;
+        }
+
+        public Enumerable<Object> query(String kind, String recordIndex, int[] keyColumns, Object[] equal,
+                                        Object[] in, Object[] low, boolean lowInclusive, Object[] high,
+                                        boolean highInclusive, boolean reverse, long offset, long fetch,
+                                        boolean scalar) {
+            return recordLayerTable().query(kind, recordIndex, keyColumns, equal, in, low, lowInclusive, high,
+                    highInclusive, reverse, offset, fetch, scalar);
+        }
+
+        public Enumerable<Long> modify(String operation, Enumerable<Object> input, String[] updateColumns) {
+            return recordLayerTable().modify(operation, input, updateColumns);
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package io.relationshiplayer.sql.calcite;
+
+import io.relationshiplayer.relationships.Catalog;
+import io.relationshiplayer.relationships.Session;
+
+/**
+ * What the Calcite schema of one SQL session reads through: the relationship-layer session of the statement running
+ * now (its transaction), and the catalog to plan against.
+ */
+public interface SessionBinding {
+    /** The session of the statement being planned or executed. */
+    Session current();
+
+    /** The catalog to plan against. */
+    default Catalog catalog() {
+        return current().catalog();
+    }
+}

@@ -1,0 +1,173 @@
+package io.relationshiplayer.sql.calcite;
+
+import io.relationshiplayer.proto.v1.ColumnDef;
+import io.relationshiplayer.proto.v1.ColumnKind;
+import io.relationshiplayer.proto.v1.ColumnType;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import org.apache.calcite.avatica.util.ByteString;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * Column types as Calcite types, and values between the relationship layer's Java types and Calcite's internal
+ * representation (DATE as days, TIMESTAMP as milliseconds since the epoch, VARBINARY as ByteString).
+ */
+public final class SqlTypes {
+    private SqlTypes() {
+    }
+
+    public static RelDataType relType(RelDataTypeFactory f, ColumnType t, boolean nullable) {
+        RelDataType type;
+        switch (t.getKind()) {
+            case BIGINT:
+                type = f.createSqlType(SqlTypeName.BIGINT);
+                break;
+            case INTEGER:
+                type = f.createSqlType(SqlTypeName.INTEGER);
+                break;
+            case DOUBLE:
+                type = f.createSqlType(SqlTypeName.DOUBLE);
+                break;
+            case BOOLEAN:
+                type = f.createSqlType(SqlTypeName.BOOLEAN);
+                break;
+            case VARCHAR:
+                type = t.getLength() > 0 ? f.createSqlType(SqlTypeName.VARCHAR, t.getLength())
+                        : f.createSqlType(SqlTypeName.VARCHAR);
+                break;
+            case VARBINARY:
+                type = t.getLength() > 0 ? f.createSqlType(SqlTypeName.VARBINARY, t.getLength())
+                        : f.createSqlType(SqlTypeName.VARBINARY);
+                break;
+            case DECIMAL:
+                type = f.createSqlType(SqlTypeName.DECIMAL, t.getPrecision(), t.getScale());
+                break;
+            case DATE:
+                type = f.createSqlType(SqlTypeName.DATE);
+                break;
+            case TIMESTAMP:
+                type = f.createSqlType(SqlTypeName.TIMESTAMP, 3);
+                break;
+            default:
+                throw new IllegalArgumentException("no SQL type for " + t);
+        }
+        return f.createTypeWithNullability(type, nullable);
+    }
+
+    /** The column type of a Calcite result type (for result metadata). */
+    public static ColumnType columnType(RelDataType t) {
+        ColumnType.Builder b = ColumnType.newBuilder();
+        switch (t.getSqlTypeName()) {
+            case BIGINT:
+                return b.setKind(ColumnKind.BIGINT).build();
+            case INTEGER:
+            case SMALLINT:
+            case TINYINT:
+                return b.setKind(ColumnKind.INTEGER).build();
+            case DOUBLE:
+            case FLOAT:
+            case REAL:
+                return b.setKind(ColumnKind.DOUBLE).build();
+            case BOOLEAN:
+                return b.setKind(ColumnKind.BOOLEAN).build();
+            case VARBINARY:
+            case BINARY:
+                return b.setKind(ColumnKind.VARBINARY).setLength(Math.max(0, t.getPrecision())).build();
+            case DECIMAL:
+                return b.setKind(ColumnKind.DECIMAL).setPrecision(t.getPrecision()).setScale(t.getScale()).build();
+            case DATE:
+                return b.setKind(ColumnKind.DATE).build();
+            case TIMESTAMP:
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+                return b.setKind(ColumnKind.TIMESTAMP).build();
+            case CHAR:
+            case VARCHAR:
+            default:
+                return b.setKind(ColumnKind.VARCHAR).build();
+        }
+    }
+
+    /** A stored value (the column's Java type) in Calcite's internal representation. */
+    public static Object toInternal(ColumnDef c, Object v) {
+        if (v == null) {
+            return null;
+        }
+        switch (c.getType().getKind()) {
+            case VARBINARY:
+                return new ByteString((byte[]) v);
+            case DATE:
+                return (int) ((LocalDate) v).toEpochDay();
+            case TIMESTAMP:
+                return ((LocalDateTime) v).toInstant(ZoneOffset.UTC).toEpochMilli();
+            default:
+                return v;
+        }
+    }
+
+    /**
+     * A value from Calcite (a literal, a parameter or a computed value, in any of the forms Calcite and JDBC use) as
+     * the column's Java type, for the relationship layer to coerce and check.
+     */
+    public static Object fromInternal(ColumnDef c, Object v) {
+        if (v == null) {
+            return null;
+        }
+        ColumnKind kind = c.getType().getKind();
+        if (v instanceof ByteString) {
+            return ((ByteString) v).getBytes();
+        }
+        if (v instanceof org.apache.calcite.util.NlsString) {
+            return ((org.apache.calcite.util.NlsString) v).getValue();
+        }
+        if (v instanceof java.sql.Date) {
+            return ((java.sql.Date) v).toLocalDate();
+        }
+        if (v instanceof java.sql.Timestamp) {
+            return ((java.sql.Timestamp) v).toLocalDateTime();
+        }
+        if (v instanceof java.util.Calendar) {
+            v = ((java.util.Calendar) v).getTimeInMillis();
+            if (kind == ColumnKind.DATE) {
+                return LocalDate.ofEpochDay(Math.floorDiv((Long) v, 86_400_000L));
+            }
+        }
+        if (v instanceof org.apache.calcite.util.DateString) {
+            return LocalDate.ofEpochDay(((org.apache.calcite.util.DateString) v).getDaysSinceEpoch());
+        }
+        if (v instanceof org.apache.calcite.util.TimestampString) {
+            return LocalDateTime.ofEpochSecond(0, 0, ZoneOffset.UTC).plusNanos(
+                    ((org.apache.calcite.util.TimestampString) v).getMillisSinceEpoch() * 1_000_000L);
+        }
+        switch (kind) {
+            case DATE:
+                if (v instanceof Number) {
+                    return LocalDate.ofEpochDay(((Number) v).longValue());
+                }
+                break;
+            case TIMESTAMP:
+                if (v instanceof Number) {
+                    return LocalDateTime.ofEpochSecond(0, 0, ZoneOffset.UTC).plusNanos(((Number) v).longValue()
+                            * 1_000_000L);
+                }
+                break;
+            case DOUBLE:
+                if (v instanceof BigDecimal) {
+                    return ((BigDecimal) v).doubleValue();
+                }
+                break;
+            case BIGINT:
+            case INTEGER:
+                if (v instanceof BigDecimal && ((BigDecimal) v).stripTrailingZeros().scale() <= 0) {
+                    return ((BigDecimal) v).longValueExact();
+                }
+                break;
+            default:
+                break;
+        }
+        return v;
+    }
+}

@@ -1,0 +1,129 @@
+package io.relationshiplayer.sql.ddl;
+
+import io.relationshiplayer.sql.SqlException;
+import io.relationshiplayer.sql.ddl.DdlToken.Type;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The parser's position in the token stream, with look-ahead, keyword matching and errors that name the offending
+ * token and its position in PostgreSQL's words ({@code syntax error at or near "X"}, {@code at end of input}).
+ */
+final class DdlCursor {
+    /** PostgreSQL's reserved keywords: usable as names only when quoted. */
+    private static final Set<String> RESERVED = Set.of("all", "analyse", "analyze", "and", "any", "array", "as", "asc",
+            "asymmetric", "both", "case", "cast", "check", "collate", "column", "constraint", "create",
+            "current_catalog", "current_date", "current_role", "current_time", "current_timestamp", "current_user",
+            "default", "deferrable", "desc", "distinct", "do", "else", "end", "except", "false", "fetch", "for",
+            "foreign", "from", "grant", "group", "having", "in", "initially", "intersect", "into", "lateral",
+            "leading", "limit", "localtime", "localtimestamp", "not", "null", "offset", "on", "only", "or", "order",
+            "placing", "primary", "references", "returning", "select", "session_user", "some", "symmetric", "table",
+            "then", "to", "trailing", "true", "union", "unique", "user", "using", "variadic", "when", "where",
+            "window", "with");
+
+    private final DdlLexer lexer;
+    private final List<DdlToken> ahead = new ArrayList<>();
+
+    DdlCursor(String text) {
+        this.lexer = new DdlLexer(text);
+    }
+
+    DdlToken peek() {
+        return peek(0);
+    }
+
+    /** The token {@code k} places ahead of the current one. */
+    DdlToken peek(int k) {
+        while (ahead.size() <= k) {
+            ahead.add(lexer.next());
+        }
+        return ahead.get(k);
+    }
+
+    DdlToken next() {
+        DdlToken t = peek();
+        ahead.remove(0);
+        return t;
+    }
+
+    /** Consumes the keyword if it is next. */
+    boolean accept(String keyword) {
+        if (peek().is(keyword)) {
+            next();
+            return true;
+        }
+        return false;
+    }
+
+    boolean acceptSymbol(String symbol) {
+        if (peek().isSymbol(symbol)) {
+            next();
+            return true;
+        }
+        return false;
+    }
+
+    /** Consumes the keyword, or fails with {@code expected KEYWORD <context>}. */
+    DdlToken expect(String keyword, String context) {
+        if (!peek().is(keyword)) {
+            throw error(peek(), "expected " + keyword.toUpperCase(java.util.Locale.ROOT) + " " + context);
+        }
+        return next();
+    }
+
+    /** Consumes the symbol, or fails with {@code expected "(" <context>}. */
+    DdlToken expectSymbol(String symbol, String context) {
+        if (!peek().isSymbol(symbol)) {
+            throw error(peek(), "expected \"" + symbol + "\" " + context);
+        }
+        return next();
+    }
+
+    /** A name: an unquoted word that is not reserved, or a quoted identifier. */
+    String identifier(String what) {
+        DdlToken t = peek();
+        if (t.type() == Type.QUOTED || (t.type() == Type.WORD && !RESERVED.contains(t.value()))) {
+            return next().value();
+        }
+        throw error(t, "expected " + what);
+    }
+
+    /** Whether the next token can be a name. */
+    boolean atIdentifier() {
+        DdlToken t = peek();
+        return t.type() == Type.QUOTED || (t.type() == Type.WORD && !RESERVED.contains(t.value()));
+    }
+
+    /** [IF NOT EXISTS] */
+    boolean ifNotExists() {
+        if (peek().is("if") && peek(1).is("not")) {
+            next();
+            next();
+            expect("exists", "after IF NOT");
+            return true;
+        }
+        return false;
+    }
+
+    /** [IF EXISTS] */
+    boolean ifExists() {
+        if (peek().is("if") && peek(1).is("exists")) {
+            next();
+            next();
+            return true;
+        }
+        return false;
+    }
+
+    /** A syntax error (42601) at {@code t}: {@code syntax error at or near "X"}, then {@code : detail} if given. */
+    static SqlException error(DdlToken t, String detail) {
+        return SqlException.syntax("syntax error " + t.near() + (detail == null ? "" : ": " + detail), t.line(),
+                t.column());
+    }
+
+    /** An error of another SQLSTATE at {@code t}. */
+    static SqlException error(String sqlState, DdlToken t, String message) {
+        return new SqlException(sqlState, message, t.line(), t.column(), null);
+    }
+}

@@ -1,0 +1,145 @@
+package io.relationshiplayer.sql.ddl;
+
+import io.relationshiplayer.proto.v1.ForeignKeyDef;
+import io.relationshiplayer.proto.v1.IndexDef;
+import io.relationshiplayer.relationships.Catalog;
+import io.relationshiplayer.relationships.RelationalException;
+import io.relationshiplayer.relationships.RelationshipLayer;
+import io.relationshiplayer.relationships.Table;
+import io.relationshiplayer.sql.SqlException;
+import io.relationshiplayer.sql.StatementResult;
+import io.relationshiplayer.sql.ddl.DdlStatement.AddColumn;
+import io.relationshiplayer.sql.ddl.DdlStatement.AddForeignKey;
+import io.relationshiplayer.sql.ddl.DdlStatement.AddUnique;
+import io.relationshiplayer.sql.ddl.DdlStatement.CreateIndex;
+import io.relationshiplayer.sql.ddl.DdlStatement.CreateMaterializedJoin;
+import io.relationshiplayer.sql.ddl.DdlStatement.CreateTable;
+import io.relationshiplayer.sql.ddl.DdlStatement.DropConstraint;
+import io.relationshiplayer.sql.ddl.DdlStatement.DropIndex;
+import io.relationshiplayer.sql.ddl.DdlStatement.DropTable;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import javax.annotation.Nonnull;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Runs a parsed DDL statement as relationship-layer catalog changes, each one transaction of the layer. Failures
+ * become {@link SqlException}s through {@link RelationalErrors}.
+ */
+public final class DdlExecutor {
+    /** PostgreSQL has no code for an ambiguous object name; this is its ambiguous_alias, the nearest. */
+    public static final String AMBIGUOUS_NAME = "42P09";
+
+    @Nonnull
+    public StatementResult.Done execute(@Nonnull DdlStatement statement, @Nonnull RelationshipLayer layer,
+                                        @Nonnull String database) {
+        requireNonNull(statement, "statement is null");
+        requireNonNull(layer, "layer is null");
+        requireNonNull(database, "database is null");
+        try {
+            run(statement, layer, database);
+        } catch (RuntimeException e) {
+            throw RelationalErrors.toSql(e);
+        }
+        return new StatementResult.Done(statement.command());
+    }
+
+    private static void run(DdlStatement statement, RelationshipLayer layer, String db) {
+        if (statement instanceof CreateTable s) {
+            layer.createTable(db, s.spec(), s.ifNotExists());
+        } else if (statement instanceof CreateIndex s) {
+            createIndex(layer, db, s);
+        } else if (statement instanceof DropTable s) {
+            layer.dropTable(db, s.table(), s.ifExists(), s.cascade());
+        } else if (statement instanceof DropIndex s) {
+            dropIndex(layer, db, s);
+        } else if (statement instanceof AddColumn s) {
+            // The layer changes one thing per transaction: the column first, then each of its constraints.
+            layer.addColumn(db, s.table(), s.column());
+            for (IndexDef unique : s.uniqueConstraints()) {
+                layer.createIndex(db, s.table(), unique, true);
+            }
+            for (ForeignKeyDef fk : s.foreignKeys()) {
+                layer.addForeignKey(db, s.table(), fk);
+            }
+        } else if (statement instanceof AddUnique s) {
+            layer.createIndex(db, s.table(), s.constraint(), true);
+        } else if (statement instanceof AddForeignKey s) {
+            layer.addForeignKey(db, s.table(), s.foreignKey());
+        } else if (statement instanceof DropConstraint s) {
+            Table t = s.ifExists() ? layer.catalog(db).requireTable(s.table()) : null;
+            if (t == null || constraintNames(t).contains(key(s.constraint()))) {
+                layer.dropConstraint(db, s.table(), s.constraint());
+            }
+        } else if (statement instanceof CreateMaterializedJoin s) {
+            layer.materializeJoin(db, s.table(), s.join());
+        } else {
+            throw new IllegalArgumentException("unknown DDL statement " + statement);
+        }
+    }
+
+    private static void createIndex(RelationshipLayer layer, String db, CreateIndex s) {
+        if (s.ifNotExists() && !s.index().getName().isEmpty()) {
+            Table t = layer.catalog(db).table(s.table());
+            if (t != null && (constraintNames(t).contains(key(s.index().getName()))
+                    || key(t.name() + "_pkey").equals(key(s.index().getName())))) {
+                return;
+            }
+        }
+        try {
+            layer.createIndex(db, s.table(), s.index(), s.unique());
+        } catch (RelationalException e) {
+            if (e.kind() == RelationalException.Kind.DUPLICATE_OBJECT && e.getMessage().startsWith("relation ")) {
+                // An index name is a relation's name in PostgreSQL: duplicate_table.
+                throw new SqlException(SqlException.DUPLICATE_TABLE, e.getMessage(), 0, 0, e);
+            }
+            throw e;
+        }
+    }
+
+    /** Without ON table, the index is looked up in every table; a name several tables use must be qualified. */
+    private static void dropIndex(RelationshipLayer layer, String db, DropIndex s) {
+        Catalog catalog = layer.catalog(db);
+        if (s.table().isPresent()) {
+            Table t = catalog.requireTable(s.table().get());
+            if (!s.ifExists() || indexNames(t).contains(key(s.index()))) {
+                layer.dropIndex(db, t.name(), s.index());
+            }
+            return;
+        }
+        List<Table> owners = catalog.tables().stream().filter(t -> indexNames(t).contains(key(s.index())))
+                .collect(Collectors.toList());
+        if (owners.isEmpty()) {
+            if (s.ifExists()) {
+                return;
+            }
+            throw new SqlException(SqlException.UNDEFINED_OBJECT, "index \"" + s.index() + "\" does not exist");
+        }
+        if (owners.size() > 1) {
+            throw new SqlException(AMBIGUOUS_NAME, "index \"" + s.index() + "\" exists on tables "
+                    + owners.stream().map(t -> "\"" + t.name() + "\"").collect(Collectors.joining(", "))
+                    + ": name the table with DROP INDEX " + s.index() + " ON <table>");
+        }
+        layer.dropIndex(db, owners.get(0).name(), s.index());
+    }
+
+    /** Names DROP INDEX accepts: secondary indexes and unique constraints (each is a Record Layer index). */
+    private static List<String> indexNames(Table t) {
+        return Stream.concat(t.indexes().stream(), t.uniqueConstraints().stream()).map(i -> key(i.getName()))
+                .collect(Collectors.toList());
+    }
+
+    /** Names of a table's indexes and constraints, which share one name space per table. */
+    private static List<String> constraintNames(Table t) {
+        return Stream.concat(indexNames(t).stream(), t.foreignKeys().stream().map(f -> key(f.getName())))
+                .collect(Collectors.toList());
+    }
+
+    /** The catalog compares names case-insensitively. */
+    private static String key(String name) {
+        return name.toLowerCase(Locale.ROOT);
+    }
+}

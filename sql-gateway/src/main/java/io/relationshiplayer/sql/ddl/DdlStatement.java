@@ -1,0 +1,127 @@
+package io.relationshiplayer.sql.ddl;
+
+import io.relationshiplayer.proto.v1.ColumnDef;
+import io.relationshiplayer.proto.v1.ForeignKeyDef;
+import io.relationshiplayer.proto.v1.IndexDef;
+import io.relationshiplayer.proto.v1.MaterializedJoinDef;
+import io.relationshiplayer.proto.v1.TableDef;
+import java.util.List;
+import java.util.Optional;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A parsed DDL statement, holding the relationship layer's catalog definitions it creates. Immutable. Names are as
+ * written: unquoted ones folded to lower case, quoted ones exact.
+ */
+public sealed interface DdlStatement {
+    /** The command tag PostgreSQL reports for the statement. */
+    String command();
+
+    /** CREATE TABLE; inline and table-level constraints are both in {@code spec}. */
+    record CreateTable(TableDef spec, boolean ifNotExists) implements DdlStatement {
+        public CreateTable {
+            requireNonNull(spec, "spec is null");
+        }
+
+        @Override
+        public String command() {
+            return "CREATE TABLE";
+        }
+    }
+
+    /** CREATE [UNIQUE] INDEX; an empty index name lets the layer choose one. */
+    record CreateIndex(String table, IndexDef index, boolean unique, boolean ifNotExists) implements DdlStatement {
+        public CreateIndex {
+            requireNonNull(table, "table is null");
+            requireNonNull(index, "index is null");
+        }
+
+        @Override
+        public String command() {
+            return "CREATE INDEX";
+        }
+    }
+
+    record DropTable(String table, boolean ifExists, boolean cascade) implements DdlStatement {
+        public DropTable {
+            requireNonNull(table, "table is null");
+        }
+
+        @Override
+        public String command() {
+            return "DROP TABLE";
+        }
+    }
+
+    /** DROP INDEX; without a table, the executor finds the table that owns the index. */
+    record DropIndex(String index, Optional<String> table, boolean ifExists) implements DdlStatement {
+        public DropIndex {
+            requireNonNull(index, "index is null");
+            requireNonNull(table, "table is null");
+        }
+
+        @Override
+        public String command() {
+            return "DROP INDEX";
+        }
+    }
+
+    /** The ALTER TABLE forms. */
+    sealed interface AlterTable extends DdlStatement {
+        String table();
+
+        @Override
+        default String command() {
+            return "ALTER TABLE";
+        }
+    }
+
+    /** ALTER TABLE ADD [COLUMN], with the column's own UNIQUE and REFERENCES constraints. */
+    record AddColumn(String table, ColumnDef column, List<IndexDef> uniqueConstraints, List<ForeignKeyDef> foreignKeys)
+            implements AlterTable {
+        public AddColumn {
+            requireNonNull(table, "table is null");
+            requireNonNull(column, "column is null");
+            uniqueConstraints = List.copyOf(uniqueConstraints);
+            foreignKeys = List.copyOf(foreignKeys);
+        }
+    }
+
+    /** ALTER TABLE ADD [CONSTRAINT name] UNIQUE (...). */
+    record AddUnique(String table, IndexDef constraint) implements AlterTable {
+        public AddUnique {
+            requireNonNull(table, "table is null");
+            requireNonNull(constraint, "constraint is null");
+        }
+    }
+
+    /** ALTER TABLE ADD [CONSTRAINT name] FOREIGN KEY (...) REFERENCES .... */
+    record AddForeignKey(String table, ForeignKeyDef foreignKey) implements AlterTable {
+        public AddForeignKey {
+            requireNonNull(table, "table is null");
+            requireNonNull(foreignKey, "foreignKey is null");
+        }
+    }
+
+    /** ALTER TABLE DROP CONSTRAINT [IF EXISTS] name. */
+    record DropConstraint(String table, String constraint, boolean ifExists) implements AlterTable {
+        public DropConstraint {
+            requireNonNull(table, "table is null");
+            requireNonNull(constraint, "constraint is null");
+        }
+    }
+
+    /** CREATE MATERIALIZED JOIN name ON table USING foreign_key (child.col | parent.col, ...). */
+    record CreateMaterializedJoin(String table, MaterializedJoinDef join) implements DdlStatement {
+        public CreateMaterializedJoin {
+            requireNonNull(table, "table is null");
+            requireNonNull(join, "join is null");
+        }
+
+        @Override
+        public String command() {
+            return "CREATE MATERIALIZED JOIN";
+        }
+    }
+}
