@@ -10,11 +10,12 @@ import io.relationshiplayer.tickets.RandomTickets;
 import io.relationshiplayer.tickets.TicketLayer;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -232,17 +233,11 @@ final class TicketsCommand implements Callable<Integer> {
             return 0;
         }
 
+        /** The ids of every stored ticket, from a streamed scan: ints, not tickets, are kept. */
         private static int[] storedIds(TicketLayer layer) {
-            int[][] ids = {new int[1024]};
-            AtomicInteger count = new AtomicInteger();
-            layer.scan(t -> {
-                int i = count.getAndIncrement();
-                if (i == ids[0].length) {
-                    ids[0] = java.util.Arrays.copyOf(ids[0], i * 2);
-                }
-                ids[0][i] = t.getId();
-            });
-            return java.util.Arrays.copyOf(ids[0], count.get());
+            IntStream.Builder ids = IntStream.builder();
+            layer.scan(t -> ids.add(t.getId()));
+            return ids.build().toArray();
         }
 
         private static void shuffle(int[] a, Random random) {
@@ -274,8 +269,8 @@ final class TicketsCommand implements Callable<Integer> {
                     counts[i] = s.layer().scan(t -> { });
                 }
                 long elapsed = System.nanoTime() - start;
-                long min = java.util.Arrays.stream(counts).min().orElse(0);
-                long max = java.util.Arrays.stream(counts).max().orElse(0);
+                long min = Arrays.stream(counts).min().orElse(0);
+                long max = Arrays.stream(counts).max().orElse(0);
                 target.report("get-multiple " + n, elapsed, s.layer(),
                         (min == max ? String.valueOf(min) : min + "-" + max) + " tickets per scan");
             }

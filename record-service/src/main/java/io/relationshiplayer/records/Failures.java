@@ -70,6 +70,14 @@ public final class Failures {
         if (c instanceof FDBException) {
             return fromCode((FDBException) c);
         }
+        if (c instanceof RecordCoreException && String.valueOf(c.getMessage()).startsWith("Record is too long")) {
+            return new RecordServiceException(Kind.RESOURCE_EXHAUSTED, "record over FoundationDB's value limit "
+                    + "(100,000 bytes): " + c.getMessage(), c);
+        }
+        if (c instanceof RecordCoreException && String.valueOf(c.getMessage()).startsWith("Cannot sort without")) {
+            return new RecordServiceException(Kind.FAILED_PRECONDITION, "the sort needs an index on the sort fields: "
+                    + c.getMessage(), c);
+        }
         if (c instanceof MetaDataException) {
             return new RecordServiceException(Kind.INVALID_ARGUMENT, "schema: " + describe(c), c);
         }

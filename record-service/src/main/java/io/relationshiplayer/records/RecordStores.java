@@ -60,7 +60,9 @@ public final class RecordStores {
                 }
                 throw RecordServiceException.alreadyExists("database '" + name + "' already exists");
             }
-            ctx.ensureActive().set(key, new byte[0]);
+            byte[] incarnation = new byte[16];
+            new java.security.SecureRandom().nextBytes(incarnation);
+            ctx.ensureActive().set(key, incarnation);
             return true;
         });
     }
@@ -117,10 +119,18 @@ public final class RecordStores {
         StoreOpener.requireDatabase(ctx, database);
         RecordMetaData previous = opener.current(ctx, database);
         RecordMetaData next = SchemaCompiler.compile(schema, previous);
-        opener.metaDataStore(ctx, database).saveAndSetCurrent(next.toProto()).join();
+        try {
+            opener.metaDataStore(ctx, database).saveAndSetCurrent(next.toProto()).join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof com.apple.foundationdb.record.metadata.MetaDataException) {
+                throw SchemaCompiler.refused((com.apple.foundationdb.record.metadata.MetaDataException) e.getCause());
+            }
+            throw e;
+        }
         opener.builder(database, next).setContext(ctx).createOrOpen();
+        com.google.protobuf.ByteString incarnation = StoreOpener.requireDatabase(ctx, database);
         ctx.addPostCommit(() -> {
-            opener.remember(database, next);
+            opener.rememberIncarnation(database, incarnation, next);
             return java.util.concurrent.CompletableFuture.completedFuture(null);
         });
         return next;

@@ -34,7 +34,8 @@ import java.util.List;
  */
 public final class RecordStream implements AutoCloseable {
     static final long TRANSACTION_MILLIS = 2_000;
-    private static final byte TOKEN_VERSION = 1;
+    /** Token format: version, CRC-32 of (request fingerprint, continuation), the Record Layer's continuation. */
+    private static final byte TOKEN_VERSION = 2;
 
     /** Opens the cursor for a store, from a continuation (null: the start), under the given properties. */
     private interface CursorFactory {
@@ -47,6 +48,7 @@ public final class RecordStream implements AutoCloseable {
     private final CursorFactory factory;
     private final boolean reverse;
     private final int limit;
+    private final byte[] fingerprint;
     private int returned;
     private byte[] continuation;
     private boolean done;
@@ -56,7 +58,7 @@ public final class RecordStream implements AutoCloseable {
     private long openedAt;
 
     private RecordStream(FDBDatabase db, StoreOpener opener, String database, CursorFactory factory, boolean reverse,
-                         int limit, byte[] token) {
+                         int limit, byte[] token, byte[] fingerprint) {
         this.db = db;
         this.opener = opener;
         this.database = database;
@@ -66,7 +68,8 @@ public final class RecordStream implements AutoCloseable {
             throw RecordServiceException.invalid("limit must not be negative");
         }
         this.limit = limit;
-        this.continuation = parseToken(token);
+        this.fingerprint = fingerprint;
+        this.continuation = parseToken(token, fingerprint);
     }
 
     static RecordStream scan(FDBDatabase db, StoreOpener opener, ScanRequest r) {
@@ -74,7 +77,8 @@ public final class RecordStream implements AutoCloseable {
             RecordType type = SchemaCompiler.type(store.getRecordMetaData(), r.getType());
             TupleRange range = range(type.getRecordTypeKey(), r.getRange());
             return store.scanRecords(range, cont, new ScanProperties(props, r.getReverse()));
-        }, r.getReverse(), r.getLimit(), r.getContinuation().toByteArray());
+        }, r.getReverse(), r.getLimit(), r.getContinuation().toByteArray(), r.toBuilder().clearContinuation()
+                .clearLimit().clearBatchSize().build().toByteArray());
     }
 
     static RecordStream query(FDBDatabase db, StoreOpener opener, QueryRequest r) {
@@ -85,7 +89,8 @@ public final class RecordStream implements AutoCloseable {
                 self[0].plan = plan.toString();
             }
             return store.executeQuery(plan, cont, props).map(q -> q.getStoredRecord());
-        }, r.getReverse(), r.getLimit(), r.getContinuation().toByteArray());
+        }, r.getReverse(), r.getLimit(), r.getContinuation().toByteArray(), r.toBuilder().clearContinuation()
+                .clearLimit().clearBatchSize().clearExplain().build().toByteArray());
         return self[0];
     }
 
@@ -206,25 +211,42 @@ public final class RecordStream implements AutoCloseable {
         return plan;
     }
 
-    /** Where a client resumes: empty when the scan completed. */
+    /** Where a client resumes: empty when the scan completed. Bound to this request's shape by a checksum. */
     public byte[] continuationToken() {
         if (continuation == null) {
             return new byte[0];
         }
-        byte[] out = new byte[continuation.length + 1];
+        byte[] out = new byte[continuation.length + 5];
         out[0] = TOKEN_VERSION;
-        System.arraycopy(continuation, 0, out, 1, continuation.length);
+        int crc = checksum(fingerprint, continuation);
+        out[1] = (byte) (crc >>> 24);
+        out[2] = (byte) (crc >>> 16);
+        out[3] = (byte) (crc >>> 8);
+        out[4] = (byte) crc;
+        System.arraycopy(continuation, 0, out, 5, continuation.length);
         return out;
     }
 
-    private static byte[] parseToken(byte[] token) {
+    private static byte[] parseToken(byte[] token, byte[] fingerprint) {
         if (token == null || token.length == 0) {
             return null;
         }
-        if (token[0] != TOKEN_VERSION) {
-            throw RecordServiceException.invalid("continuation token of unknown version " + token[0]);
+        if (token[0] != TOKEN_VERSION || token.length < 6) {
+            throw RecordServiceException.invalid("continuation token is not one this service issued");
         }
-        return Arrays.copyOfRange(token, 1, token.length);
+        byte[] body = Arrays.copyOfRange(token, 5, token.length);
+        int crc = (token[1] & 0xff) << 24 | (token[2] & 0xff) << 16 | (token[3] & 0xff) << 8 | (token[4] & 0xff);
+        if (crc != checksum(fingerprint, body)) {
+            throw RecordServiceException.invalid("continuation token is corrupt or belongs to a different request");
+        }
+        return body;
+    }
+
+    private static int checksum(byte[] fingerprint, byte[] body) {
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(fingerprint);
+        crc.update(body);
+        return (int) crc.getValue();
     }
 
     @Override

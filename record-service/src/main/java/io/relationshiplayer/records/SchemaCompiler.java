@@ -8,6 +8,7 @@ import com.apple.foundationdb.record.metadata.IndexOptions;
 import com.apple.foundationdb.record.metadata.IndexTypes;
 import com.apple.foundationdb.record.metadata.Key;
 import com.apple.foundationdb.record.metadata.MetaDataException;
+import com.apple.foundationdb.record.metadata.MetaDataEvolutionValidator;
 import com.apple.foundationdb.record.metadata.RecordType;
 import com.apple.foundationdb.record.metadata.JoinedRecordTypeBuilder;
 import com.apple.foundationdb.record.metadata.RecordTypeBuilder;
@@ -64,7 +65,11 @@ public final class SchemaCompiler {
                 b = RecordMetaData.newBuilder().setRecords(records);
             } else {
                 b = RecordMetaData.newBuilder().setRecords(previous.toProto());
-                b.updateRecords(records);
+                try {
+                    b.updateRecords(records);
+                } catch (MetaDataException e) {
+                    throw refused(e);
+                }
             }
             for (RecordTypeDefinition def : schema.getRecordTypesList()) {
                 RecordTypeBuilder type = recordType(b, def.getName());
@@ -83,10 +88,23 @@ public final class SchemaCompiler {
             if (b.getVersion() <= floor) {
                 b.setVersion(floor + 1);
             }
-            return b.build();
+            RecordMetaData next = b.build();
+            if (previous != null) {
+                try {
+                    MetaDataEvolutionValidator.getDefaultInstance().validate(previous, next);
+                } catch (MetaDataException e) {
+                    throw refused(e);
+                }
+            }
+            return next;
         } catch (MetaDataException e) {
             throw RecordServiceException.invalid("schema: " + e.getMessage());
         }
+    }
+
+    /** An evolution the Record Layer's evolution validator refuses: valid on its own, not from what is stored. */
+    static RecordServiceException refused(MetaDataException e) {
+        return RecordServiceException.precondition("schema evolution refused: " + e.getMessage());
     }
 
     private static RecordTypeBuilder recordType(RecordMetaDataBuilder b, String name) {
@@ -112,7 +130,12 @@ public final class SchemaCompiler {
         int next = 1;
         if (previous != null) {
             for (FieldDescriptor f : previous.getUnionDescriptor().getFields()) {
-                numbers.put(f.getMessageType().getName(), f.getNumber());
+                String type = f.getMessageType().getName();
+                if (!messages.contains(type)) {
+                    throw RecordServiceException.precondition("schema evolution refused: record type " + type
+                            + " was removed; the Record Layer never forgets a record type (keep its message)");
+                }
+                numbers.put(type, f.getNumber());
                 next = Math.max(next, f.getNumber() + 1);
             }
         }

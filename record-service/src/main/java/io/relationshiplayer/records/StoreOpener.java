@@ -10,6 +10,7 @@ import com.apple.foundationdb.record.provider.foundationdb.FDBRecordStoreBase;
 import com.apple.foundationdb.record.provider.foundationdb.RecordStoreStaleMetaDataVersionException;
 import com.apple.foundationdb.record.provider.foundationdb.keyspace.KeySpacePath;
 import com.apple.foundationdb.tuple.Tuple;
+import com.google.protobuf.ByteString;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -34,19 +35,22 @@ final class StoreOpener {
         }
     };
 
-    private final ConcurrentMap<String, RecordMetaData> cache = new ConcurrentHashMap<>();
+    /** Meta-data by database, valid for one incarnation of the database (a drop and create starts a new one). */
+    private record Cached(ByteString incarnation, RecordMetaData metaData) {
+    }
+
+    private final ConcurrentMap<String, Cached> cache = new ConcurrentHashMap<>();
 
     /** The store of {@code database}; fails NOT_FOUND without the database, FAILED_PRECONDITION without a schema. */
     FDBRecordStore open(@Nonnull FDBRecordContext ctx, @Nonnull String database) {
-        requireDatabase(ctx, database);
-        RecordMetaData md = cache.get(database);
-        if (md == null) {
-            md = load(ctx, database);
-        }
+        ByteString incarnation = requireDatabase(ctx, database);
+        Cached cached = cache.get(database);
+        RecordMetaData md = cached != null && cached.incarnation.equals(incarnation) ? cached.metaData
+                : load(ctx, database);
         try {
             return builder(database, md).setContext(ctx).createOrOpen();
         } catch (RecordStoreStaleMetaDataVersionException stale) {
-            cache.remove(database, md);
+            cache.remove(database);
             return builder(database, load(ctx, database)).setContext(ctx).createOrOpen();
         }
     }
@@ -68,9 +72,10 @@ final class StoreOpener {
 
     /** The current meta-data, or null when no schema was registered. */
     RecordMetaData current(FDBRecordContext ctx, String database) {
+        ByteString incarnation = requireDatabase(ctx, database);
         RecordMetaData md = metaDataStore(ctx, database).getRecordMetaDataAsync(false).join();
         if (md != null) {
-            cache.put(database, md);
+            cache.put(database, new Cached(incarnation, md));
         }
         return md;
     }
@@ -85,8 +90,8 @@ final class StoreOpener {
         cache.remove(database);
     }
 
-    void remember(String database, RecordMetaData md) {
-        cache.put(database, md);
+    void rememberIncarnation(String database, ByteString incarnation, RecordMetaData md) {
+        cache.put(database, new Cached(incarnation, md));
     }
 
     static byte[] nameKey(FDBRecordContext ctx, String database) {
@@ -94,9 +99,12 @@ final class StoreOpener {
         return names.toSubspace(ctx).pack(Tuple.from(database));
     }
 
-    static void requireDatabase(FDBRecordContext ctx, String database) {
-        if (ctx.ensureActive().get(nameKey(ctx, database)).join() == null) {
+    /** Fails NOT_FOUND unless the database exists; returns its incarnation id (new at every create). */
+    static ByteString requireDatabase(FDBRecordContext ctx, String database) {
+        byte[] marker = ctx.ensureActive().get(nameKey(ctx, database)).join();
+        if (marker == null) {
             throw RecordServiceException.notFound("database '" + database + "' does not exist");
         }
+        return ByteString.copyFrom(marker);
     }
 }

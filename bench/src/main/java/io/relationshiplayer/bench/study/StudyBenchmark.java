@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.stream.IntStream;
 
 /**
  * The study's four proxy / no-proxy experiments, both paths in one run on one embedded memory backend: the Record
@@ -240,15 +241,10 @@ public final class StudyBenchmark {
     }
 
     private double getSingle(int n, TicketLayer layer) {
-        int[] ids = new int[settings.tickets()];
-        int[] count = {0};
-        layer.scan(t -> {
-            if (count[0] < ids.length) {
-                ids[count[0]] = t.getId();
-            }
-            count[0]++;
-        });
-        check(count[0] == settings.tickets(), "get-single: the scan found " + count[0] + " tickets, not "
+        IntStream.Builder stored = IntStream.builder();
+        layer.scan(t -> stored.add(t.getId()));
+        int[] ids = stored.build().toArray();
+        check(ids.length == settings.tickets(), "get-single: the scan found " + ids.length + " tickets, not "
                 + settings.tickets());
         for (int i = ids.length - 1; i > 0; i--) {
             int j = random.nextInt(i + 1);

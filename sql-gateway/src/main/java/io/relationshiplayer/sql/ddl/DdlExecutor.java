@@ -57,7 +57,13 @@ public final class DdlExecutor {
         } else if (statement instanceof DropIndex s) {
             dropIndex(layer, db, s);
         } else if (statement instanceof AddColumn s) {
-            // The layer changes one thing per transaction: the column first, then each of its constraints.
+            // The layer changes one thing per transaction: the column first, then each of its constraints. Referenced
+            // tables are checked first, so that the commonest mistake does not leave the column behind.
+            Catalog catalog = layer.catalog(db);
+            for (ForeignKeyDef fk : s.foreignKeys()) {
+                Table parent = catalog.requireTable(fk.getReferencedTable());
+                fk.getReferencedColumnsList().forEach(parent::requireColumn);
+            }
             layer.addColumn(db, s.table(), s.column());
             for (IndexDef unique : s.uniqueConstraints()) {
                 layer.createIndex(db, s.table(), unique, true);

@@ -147,7 +147,8 @@ final class DdlTypes {
      * A DEFAULT literal for a column of {@code type}: an integer, a decimal number (either negative), a 'string',
      * TRUE, FALSE, NULL, DATE 'yyyy-mm-dd' or TIMESTAMP 'yyyy-mm-dd hh:mm:ss[.ffffff]'. Numbers take the form the
      * column's kind reads exactly (a DECIMAL's fraction as text, a DOUBLE's as a double, any number for VARCHAR as
-     * text); a 'string' for VARBINARY is {@code \x} and hex digits, or else its UTF-8 bytes.
+     * text); a 'string' for VARBINARY is {@code \x} and hex digits, or else its UTF-8 bytes; for BOOLEAN, 'true',
+     * 'off' and the like.
      */
     static CatalogValue literal(DdlCursor c, ColumnType type) {
         DdlToken t = c.peek();
@@ -167,6 +168,9 @@ final class DdlTypes {
         }
         if (t.type() == Type.STRING) {
             c.next();
+            if (kind == ColumnKind.BOOLEAN) {
+                return bool(t);
+            }
             return kind == ColumnKind.VARBINARY ? bytes(t) : string(t.value());
         }
         if (t.is("true") || t.is("false")) {
@@ -217,6 +221,19 @@ final class DdlTypes {
 
     private static CatalogValue string(String s) {
         return CatalogValue.newBuilder().setStringValue(s).build();
+    }
+
+    /** A BOOLEAN default written as a string, as PostgreSQL reads one: 'true', 't', 'yes', 'on', '1' and so on. */
+    private static CatalogValue bool(DdlToken t) {
+        switch (t.value().trim().toLowerCase(Locale.ROOT)) {
+            case "true", "t", "yes", "y", "on", "1":
+                return CatalogValue.newBuilder().setBoolValue(true).build();
+            case "false", "f", "no", "n", "off", "0":
+                return CatalogValue.newBuilder().setBoolValue(false).build();
+            default:
+                throw DdlCursor.error(SqlException.INVALID_TEXT, t, "invalid input syntax for type boolean: \""
+                        + t.value() + "\"");
+        }
     }
 
     /** A VARBINARY default: {@code '\x0aff'} as hex (PostgreSQL's bytea form), any other string as its UTF-8. */

@@ -318,6 +318,12 @@ class DdlExecutorTest {
                 "column \"karma\" of relation \"users\" already exists");
         assertRefused("ALTER TABLE nowhere ADD COLUMN x INTEGER", SqlException.UNDEFINED_TABLE,
                 "table \"nowhere\" does not exist");
+        assertRefused("ALTER TABLE users ADD COLUMN team_id BIGINT REFERENCES teams", SqlException.UNDEFINED_TABLE,
+                "table \"teams\" does not exist");
+        assertRefused("ALTER TABLE users ADD COLUMN project_id BIGINT REFERENCES projects (nope)",
+                SqlException.UNDEFINED_COLUMN, "column \"nope\" of table \"projects\" does not exist");
+        assertThat(layer.catalog(db).requireTable("users").columnIndex("team_id")).isNegative();
+        assertThat(layer.catalog(db).requireTable("users").columnIndex("project_id")).isNegative();
     }
 
     @Test

@@ -207,6 +207,8 @@ class DdlParserTest {
             "TEXT             | '-- not a comment /* */'       | string:-- not a comment /* */",
             "BOOLEAN          | TRUE                           | bool:true",
             "BOOLEAN          | false                          | bool:false",
+            "BOOLEAN          | 'yes'                          | bool:true",
+            "BOOLEAN          | ' OFF '                        | bool:false",
             "BIGINT           | NULL                           | null",
             "DATE             | DATE '2024-02-29'              | string:2024-02-29",
             "TIMESTAMP        | TIMESTAMP '2024-02-29 13:45:00' | string:2024-02-29 13:45:00",
@@ -558,6 +560,8 @@ class DdlParserTest {
                 "invalid input syntax for type date: \"2023-02-29\"", 1, 37);
         assertError("CREATE TABLE t (a TIMESTAMP DEFAULT TIMESTAMP 'yesterday')", DdlTypes.INVALID_DATETIME,
                 "invalid input syntax for type timestamp: \"yesterday\"", 1, 47);
+        assertError("CREATE TABLE t (a BOOLEAN DEFAULT 'maybe')", SqlException.INVALID_TEXT,
+                "invalid input syntax for type boolean: \"maybe\"", 1, 35);
         assertError("CREATE TABLE t (a BYTEA DEFAULT '\\xabc')", SqlException.INVALID_TEXT,
                 "invalid hexadecimal data in '\\xabc'", 1, 33);
         assertError("ALTER TABLE t ADD PRIMARY KEY (a)", SqlException.FEATURE_NOT_SUPPORTED,
