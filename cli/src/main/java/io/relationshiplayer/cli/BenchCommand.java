@@ -42,7 +42,7 @@ final class BenchCommand implements Callable<Integer> {
             description = "The study's experiments (get-single, get-multiple, create-single, create-multiple) on the "
                     + "embedded memory backend, the Record Layer directly and through the record service on a "
                     + "loopback port in the same run, beside the study's tables, with the goals met or not. "
-                    + "Options: --latency none|cluster, --runs R (3), --warmup-seconds S (3), --quick, "
+                    + "Options: --latency none|cluster, --runs R (3), --warmup-seconds S (10), --quick, "
                     + "--tickets N (75000), --batches B (500), --experiments a,b, --sizes EXPERIMENT=N,N "
                     + "(repeatable), --seed S, --reference FILE.")
     static final class Study implements Callable<Integer> {

@@ -18,6 +18,14 @@ public final class Backend implements AutoCloseable {
         TupleVersionstamps.install();
     }
 
+    /**
+     * Where the embedded backend completes futures and the Record Layer runs its continuations. Not the common pool:
+     * on a two-core machine that has one thread, and every lookup of a batch would then wait for the one before.
+     */
+    private static final java.util.concurrent.ExecutorService EMBEDDED_EXECUTOR = new java.util.concurrent.ForkJoinPool(
+            Math.max(8, 4 * Runtime.getRuntime().availableProcessors()),
+            java.util.concurrent.ForkJoinPool.defaultForkJoinWorkerThreadFactory, null, true);
+
     private final BackendSpec spec;
     private final FDBDatabase recordDatabase;
     private final EmbeddedDatabase embedded;
@@ -47,7 +55,7 @@ public final class Backend implements AutoCloseable {
             case DURABLE: {
                 EngineConfig config = spec.kind() == BackendSpec.Kind.MEMORY
                         ? EngineConfig.memory() : EngineConfig.durable(spec.directory());
-                EmbeddedDatabase db = EmbeddedDatabase.open(config.withLatency(latency));
+                EmbeddedDatabase db = EmbeddedDatabase.open(config.withLatency(latency).withExecutor(EMBEDDED_EXECUTOR));
                 FDBDatabase recordDb = new EmbeddedDatabaseFactory(db).getDatabase();
                 return new Backend(spec, recordDb, db);
             }

@@ -223,8 +223,14 @@ public final class SchemaCompiler {
                 existingTypes.put(i.getName(), names);
             }
         }
+        // Subspace keys the Record Layer remembers for removed indexes: a new index may not reuse one.
+        Set<Object> formerKeys = new HashSet<>();
+        if (previous != null) {
+            previous.getFormerIndexes().forEach(f -> formerKeys.add(f.getSubspaceKey()));
+        }
         for (String name : existing.keySet()) {
             if (!name.equals(COUNT_INDEX) && !wanted.containsKey(name)) {
+                formerKeys.add(existing.get(name).getSubspaceKey());
                 b.removeIndex(name);
             }
         }
@@ -243,7 +249,12 @@ public final class SchemaCompiler {
                 if (same) {
                     continue;
                 }
+                formerKeys.add(old.getSubspaceKey());
                 b.removeIndex(def.getName());
+            }
+            if (formerKeys.contains(index.getSubspaceKey())) {
+                // A name used before (dropped, or redefined now) gets a fresh subspace for its new data.
+                index.setSubspaceKey(def.getName() + "@" + (b.getVersion() + 1));
             }
             List<RecordTypeIndexesBuilder> types = new ArrayList<>();
             for (String t : def.getRecordTypesList()) {

@@ -115,27 +115,39 @@ public final class DirectTicketLayer implements TicketLayer {
     public long scan(@Nonnull Consumer<? super Ticket> each) {
         long n = 0;
         byte[] continuation = null;
-        try {
-            do {
-                try (FDBRecordContext ctx = db.openContext()) {
-                    FDBRecordStore store = open(ctx);
-                    ScanProperties props = new ScanProperties(ExecuteProperties.newBuilder()
-                            .setTimeLimit(TRANSACTION_MILLIS).build());
-                    try (RecordCursor<FDBStoredRecord<Message>> cursor = store.scanRecords(
-                            TupleRange.allOf(Tuple.from(typeKey(store))), continuation, props)) {
-                        RecordCursorResult<FDBStoredRecord<Message>> r;
-                        while ((r = cursor.getNext()).hasNext()) {
-                            each.accept((Ticket) r.get().getRecord());
-                            n++;
-                        }
-                        continuation = r.getContinuation().isEnd() ? null : r.getContinuation().toBytes();
-                    }
+        do {
+            try (FDBRecordContext ctx = db.openContext();
+                 RecordCursor<FDBStoredRecord<Message>> cursor = cursor(ctx, continuation)) {
+                RecordCursorResult<FDBStoredRecord<Message>> r;
+                while ((r = next(cursor)).hasNext()) {
+                    each.accept((Ticket) r.get().getRecord());
+                    n++;
                 }
-            } while (continuation != null);
+                continuation = r.getContinuation().isEnd() ? null : r.getContinuation().toBytes();
+            }
+        } while (continuation != null);
+        return n;
+    }
+
+    /** The scan's cursor in one transaction, stopping before the transaction grows old. */
+    private RecordCursor<FDBStoredRecord<Message>> cursor(FDBRecordContext ctx, @Nullable byte[] continuation) {
+        try {
+            FDBRecordStore store = open(ctx);
+            ScanProperties props = new ScanProperties(ExecuteProperties.newBuilder()
+                    .setTimeLimit(TRANSACTION_MILLIS).build());
+            return store.scanRecords(TupleRange.allOf(Tuple.from(typeKey(store))), continuation, props);
         } catch (RuntimeException e) {
             throw Failures.classify(e);
         }
-        return n;
+    }
+
+    /** The cursor's next result; a failure of the store (not of the caller's consumer) is classified. */
+    private static RecordCursorResult<FDBStoredRecord<Message>> next(RecordCursor<FDBStoredRecord<Message>> cursor) {
+        try {
+            return cursor.getNext();
+        } catch (RuntimeException e) {
+            throw Failures.classify(e);
+        }
     }
 
     @Override

@@ -170,11 +170,12 @@ class TicketLayersTest {
     void aConsumerThatThrowsStopsTheScanAndTheLayerStaysUsable() {
         direct.saveAll(random.next(0, 2_000));
         for (TicketLayer layer : List.of(direct, proxy)) {
+            IllegalStateException enough = new IllegalStateException("enough");
             assertThatThrownBy(() -> layer.scan(t -> {
                 if (t.getId() == 10) {
-                    throw new IllegalStateException("enough");
+                    throw enough;
                 }
-            })).hasMessageContaining("enough");
+            })).isSameAs(enough);
             assertThat(layer.scan(t -> { })).isEqualTo(2_000);
         }
     }

@@ -83,8 +83,15 @@ final class CatalogChanges {
                         + t.name() + "\" because constraint \"" + ref.foreignKey().getName() + "\" on table \""
                         + ref.child().name() + "\" depends on it", ref.foreignKey().getName(), null);
             }
-            next = replace(next.build(), ref.child().def().toBuilder()
-                    .removeForeignKeys(ref.child().foreignKeys().indexOf(ref.foreignKey())).build()).toBuilder();
+            // The child as already changed by earlier passes: it may reference the dropped table more than once.
+            TableDef child = new Catalog(next.build()).requireTable(ref.child().name()).def();
+            TableDef.Builder b = child.toBuilder().clearForeignKeys();
+            for (ForeignKeyDef fk : child.getForeignKeysList()) {
+                if (!Table.key(fk.getName()).equals(Table.key(ref.foreignKey().getName()))) {
+                    b.addForeignKeys(fk);
+                }
+            }
+            next = replace(next.build(), b.build()).toBuilder();
         }
         List<TableDef> tables = new ArrayList<>(next.getTablesList());
         tables.removeIf(d -> Table.key(d.getName()).equals(Table.key(t.name())));

@@ -24,6 +24,8 @@ public class RelationalException extends RuntimeException {
         FOREIGN_KEY_VIOLATION,
         /** The change is valid but refused in the current state (e.g. dropping a referenced table). */
         DEPENDENT_OBJECTS,
+        /** The transaction is aborted (a statement in it was refused): roll it back. */
+        ABORTED,
         /** A serialization conflict: retry the transaction. */
         CONFLICT,
         INTERNAL

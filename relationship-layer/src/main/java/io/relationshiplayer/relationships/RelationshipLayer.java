@@ -151,7 +151,15 @@ public final class RelationshipLayer {
     public <T> T run(String database, Function<Session, T> body) {
         FDBDatabase db = stores.database();
         try {
-            return db.run(ctx -> body.apply(open(database, ctx)));
+            return db.run(ctx -> {
+                Session s = open(database, ctx);
+                T result = body.apply(s);
+                if (s.refusal() != null) {
+                    // The body caught a refused statement: its partial effects must not commit.
+                    throw s.refusal();
+                }
+                return result;
+            });
         } catch (RuntimeException e) {
             throw translate(e);
         }

@@ -20,6 +20,7 @@ public final class Session {
     private final FDBRecordStore store;
     private final RowCodec codec;
     private final AccessPaths access;
+    private RelationalException refused;
 
     Session(String database, FDBRecordContext context, Catalog catalog, FDBRecordStore store) {
         this.database = database;
@@ -58,14 +59,13 @@ public final class Session {
     /** Inserts rows in one statement; every check of the batch is in flight at once. */
     public List<Row> insertAll(@Nonnull String table, @Nonnull List<Map<String, Object>> rows) {
         Table t = catalog.requireTable(table);
-        WritePath w = statement();
-        List<Row> built = new ArrayList<>(rows.size());
-        for (Map<String, Object> r : rows) {
-            built.add(w.newRow(t, r));
-        }
-        List<Row> out = w.insert(t, built);
-        w.finish();
-        return out;
+        return statement(w -> {
+            List<Row> built = new ArrayList<>(rows.size());
+            for (Map<String, Object> r : rows) {
+                built.add(w.newRow(t, r));
+            }
+            return w.insert(t, built);
+        });
     }
 
     /** Updates the row with primary key {@code key}; returns the new row, or null when there is none. */
@@ -81,13 +81,13 @@ public final class Session {
 
     /** Updates rows (as read in this transaction) in one statement, each with its own changes. */
     public List<Row> updateRows(@Nonnull Table t, @Nonnull List<Row> rows, @Nonnull List<Map<String, Object>> changes) {
-        WritePath w = statement();
-        List<Row> out = new ArrayList<>(rows.size());
-        for (int i = 0; i < rows.size(); i++) {
-            out.add(w.update(t, rows.get(i), changes.get(i)));
-        }
-        w.finish();
-        return out;
+        return statement(w -> {
+            List<Row> out = new ArrayList<>(rows.size());
+            for (int i = 0; i < rows.size(); i++) {
+                out.add(w.update(t, rows.get(i), changes.get(i)));
+            }
+            return out;
+        });
     }
 
     /** Deletes the row with primary key {@code key}; returns whether there was one. */
@@ -103,9 +103,10 @@ public final class Session {
 
     /** Deletes rows (as read in this transaction) in one statement, with every referential action. */
     public void deleteRows(@Nonnull Table t, @Nonnull List<Row> rows) {
-        WritePath w = statement();
-        w.delete(t, rows);
-        w.finish();
+        statement(w -> {
+            w.delete(t, rows);
+            return null;
+        });
     }
 
     /** The row with primary key {@code key}, or null. */
@@ -120,8 +121,38 @@ public final class Session {
         return access.scanPrimaryKey(catalog.requireTable(table), null, null, false, null, 0).asList().join();
     }
 
+    /**
+     * A new statement. A statement that was refused may have written part of its effects, so its transaction must
+     * not commit: every later write refuses, and {@link RelationshipLayer#run} will not commit it (as PostgreSQL
+     * aborts the transaction of a failed statement).
+     */
     private WritePath statement() {
+        if (refused != null) {
+            throw new RelationalException(RelationalException.Kind.ABORTED, "current transaction is aborted after a "
+                    + "refused statement (" + refused.getMessage() + "); roll it back", refused.constraint(), refused);
+        }
         return new WritePath(catalog, store, codec, access);
+    }
+
+    /** The refusal that aborted this transaction, or null. */
+    public RelationalException refusal() {
+        return refused;
+    }
+
+    private <T> T statement(java.util.function.Function<WritePath, T> body) {
+        WritePath w = statement();
+        try {
+            T result = body.apply(w);
+            w.finish();
+            return result;
+        } catch (RelationalException e) {
+            refused = e;
+            throw e;
+        } catch (RuntimeException e) {
+            refused = new RelationalException(RelationalException.Kind.INTERNAL, String.valueOf(e.getMessage()),
+                    null, e);
+            throw e;
+        }
     }
 
     static Object[] coerceKey(Table t, Object[] key) {

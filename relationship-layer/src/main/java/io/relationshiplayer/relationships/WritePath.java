@@ -31,6 +31,8 @@ final class WritePath {
     private final Set<Tuple> deleted = new HashSet<>();
     private final Map<Tuple, CompletableFuture<Row>> parents = new HashMap<>();
     private final List<Runnable> deferred = new ArrayList<>();
+    /** Unique keys of the rows this statement inserted, by table and key columns: parents within the statement. */
+    private final Set<Tuple> inserted = new HashSet<>();
 
     WritePath(Catalog catalog, FDBRecordStore store, RowCodec codec, AccessPaths access) {
         this.catalog = catalog;
@@ -85,6 +87,15 @@ final class WritePath {
 
     List<Row> insert(Table t, List<Row> rows) {
         checkBatchUniqueness(t, rows);
+        for (Row r : rows) {
+            for (Table.KeyColumns k : t.uniqueKeys()) {
+                int[] pos = t.positions(k.columns());
+                Object[] v = r.project(pos);
+                if (!Row.anyNull(v)) {
+                    inserted.add(insertedKey(t, k.columns(), pos, v));
+                }
+            }
+        }
         List<CompletableFuture<Void>> checks = new ArrayList<>();
         for (Row r : rows) {
             checks.add(checkUniqueConstraints(t, r, null));
@@ -160,7 +171,17 @@ final class WritePath {
         return CompletableFuture.allOf(checks.toArray(new CompletableFuture<?>[0]));
     }
 
-    /** The parents of a row's foreign keys exist (MATCH SIMPLE: a NULL column skips the check). */
+    private static Tuple insertedKey(Table t, List<String> columns, int[] pos, Object[] values) {
+        List<Object> names = new ArrayList<>();
+        names.add(Table.key(t.name()));
+        columns.forEach(c -> names.add(Table.key(c)));
+        return Tuple.fromList(names).add(RowCodec.indexKey(t, pos, values));
+    }
+
+    /**
+     * The parents of a row's foreign keys exist (MATCH SIMPLE: a NULL column skips the check), in the store or among
+     * the rows this statement inserts. With {@code old}, unchanged references are not checked again.
+     */
     private CompletableFuture<Void> checkParents(Table t, Row row, Row old) {
         List<CompletableFuture<Void>> checks = new ArrayList<>();
         for (ForeignKeyDef fk : t.foreignKeys()) {
@@ -170,6 +191,10 @@ final class WritePath {
                 continue;
             }
             Table parent = catalog.requireTable(fk.getReferencedTable());
+            if (inserted.contains(insertedKey(parent, fk.getReferencedColumnsList(),
+                    parent.positions(fk.getReferencedColumnsList()), v))) {
+                continue;
+            }
             Tuple cacheKey = Tuple.from(fk.getName(), t.name()).add(RowCodec.indexKey(t, pos, v));
             CompletableFuture<Row> lookup = parents.computeIfAbsent(cacheKey,
                     k -> access.findByKey(parent, fk.getReferencedColumnsList(), v));
@@ -189,6 +214,11 @@ final class WritePath {
 
     /** Updates {@code old} with {@code changes} (column name to value); returns the new row. */
     Row update(Table t, Row old, Map<String, Object> changes) {
+        return update(t, old, changes, false);
+    }
+
+    /** As {@link #update}; {@code recheckParents} checks every reference, also those whose values did not change. */
+    private Row update(Table t, Row old, Map<String, Object> changes, boolean recheckParents) {
         Object[] values = old.values();
         for (Map.Entry<String, Object> e : changes.entrySet()) {
             int i = t.requireColumn(e.getKey());
@@ -208,7 +238,7 @@ final class WritePath {
             }));
         }
         checks.add(checkUniqueConstraints(t, row, old));
-        checks.add(checkParents(t, row, old));
+        checks.add(checkParents(t, row, recheckParents ? null : old));
         joinInOrder(checks);
         if (keyChanged) {
             store.deleteRecord(codec.primaryKey(t, old.primaryKey()));
@@ -298,7 +328,8 @@ final class WritePath {
                         for (int j = 0; j < fkPos.length; j++) {
                             defaults[j] = Values.defaultValue(child.column(fkPos[j]));
                         }
-                        update(child, c, assign(child, fkPos, defaults));
+                        // The default may be the very key being deleted: check it against what remains.
+                        update(child, c, assign(child, fkPos, defaults), true);
                         break;
                     }
                 }

@@ -38,7 +38,7 @@ class ConcurrentIntegrityTest {
     private static final int PER_THREAD = 25;
     private static final int AFTER_RACER = 3;
     /** Keeps what a racer may have to cascade over well inside FoundationDB's transaction size. */
-    private static final int MAX_PER_THREAD = 80;
+    private static final int MAX_PER_THREAD = 50;
     private static final long WAIT_SECONDS = 60;
 
     private static Backend backend;

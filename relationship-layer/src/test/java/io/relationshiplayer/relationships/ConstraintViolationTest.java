@@ -28,6 +28,7 @@ class ConstraintViolationTest {
     private static RelationshipLayer layer;
     private String db;
     private Map<String, List<Row>> before;
+    private SoftAssertions soft;
 
     @BeforeAll
     static void open() {
@@ -260,14 +261,13 @@ class ConstraintViolationTest {
         layer.run(db, s -> s.insert("billing_entries", row("id", 1L, "ticket_id", 103L, "amount", "5.00")));
         before = TicketTracker.snapshot(layer, db);
         assertNoPartStored(s -> s.delete("projects", key(10L)));
-        // erin's comments go to the ghost author before the SET NULL and the user row itself.
+        // Without the ghost, deleting erin removes her row and sets her tickets' assignee NULL before SET DEFAULT on
+        // her comments finds no author 0.
         layer.run(db, s -> s.delete("users", key(0L)));
         before = TicketTracker.snapshot(layer, db);
         assertNoPartStored(s -> s.delete("users", key(5L)));
         soft.assertAll();
     }
-
-    private SoftAssertions soft;
 
     private void assertNoPartStored(Function<Session, ?> statement) {
         RelationalException[] refusal = new RelationalException[1];

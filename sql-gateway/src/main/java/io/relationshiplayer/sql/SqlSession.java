@@ -108,7 +108,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
             String text = StatementText.strip(sql);
             if (first.equals("EXPLAIN")) {
                 String rest = StatementText.strip(StatementText.afterFirstWord(text));
-                if (!StatementText.leadingWords(rest, 2).equals("PLAN FOR")) {
+                if (!StatementText.leadingWords(rest, 1).equals("PLAN")) {
                     rest = "PLAN FOR " + rest;
                 }
                 text = "EXPLAIN " + rest;

@@ -23,9 +23,9 @@ final class StudyTable {
 
     void printHeader() {
         out.printf(Locale.ROOT, "Study benchmark: the Record Layer directly vs through the record service (gRPC on "
-                + "loopback), one JVM, embedded memory backend, latency %s; %d run(s) per cell, each path warmed "
-                + "up for %.0f s first; ms = mean, +/- = 99.9 %% half-width (z * s / sqrt(runs)) as the study "
-                + "reported.%n", settings.latencyName(), settings.runs(), settings.warmupSeconds());
+                + "loopback), one JVM, embedded memory backend, latency %s; %d run(s) per cell after %.0f s of warm-up "
+                + "and one untimed run per path; ms = mean, +/- = 99.9 %% half-width (z * s / sqrt(runs)) as the "
+                + "study reported.%n", settings.latencyName(), settings.runs(), settings.warmupSeconds());
         out.printf(Locale.ROOT, "Study figures: %s (20 runs, a fresh JVM per command, 3-node cluster over 1 Gb).%n",
                 reference.source());
         out.println("Machine: " + machine() + " (client, server and backend share these cores)");

@@ -13,6 +13,16 @@ import org.apache.calcite.rel.convert.ConverterRule;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.logical.LogicalFilter;
 import org.apache.calcite.rel.logical.LogicalSort;
+import org.apache.calcite.rel.logical.LogicalJoin;
+import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rel.core.JoinInfo;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rex.RexNode;
+import io.relationshiplayer.proto.v1.ForeignKeyDef;
+import io.relationshiplayer.proto.v1.IndexDef;
+import io.relationshiplayer.relationships.Indexes;
+import io.relationshiplayer.relationships.Table;
+import java.util.ArrayList;
 import org.apache.calcite.rel.logical.LogicalTableModify;
 
 /** Rules that push filters, orders and limits into Record Layer reads, and run reads and writes as Enumerable. */
@@ -20,15 +30,11 @@ public final class RecordLayerRules {
     private RecordLayerRules() {
     }
 
-    /** Rule to convert a LogicalFilter on a table scan to a RecordLayerFilter on the best key, leaving the rest. */
+    /** Rule to narrow a table scan under a LogicalFilter to the best key's access path, leaving the rest above. */
     public static final RelOptRule FILTER = new FilterRule();
 
     /** Rule to drop a sort the scan's key order satisfies, and push its LIMIT and OFFSET into the scan. */
-    public static final RelOptRule SORT_ON_SCAN = new SortRule(RecordLayerTableScan.class, "RecordLayerSortRule:scan");
-
-    /** As {@link #SORT_ON_SCAN}, above a RecordLayerFilter (the order is the access path's). */
-    public static final RelOptRule SORT_ON_FILTER = new SortRule(RecordLayerFilter.class,
-            "RecordLayerSortRule:filter");
+    public static final RelOptRule SORT_ON_SCAN = new SortRule();
 
     /** Rule to run a Record Layer read inside an Enumerable plan. */
     public static final RelOptRule TO_ENUMERABLE = ConverterRule.Config.INSTANCE
@@ -42,7 +48,155 @@ public final class RecordLayerRules {
                     Convention.NONE, EnumerableConvention.INSTANCE, "RecordLayerTableModifyRule")
             .withRuleFactory(ModifyRule::new).toRule(ConverterRule.class);
 
-    public static final List<RelOptRule> RULES = List.of(FILTER, SORT_ON_SCAN, SORT_ON_FILTER, TO_ENUMERABLE, MODIFY);
+    /**
+     * Rule to convert a LogicalJoin whose inner side is a table scan joined on a key of that table (its primary key,
+     * or a prefix of one of its indexes: a foreign key's index for parent to children) to a batched lookup join.
+     */
+    public static final RelOptRule LOOKUP_JOIN = new LookupJoinRule(false);
+
+    /** As {@link #LOOKUP_JOIN}, when the inner scan is under a projection of some of its columns. */
+    public static final RelOptRule LOOKUP_JOIN_PROJECTED = new LookupJoinRule(true);
+
+    public static final List<RelOptRule> RULES = List.of(FILTER, SORT_ON_SCAN, TO_ENUMERABLE, MODIFY,
+            LOOKUP_JOIN, LOOKUP_JOIN_PROJECTED);
+
+    private static final class LookupJoinRule extends RelOptRule {
+        private final boolean projected;
+
+        LookupJoinRule(boolean projected) {
+            super(projected
+                    ? operand(LogicalJoin.class, operand(RelNode.class, any()), operand(LogicalProject.class,
+                    operand(RecordLayerTableScan.class, none())))
+                    : operand(LogicalJoin.class, operand(RelNode.class, any()), operand(RecordLayerTableScan.class,
+                    none())), projected ? "RecordLayerLookupJoinRule:projected" : "RecordLayerLookupJoinRule");
+            this.projected = projected;
+        }
+
+        @Override
+        public void onMatch(RelOptRuleCall call) {
+            LogicalJoin join = call.rel(0);
+            RecordLayerTableScan scan = projected ? call.rel(3) : call.rel(2);
+            if (join.getJoinType() != JoinRelType.INNER && join.getJoinType() != JoinRelType.LEFT) {
+                return;
+            }
+            JoinInfo info = join.analyzeCondition();
+            if (info.leftKeys.isEmpty() || (!info.isEqui() && join.getJoinType() != JoinRelType.INNER)) {
+                return;
+            }
+            int innerCount = join.getRight().getRowType().getFieldCount();
+            int[] columns = new int[innerCount];
+            for (int i = 0; i < innerCount; i++) {
+                columns[i] = i;
+            }
+            if (projected) {
+                LogicalProject project = call.rel(2);
+                for (int i = 0; i < innerCount; i++) {
+                    RexNode e = project.getProjects().get(i);
+                    if (!(e instanceof org.apache.calcite.rex.RexInputRef)) {
+                        return;
+                    }
+                    columns[i] = ((org.apache.calcite.rex.RexInputRef) e).getIndex();
+                }
+            }
+            int[] inner = info.rightKeys.toIntArray();
+            for (int i = 0; i < inner.length; i++) {
+                inner[i] = columns[inner[i]];
+            }
+            int[] outer = info.leftKeys.toIntArray();
+            Lookup lookup = lookup(scan.recordLayerTable, inner, outer);
+            if (lookup == null) {
+                return;
+            }
+            RelNode input = convert(join.getLeft(), join.getLeft().getTraitSet().replace(EnumerableConvention.INSTANCE));
+            org.apache.calcite.rel.type.RelDataType rowType = projected
+                    ? org.apache.calcite.sql.validate.SqlValidatorUtil.deriveJoinRowType(join.getLeft().getRowType(),
+                    scan.getRowType(), join.getJoinType(), join.getCluster().getTypeFactory(), null, List.of())
+                    : join.getRowType();
+            RelNode result = new RecordLayerLookupJoin(join.getCluster(),
+                    join.getTraitSet().replace(EnumerableConvention.INSTANCE), input, rowType,
+                    scan.getTable(), scan.recordLayerTable, lookup.outer, lookup.recordIndex, lookup.inner,
+                    join.getJoinType(), lookup.description, lookup.fanout);
+            if (projected) {
+                int outerCount = join.getLeft().getRowType().getFieldCount();
+                List<RexNode> exprs = new ArrayList<>();
+                org.apache.calcite.rex.RexBuilder rex = join.getCluster().getRexBuilder();
+                for (int i = 0; i < outerCount; i++) {
+                    exprs.add(rex.makeInputRef(result, i));
+                }
+                for (int i = 0; i < innerCount; i++) {
+                    exprs.add(rex.makeInputRef(result, outerCount + columns[i]));
+                }
+                result = LogicalProject.create(result, List.of(), exprs, join.getRowType().getFieldNames(),
+                        com.google.common.collect.ImmutableSet.of());
+            }
+            if (!info.isEqui()) {
+                RexNode remainder = info.getRemaining(join.getCluster().getRexBuilder());
+                result = org.apache.calcite.rel.logical.LogicalFilter.create(result, remainder);
+            }
+            call.transformTo(result);
+        }
+
+        private record Lookup(int[] outer, int[] inner, String recordIndex, String description, double fanout) {
+        }
+
+        /** The key of {@code table} the join's inner columns bind: the primary key, else an index prefix. */
+        private static Lookup lookup(RecordLayerTable rl, int[] inner, int[] outer) {
+            Table table = rl.table();
+            int[] pk = table.primaryKey();
+            Lookup byPk = ordered(pk, inner, outer, pk.length);
+            if (byPk != null) {
+                return new Lookup(byPk.outer, byPk.inner, null, "primary key of " + table.name(), 1);
+            }
+            double rows = Math.max(1, rl.rowCount());
+            List<Object[]> indexes = new ArrayList<>();
+            for (IndexDef u : table.uniqueConstraints()) {
+                indexes.add(new Object[] {Indexes.recordIndex(table.name(), u.getName()),
+                        table.positions(Indexes.columnNames(u)), "unique " + u.getName(), 1.0});
+            }
+            for (ForeignKeyDef fk : table.foreignKeys()) {
+                double parents = Math.max(1, rl.rowCountOf(fk.getReferencedTable()));
+                indexes.add(new Object[] {Indexes.foreignKeyIndex(table.name(), fk),
+                        table.positions(fk.getColumnsList()), "foreign key index " + fk.getName(),
+                        Math.max(1, rows / parents)});
+            }
+            for (IndexDef i : table.indexes()) {
+                indexes.add(new Object[] {Indexes.recordIndex(table.name(), i.getName()),
+                        table.positions(Indexes.columnNames(i)), "index " + i.getName(), Math.max(1, rows * 0.01)});
+            }
+            for (Object[] idx : indexes) {
+                int[] cols = (int[]) idx[1];
+                Lookup l = ordered(cols, inner, outer, inner.length);
+                if (l != null) {
+                    double fanout = inner.length == cols.length ? (Double) idx[3] : Math.max(1, rows * 0.1);
+                    return new Lookup(l.outer, l.inner, (String) idx[0], (String) idx[2], fanout);
+                }
+            }
+            return null;
+        }
+
+        /** The join keys reordered to the first {@code n} key columns, if they are exactly those columns. */
+        private static Lookup ordered(int[] keyColumns, int[] inner, int[] outer, int n) {
+            if (inner.length != n || keyColumns.length < n) {
+                return null;
+            }
+            int[] o = new int[n];
+            int[] in = new int[n];
+            for (int k = 0; k < n; k++) {
+                int at = -1;
+                for (int j = 0; j < inner.length; j++) {
+                    if (inner[j] == keyColumns[k]) {
+                        at = j;
+                    }
+                }
+                if (at < 0) {
+                    return null;
+                }
+                o[k] = outer[at];
+                in[k] = inner[at];
+            }
+            return new Lookup(o, in, null, null, 1);
+        }
+    }
 
     private static final class FilterRule extends RelOptRule {
         FilterRule() {
@@ -53,48 +207,35 @@ public final class RecordLayerRules {
         public void onMatch(RelOptRuleCall call) {
             LogicalFilter filter = call.rel(0);
             RecordLayerTableScan scan = call.rel(1);
+            if (scan.path.kind() != AccessPath.Kind.FULL_SCAN) {
+                return;
+            }
             AccessPathTranslator.Translation t = new AccessPathTranslator(scan.recordLayerTable.table(),
                     filter.getCluster().getRexBuilder()).translate(filter.getCondition());
             if (t.path().kind() == AccessPath.Kind.FULL_SCAN) {
                 return;
             }
-            RelNode read = new RecordLayerFilter(filter.getCluster(), scan.getTraitSet(), scan, filter.getCondition(),
-                    t.path(), scan.recordLayerTable);
+            RelNode read = new RecordLayerTableScan(scan.getCluster(), scan.getTraitSet(), scan.getTable(),
+                    scan.recordLayerTable, t.path());
             call.transformTo(t.remainder() == null ? read : LogicalFilter.create(read, t.remainder()));
         }
     }
 
     private static final class SortRule extends RelOptRule {
-        SortRule(Class<? extends RecordLayerRel> input, String description) {
-            super(operand(LogicalSort.class, operand(input, any())), description);
+        SortRule() {
+            super(operand(LogicalSort.class, operand(RecordLayerTableScan.class, none())), "RecordLayerSortRule");
         }
 
         @Override
         public void onMatch(RelOptRuleCall call) {
             Sort sort = call.rel(0);
-            RelNode input = call.rel(1);
-            RecordLayerTable table;
-            AccessPath path;
-            if (input instanceof RecordLayerFilter) {
-                path = ((RecordLayerFilter) input).path;
-                table = tableOf(input.getInput(0));
-            } else {
-                path = AccessPath.FULL_SCAN;
-                table = ((RecordLayerTableScan) input).recordLayerTable;
-            }
-            if (table == null || !satisfies(table, path, sort.getCollation())) {
+            RecordLayerTableScan scan = call.rel(1);
+            if (!satisfies(scan.recordLayerTable, scan.path, sort.getCollation())) {
                 return;
             }
-            RelTraitSet traits = input.getTraitSet().replace(sort.getCollation());
-            call.transformTo(new RecordLayerSort(sort.getCluster(), traits, input, sort.getCollation(), sort.offset,
+            RelTraitSet traits = scan.getTraitSet().replace(sort.getCollation());
+            call.transformTo(new RecordLayerSort(sort.getCluster(), traits, scan, sort.getCollation(), sort.offset,
                     sort.fetch));
-        }
-
-        private static RecordLayerTable tableOf(RelNode n) {
-            if (n instanceof org.apache.calcite.plan.volcano.RelSubset) {
-                n = ((org.apache.calcite.plan.volcano.RelSubset) n).getOriginal();
-            }
-            return n instanceof RecordLayerTableScan ? ((RecordLayerTableScan) n).recordLayerTable : null;
         }
 
         /** Whether reading in key order (forward or reverse) yields the collation. */

@@ -83,6 +83,16 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
         }
     }
 
+    /** Rows of another table of the catalog now, for the cost model; 100 when it cannot be read. */
+    double rowCountOf(String tableName) {
+        try {
+            Session s = binding.current();
+            return s.access().rowCount(s.catalog().requireTable(tableName));
+        } catch (RuntimeException e) {
+            return 100;
+        }
+    }
+
     @Override
     public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
         RelOptCluster cluster = context.getCluster();
@@ -335,6 +345,98 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
         return new Row(t, values);
     }
 
+    /** Outer rows per batch of a lookup join: their keys are looked up together. */
+    static final int JOIN_BATCH = 256;
+
+    /**
+     * The inner side of a lookup join: for each batch of outer rows, looks up the distinct keys (primary key when
+     * {@code recordIndex} is null, else a prefix of that index) all at once, then yields outer row + inner row per
+     * match (outer row + NULLs for unmatched rows of a LEFT join).
+     */
+    public Enumerable<Object> lookupJoin(Enumerable<Object> outer, int[] outerKeys, String recordIndex,
+                                         int[] innerKeys, boolean leftOuter) {
+        return new AbstractEnumerable<>() {
+            @Override
+            public Enumerator<Object> enumerator() {
+                Session s = binding.current();
+                Table t = current(s);
+                Enumerator<Object> rows = outer.enumerator();
+                java.util.ArrayDeque<Object[]> ready = new java.util.ArrayDeque<>();
+                return new Enumerator<>() {
+                    private Object[] current;
+
+                    @Override
+                    public Object current() {
+                        return current;
+                    }
+
+                    @Override
+                    public boolean moveNext() {
+                        while (ready.isEmpty()) {
+                            List<Object[]> batch = new ArrayList<>(JOIN_BATCH);
+                            while (batch.size() < JOIN_BATCH && rows.moveNext()) {
+                                batch.add((Object[]) rows.current());
+                            }
+                            if (batch.isEmpty()) {
+                                return false;
+                            }
+                            joinBatch(s, t, batch, outerKeys, recordIndex, innerKeys, leftOuter, ready);
+                        }
+                        current = ready.poll();
+                        return true;
+                    }
+
+                    @Override
+                    public void reset() {
+                        throw new UnsupportedOperationException("a lookup join cannot be restarted");
+                    }
+
+                    @Override
+                    public void close() {
+                        rows.close();
+                    }
+                };
+            }
+        };
+    }
+
+    private static void joinBatch(Session s, Table t, List<Object[]> batch, int[] outerKeys, String recordIndex,
+                                  int[] innerKeys, boolean leftOuter, java.util.Collection<Object[]> out) {
+        AccessPaths ap = s.access();
+        Map<List<Object>, java.util.concurrent.CompletableFuture<List<Row>>> lookups = new LinkedHashMap<>();
+        List<List<Object>> keys = new ArrayList<>(batch.size());
+        for (Object[] o : batch) {
+            Object[] key = new Object[outerKeys.length];
+            boolean hasNull = false;
+            for (int i = 0; i < key.length; i++) {
+                key[i] = o[outerKeys[i]] == null ? null : coerceOne(t, innerKeys[i], o[outerKeys[i]]);
+                hasNull |= key[i] == null;
+            }
+            List<Object> k = hasNull ? null : Arrays.asList(key);
+            keys.add(k);
+            if (k != null && !lookups.containsKey(k)) {
+                lookups.put(k, recordIndex == null
+                        ? ap.lookup(t, key).thenApply(r -> r == null ? List.<Row>of() : List.of(r))
+                        : ap.scanRecordIndex(t, recordIndex, innerKeys, key, null, null, false, null, 0).asList());
+            }
+        }
+        int width = t.columnCount();
+        for (int i = 0; i < batch.size(); i++) {
+            Object[] o = batch.get(i);
+            List<Row> matches = keys.get(i) == null ? List.of() : lookups.get(keys.get(i)).join();
+            for (Row r : matches) {
+                Object[] joined = Arrays.copyOf(o, o.length + width);
+                for (int c = 0; c < width; c++) {
+                    joined[o.length + c] = SqlTypes.toInternal(t.column(c), r.get(c));
+                }
+                out.add(joined);
+            }
+            if (matches.isEmpty() && leftOuter) {
+                out.add(Arrays.copyOf(o, o.length + width));
+            }
+        }
+    }
+
     /** The queryable the generated code reaches the table through. */
     public static final class RecordLayerQueryable<T> extends AbstractTableQueryable<T> {
         RecordLayerQueryable(QueryProvider queryProvider, SchemaPlus schema, RecordLayerTable table,
@@ -357,6 +459,11 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
                                         boolean scalar) {
             return recordLayerTable().query(kind, recordIndex, keyColumns, equal, in, low, lowInclusive, high,
                     highInclusive, reverse, offset, fetch, scalar);
+        }
+
+        public Enumerable<Object> lookupJoin(Enumerable<Object> outer, int[] outerKeys, String recordIndex,
+                                             int[] innerKeys, boolean leftOuter) {
+            return recordLayerTable().lookupJoin(outer, outerKeys, recordIndex, innerKeys, leftOuter);
         }
 
         public Enumerable<Long> modify(String operation, Enumerable<Object> input, String[] updateColumns) {

@@ -77,6 +77,8 @@ public final class RelationalErrors {
                 return SqlException.DEPENDENT_OBJECTS;
             case CONFLICT:
                 return SqlException.SERIALIZATION_FAILURE;
+            case ABORTED:
+                return SqlException.IN_FAILED_TRANSACTION;
             default:
                 return SqlException.INTERNAL_ERROR;
         }
