@@ -22,6 +22,10 @@ final class SqlErrors {
             if (c instanceof SqlException) {
                 return (SqlException) c;
             }
+            SqlException limit = foundationDbLimit(c);
+            if (limit != null) {
+                return limit;
+            }
             if (c instanceof RelationalException) {
                 return RelationalErrors.toSql((RelationalException) c);
             }
@@ -47,6 +51,23 @@ final class SqlErrors {
             }
         }
         return new SqlException(SqlException.INTERNAL_ERROR, describe(failure), 0, 0, failure);
+    }
+
+    /** FoundationDB's transaction limits, as PostgreSQL would report them: the window retryable, the size not. */
+    private static SqlException foundationDbLimit(Throwable c) {
+        int code = c instanceof com.apple.foundationdb.FDBException ? ((com.apple.foundationdb.FDBException) c).getCode()
+                : 0;
+        if (code == 1007 || c instanceof com.apple.foundationdb.record.provider.foundationdb.FDBExceptions
+                .FDBStoreTransactionIsTooOldException) {
+            return new SqlException(SqlException.SERIALIZATION_FAILURE, "the transaction ran past FoundationDB's "
+                    + "5 second limit and was ended: retry it, doing less per transaction", 0, 0, c);
+        }
+        if (code == 2101 || c instanceof com.apple.foundationdb.record.provider.foundationdb.FDBExceptions
+                .FDBStoreTransactionSizeException) {
+            return new SqlException(SqlException.PROGRAM_LIMIT_EXCEEDED, "the transaction is larger than "
+                    + "FoundationDB's 10 MB limit and was ended: write less per transaction", 0, 0, c);
+        }
+        return null;
     }
 
     private static SqlException validation(CalciteContextException e) {

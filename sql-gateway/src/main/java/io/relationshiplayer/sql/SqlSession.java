@@ -31,6 +31,8 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     private FDBRecordContext transaction;
     private boolean failed;
     private Stream open;
+    /** Autocommit queries may read data at most this old (0: always current), as the Record Layer's weak reads. */
+    private long maxStalenessMillis;
 
     SqlSession(RelationshipLayer layer, String database) {
         this.layer = layer;
@@ -91,6 +93,9 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
             throw SqlException.syntax("empty statement", 1, 1);
         }
         try {
+            if (first.equals("SET")) {
+                return set(StatementText.strip(StatementText.afterFirstWord(sql)));
+            }
             if (words.equals("SHOW TABLES")) {
                 return inTransaction(s -> MetadataCommands.showTables(s.catalog()));
             }
@@ -121,6 +126,42 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
             }
             throw error;
         }
+    }
+
+    private static final java.util.regex.Pattern SET_STALENESS = java.util.regex.Pattern.compile(
+            "(?i)max_staleness\\s*(?:=|to)\\s*'?\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|s)?\\s*'?");
+
+    /**
+     * SET max_staleness = N (seconds, or 'N ms' / 'N s'): autocommit queries may then read data up to that old, from a
+     * recently used read version instead of a new one (bounded staleness, for read-mostly work). 0 turns it off.
+     */
+    private StatementResult set(String assignment) {
+        java.util.regex.Matcher m = SET_STALENESS.matcher(assignment);
+        if (!m.matches()) {
+            throw new SqlException("22023", "unrecognized setting \"" + assignment + "\": supported is "
+                    + "SET max_staleness = <seconds>");
+        }
+        double n = Double.parseDouble(m.group(1));
+        maxStalenessMillis = Math.round("ms".equalsIgnoreCase(m.group(2)) ? n : n * 1000);
+        if (maxStalenessMillis > 0) {
+            db.setTrackLastSeenVersion(true);
+        }
+        return new StatementResult.Done("SET");
+    }
+
+    /** The current staleness bound of autocommit queries, in milliseconds. */
+    public long maxStalenessMillis() {
+        return maxStalenessMillis;
+    }
+
+    /** A transaction for an autocommit statement: a weak (possibly stale) read version for queries when allowed. */
+    private FDBRecordContext autocommitContext(String tag) {
+        if (maxStalenessMillis > 0 && tag.equals("SELECT")) {
+            return db.openContext(com.apple.foundationdb.record.provider.foundationdb.FDBRecordContextConfig
+                    .newBuilder().setWeakReadSemantics(new FDBDatabase.WeakReadSemantics(0L, maxStalenessMillis,
+                            false)).build());
+        }
+        return db.openContext();
     }
 
     private static String tag(String first) {
@@ -195,7 +236,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
         for (int attempt = 1; ; attempt++) {
             Planned planned = plan(sql);
-            FDBRecordContext ctx = db.openContext();
+            FDBRecordContext ctx = autocommitContext(tag);
             try {
                 current = layer.open(database, ctx);
                 PreparedStatement ps = current.catalog().version() == planned.catalogVersion ? planned.statement

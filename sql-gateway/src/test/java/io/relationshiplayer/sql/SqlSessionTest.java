@@ -1,0 +1,65 @@
+package io.relationshiplayer.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.relationshiplayer.fdb.Backend;
+import io.relationshiplayer.fdb.embedded.EmbeddedFdbException;
+import io.relationshiplayer.records.RecordStores;
+import io.relationshiplayer.relationships.RelationshipLayer;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SqlSessionTest {
+    @Test
+    void foundationDbsWindowIsARetryableSerializationFailureAndItsSizeALimit() {
+        SqlException tooOld = SqlErrors.toSql(new RuntimeException(new EmbeddedFdbException("transaction_too_old", 1007)));
+        assertThat(tooOld.sqlState()).isEqualTo("40001");
+        assertThat(tooOld.isRetryable()).isTrue();
+        assertThat(tooOld.getMessage()).contains("5 second");
+        SqlException tooLarge = SqlErrors.toSql(new EmbeddedFdbException("transaction_too_large", 2101));
+        assertThat(tooLarge.sqlState()).isEqualTo("54000");
+        assertThat(tooLarge.isRetryable()).isFalse();
+    }
+
+    @Test
+    void boundedStalenessIsASessionSettingForQueries() {
+        try (Backend backend = Backend.open("embedded:memory");
+             SqlSession s = new SqlEngine(new RelationshipLayer(new RecordStores(backend.recordDatabase())))
+                     .open("stale")) {
+            s.execute("CREATE TABLE kv (k BIGINT PRIMARY KEY, v VARCHAR)", List.of());
+            s.execute("INSERT INTO kv VALUES (1, 'a')", List.of());
+            assertThat(s.execute("SET max_staleness = 2", List.of()).command()).isEqualTo("SET");
+            assertThat(s.maxStalenessMillis()).isEqualTo(2_000);
+            s.execute("SET max_staleness TO '250 ms'", List.of());
+            assertThat(s.maxStalenessMillis()).isEqualTo(250);
+            try (RowStream rows = ((StatementResult.Query) s.execute("SELECT v FROM kv WHERE k = 1", List.of()))
+                    .rows()) {
+                assertThat(rows.next()).containsExactly("a");
+            }
+            s.execute("SET max_staleness = 0", List.of());
+            assertThat(s.maxStalenessMillis()).isZero();
+            assertThatThrownBy(() -> s.execute("SET nonsense = 1", List.of()))
+                    .isInstanceOfSatisfying(SqlException.class, e -> assertThat(e.sqlState()).isEqualTo("22023"));
+        }
+    }
+
+    @Test
+    void aRefusedStatementAbortsTheTransactionUntilRollback() {
+        try (Backend backend = Backend.open("embedded:memory");
+             SqlSession s = new SqlEngine(new RelationshipLayer(new RecordStores(backend.recordDatabase())))
+                     .open("abort")) {
+            s.execute("CREATE TABLE t (id BIGINT PRIMARY KEY)", List.of());
+            s.execute("BEGIN", List.of());
+            s.execute("INSERT INTO t VALUES (1)", List.of());
+            assertThatThrownBy(() -> s.execute("INSERT INTO t VALUES (1)", List.of()))
+                    .isInstanceOfSatisfying(SqlException.class, e -> assertThat(e.sqlState()).isEqualTo("23505"));
+            assertThatThrownBy(() -> s.execute("SELECT * FROM t", List.of()))
+                    .isInstanceOfSatisfying(SqlException.class, e -> assertThat(e.sqlState()).isEqualTo("25P02"));
+            assertThat(s.execute("COMMIT", List.of()).command()).isEqualTo("ROLLBACK");
+            try (RowStream rows = ((StatementResult.Query) s.execute("SELECT COUNT(*) FROM t", List.of())).rows()) {
+                assertThat(rows.next()).containsExactly(0L);
+            }
+        }
+    }
+}
