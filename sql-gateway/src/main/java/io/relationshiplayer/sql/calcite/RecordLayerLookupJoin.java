@@ -11,7 +11,6 @@ import org.apache.calcite.adapter.enumerable.PhysTypeImpl;
 import org.apache.calcite.linq4j.tree.BlockBuilder;
 import org.apache.calcite.linq4j.tree.Expression;
 import org.apache.calcite.linq4j.tree.Expressions;
-import org.apache.calcite.linq4j.tree.ParameterExpression;
 import org.apache.calcite.linq4j.tree.Types;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptCost;
@@ -24,7 +23,6 @@ import org.apache.calcite.rel.SingleRel;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
-import org.apache.calcite.util.BuiltInMethod;
 
 /**
  * A join that reads the inner table by key for batches of outer rows: the outer rows of a batch are collected, their
@@ -100,16 +98,7 @@ public final class RecordLayerLookupJoin extends SingleRel implements Enumerable
     public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
         BlockBuilder builder = new BlockBuilder();
         Result outer = implementor.visitChild(this, 0, (EnumerableRel) getInput(), Prefer.ARRAY);
-        Expression child = builder.append("outer", outer.block);
-        PhysType outerType = outer.physType;
-        ParameterExpression row = Expressions.parameter(outerType.getJavaRowType(), "row");
-        List<Expression> fields = new ArrayList<>();
-        for (int i = 0; i < outerType.getRowType().getFieldCount(); i++) {
-            fields.add(Expressions.box(outerType.fieldReference(row, i)));
-        }
-        Expression arrays = builder.append("outerRows", Expressions.call(child, BuiltInMethod.SELECT.method,
-                Expressions.lambda(Expressions.convert_(Expressions.newArrayInit(Object.class, fields), Object.class),
-                        row)));
+        Expression arrays = ArrayRows.of(builder, outer, "outer");
         Expression table = builder.append("inner", innerTable.getExpression(
                 RecordLayerTable.RecordLayerQueryable.class));
         builder.add(Expressions.return_(null, Expressions.call(table, LOOKUP_JOIN, arrays,

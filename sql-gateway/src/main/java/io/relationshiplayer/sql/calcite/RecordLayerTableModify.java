@@ -11,7 +11,6 @@ import org.apache.calcite.adapter.enumerable.PhysTypeImpl;
 import org.apache.calcite.linq4j.tree.BlockBuilder;
 import org.apache.calcite.linq4j.tree.Expression;
 import org.apache.calcite.linq4j.tree.Expressions;
-import org.apache.calcite.linq4j.tree.ParameterExpression;
 import org.apache.calcite.linq4j.tree.Types;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptTable;
@@ -20,7 +19,6 @@ import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.TableModify;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.util.BuiltInMethod;
 
 /**
  * INSERT, UPDATE or DELETE of a Record Layer table: its input (the new rows, the rows to delete, or the rows to update
@@ -48,16 +46,7 @@ public final class RecordLayerTableModify extends TableModify implements Enumera
     public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
         BlockBuilder builder = new BlockBuilder();
         Result input = implementor.visitChild(this, 0, (EnumerableRel) getInput(), Prefer.ARRAY);
-        Expression child = builder.append("child", input.block);
-        PhysType childType = input.physType;
-        ParameterExpression row = Expressions.parameter(childType.getJavaRowType(), "row");
-        List<Expression> fields = new ArrayList<>();
-        for (int i = 0; i < childType.getRowType().getFieldCount(); i++) {
-            fields.add(Expressions.box(childType.fieldReference(row, i)));
-        }
-        Expression arrays = builder.append("rows", Expressions.call(child, BuiltInMethod.SELECT.method,
-                Expressions.lambda(Expressions.convert_(Expressions.newArrayInit(Object.class, fields), Object.class),
-                        row)));
+        Expression arrays = ArrayRows.of(builder, input, "child");
         Expression table = builder.append("table", getTable().getExpression(
                 RecordLayerTable.RecordLayerQueryable.class));
         List<Expression> columns = new ArrayList<>();
