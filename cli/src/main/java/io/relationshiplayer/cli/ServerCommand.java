@@ -6,7 +6,10 @@ import io.relationshiplayer.fdb.BackendSpec;
 import io.relationshiplayer.fdb.embedded.LatencyProfile;
 import io.relationshiplayer.records.RecordStores;
 import io.relationshiplayer.records.grpc.RecordServiceImpl;
+import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.server.RlServer;
+import io.relationshiplayer.sql.SqlEngine;
+import io.relationshiplayer.sql.grpc.SqlServiceImpl;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -60,14 +63,17 @@ final class ServerCommand implements Callable<Integer> {
                 return t;
             });
             RecordStores stores = new RecordStores(backend.recordDatabase());
-            List<BindableService> services = List.of(new RecordServiceImpl(stores, streams));
+            SqlServiceImpl sql = new SqlServiceImpl(new SqlEngine(new RelationshipLayer(stores)), streams);
+            List<BindableService> services = List.of(new RecordServiceImpl(stores, streams), sql);
             try {
                 RlServer server = RlServer.start(host, port, services, () -> {
+                    sql.close();
                     streams.shutdownNow();
                     backend.close();
                 });
                 return new RunningServer(server, backend);
             } catch (IOException | RuntimeException e) {
+                sql.close();
                 streams.shutdownNow();
                 backend.close();
                 throw e;

@@ -1,0 +1,180 @@
+package io.relationshiplayer.sql.grpc;
+
+import io.grpc.stub.StreamObserver;
+import io.relationshiplayer.proto.v1.ClosePreparedRequest;
+import io.relationshiplayer.proto.v1.ClosePreparedResponse;
+import io.relationshiplayer.proto.v1.CloseSessionRequest;
+import io.relationshiplayer.proto.v1.CloseSessionResponse;
+import io.relationshiplayer.proto.v1.DescribeTableRequest;
+import io.relationshiplayer.proto.v1.DescribeTableResponse;
+import io.relationshiplayer.proto.v1.ExecutePreparedRequest;
+import io.relationshiplayer.proto.v1.ExecuteRequest;
+import io.relationshiplayer.proto.v1.ExecuteResponse;
+import io.relationshiplayer.proto.v1.ListTablesRequest;
+import io.relationshiplayer.proto.v1.ListTablesResponse;
+import io.relationshiplayer.proto.v1.OpenSessionRequest;
+import io.relationshiplayer.proto.v1.OpenSessionResponse;
+import io.relationshiplayer.proto.v1.PrepareRequest;
+import io.relationshiplayer.proto.v1.PrepareResponse;
+import io.relationshiplayer.proto.v1.SqlServiceGrpc;
+import io.relationshiplayer.proto.v1.SqlValue;
+import io.relationshiplayer.sql.SqlEngine;
+import io.relationshiplayer.sql.SqlException;
+import io.relationshiplayer.sql.SqlSession;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The SQL service over gRPC: validates the request, calls the session registry and the engine, maps failures.
+ * Statements run and stream on the {@code streams} executor; the other calls are short and run on gRPC's.
+ */
+public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase implements AutoCloseable {
+    private final Sessions sessions;
+    private final Executor streams;
+
+    /** Sessions expiring after {@link Sessions#DEFAULT_IDLE_TIMEOUT}. */
+    public SqlServiceImpl(SqlEngine engine, Executor streams) {
+        this(new Sessions(engine, Sessions.DEFAULT_IDLE_TIMEOUT), streams);
+    }
+
+    public SqlServiceImpl(Sessions sessions, Executor streams) {
+        this.sessions = Objects.requireNonNull(sessions, "sessions is null");
+        this.streams = Objects.requireNonNull(streams, "streams is null");
+    }
+
+    public Sessions sessions() {
+        return sessions;
+    }
+
+    /** Closes every session, rolling back their transactions. */
+    @Override
+    public void close() {
+        sessions.close();
+    }
+
+    private static <T> void unary(StreamObserver<T> observer, Supplier<T> call) {
+        T response;
+        try {
+            response = call.get();
+        } catch (RuntimeException | Error e) {
+            observer.onError(SqlGrpcErrors.toStatus(e));
+            return;
+        }
+        observer.onNext(response);
+        observer.onCompleted();
+    }
+
+    private static String required(String value, String what) {
+        if (value == null || value.isEmpty()) {
+            throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "no " + what + " in the request");
+        }
+        return value;
+    }
+
+    @Override
+    public void openSession(OpenSessionRequest r, StreamObserver<OpenSessionResponse> o) {
+        unary(o, () -> {
+            int seconds = r.getOptions().getIdleTimeoutSeconds();
+            if (seconds < 0) {
+                throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "idle_timeout_seconds is negative");
+            }
+            Sessions.Opened opened = sessions.open(required(r.getDatabase(), "database"),
+                    r.getOptions().getMustExist(), Duration.ofSeconds(seconds));
+            return OpenSessionResponse.newBuilder().setSessionId(opened.id())
+                    .setIdleTimeoutSeconds((int) Math.min(Integer.MAX_VALUE, opened.idleTimeout().toSeconds()))
+                    .build();
+        });
+    }
+
+    @Override
+    public void closeSession(CloseSessionRequest r, StreamObserver<CloseSessionResponse> o) {
+        unary(o, () -> {
+            sessions.close(required(r.getSessionId(), "session_id"));
+            return CloseSessionResponse.getDefaultInstance();
+        });
+    }
+
+    @Override
+    public void execute(ExecuteRequest r, StreamObserver<ExecuteResponse> o) {
+        stream(r.getSessionId(), () -> r.getSql(), r.getParamsList(), r.getFetchSize(), o);
+    }
+
+    @Override
+    public void executePrepared(ExecutePreparedRequest r, StreamObserver<ExecuteResponse> o) {
+        stream(r.getSessionId(), () -> sessions.prepared(required(r.getSessionId(), "session_id"),
+                required(r.getStatementId(), "statement_id")), r.getParamsList(), r.getFetchSize(), o);
+    }
+
+    private void stream(String sessionId, Supplier<String> sql, List<SqlValue> params, int fetchSize,
+                        StreamObserver<ExecuteResponse> o) {
+        Sessions.Lease lease = null;
+        try {
+            required(sessionId, "session_id");
+            String text = sql.get();
+            List<Object> values = SqlValues.params(params);
+            if (fetchSize < 0) {
+                throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "fetch_size is negative");
+            }
+            lease = sessions.acquire(sessionId);
+            ResultStreamer.start(lease, text, values, o, streams, fetchSize);
+        } catch (RuntimeException e) {
+            if (lease != null) {
+                lease.close();
+            }
+            o.onError(SqlGrpcErrors.toStatus(e));
+        }
+    }
+
+    @Override
+    public void prepare(PrepareRequest r, StreamObserver<PrepareResponse> o) {
+        unary(o, () -> {
+            String sql = required(r.getSql(), "sql");
+            String id = sessions.prepare(required(r.getSessionId(), "session_id"), sql);
+            return PrepareResponse.newBuilder().setStatementId(id).setParameterCount(ParameterMarkers.count(sql))
+                    .setColumnsKnown(false).build();
+        });
+    }
+
+    @Override
+    public void closePrepared(ClosePreparedRequest r, StreamObserver<ClosePreparedResponse> o) {
+        unary(o, () -> {
+            sessions.closePrepared(required(r.getSessionId(), "session_id"),
+                    required(r.getStatementId(), "statement_id"));
+            return ClosePreparedResponse.getDefaultInstance();
+        });
+    }
+
+    @Override
+    public void listTables(ListTablesRequest r, StreamObserver<ListTablesResponse> o) {
+        unary(o, () -> metadata(r.getSessionId(), r.getDatabase(),
+                s -> TableDescriptions.tables(s.execute("SHOW TABLES", List.of()))));
+    }
+
+    @Override
+    public void describeTable(DescribeTableRequest r, StreamObserver<DescribeTableResponse> o) {
+        unary(o, () -> {
+            String table = required(r.getTable(), "table");
+            if (table.indexOf('"') >= 0) {
+                throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "invalid table name: " + table);
+            }
+            return metadata(r.getSessionId(), r.getDatabase(),
+                    s -> TableDescriptions.describe(table, s.execute("DESCRIBE \"" + table + "\"", List.of())));
+        });
+    }
+
+    /** Runs a metadata statement in the named session, or in a session of its own on the named database. */
+    private <T> T metadata(String sessionId, String database, Function<SqlSession, T> body) {
+        if (!sessionId.isEmpty()) {
+            try (Sessions.Lease lease = sessions.acquire(sessionId)) {
+                return body.apply(lease.session());
+            }
+        }
+        try (SqlSession session = sessions.openSession(required(database, "session_id or database"), true)) {
+            return body.apply(session);
+        }
+    }
+}

@@ -1,0 +1,163 @@
+package io.relationshiplayer.sql.grpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.protobuf.StatusProto;
+import io.relationshiplayer.proto.v1.ExecuteRequest;
+import io.relationshiplayer.proto.v1.SqlError;
+import io.relationshiplayer.proto.v1.SqlValue;
+import java.math.BigDecimal;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Failed statements come back as a status whose code follows the SQLSTATE, with the SQLSTATE, message and position
+ * in the details; the session and the server keep serving after each.
+ */
+class SqlErrorTest extends SqlServerFixture {
+    String s;
+
+    @BeforeEach
+    void schema() {
+        s = open();
+        exec(s, "CREATE TABLE projects (id BIGINT PRIMARY KEY, name VARCHAR(5) NOT NULL UNIQUE)");
+        exec(s, "CREATE TABLE tickets (id BIGINT PRIMARY KEY, project_id BIGINT REFERENCES projects, "
+                + "title VARCHAR(100))");
+        exec(s, "INSERT INTO projects VALUES (1, 'rl')");
+        exec(s, "CREATE TABLE amounts (id BIGINT PRIMARY KEY, m DECIMAL(8,2), i INTEGER)");
+    }
+
+    @Test
+    void syntaxErrorsCarryTheirLineAndColumn() {
+        SqlError e = expectSql(Status.Code.INVALID_ARGUMENT, "42601", () -> exec(s, "SELECT id\nFROM projects\n"
+                + "WHERE id = = 1"));
+        assertThat(e.getMessage()).contains("line 3, column 10");
+        assertThat(e.getLine()).isEqualTo(3);
+        assertThat(e.getColumn()).isEqualTo(10);
+        SqlError first = expectSql(Status.Code.INVALID_ARGUMENT, "42601", () -> exec(s, "SELEC 1"));
+        assertThat(first.getLine()).isEqualTo(1);
+        assertThat(first.getColumn()).isEqualTo(1);
+        assertServing(s);
+    }
+
+    @Test
+    void undefinedTablesAndColumnsAreInvalidArgumentsWithTheirPosition() {
+        SqlError table = expectSql(Status.Code.INVALID_ARGUMENT, "42P01", () -> exec(s, "SELECT * FROM nope"));
+        assertThat(table.getMessage()).contains("nope");
+        assertThat(table.getLine()).isEqualTo(1);
+        assertThat(table.getColumn()).isEqualTo(15);
+        SqlError column = expectSql(Status.Code.INVALID_ARGUMENT, "42703", () -> exec(s,
+                "SELECT id,\n       nope FROM projects"));
+        assertThat(column.getMessage()).contains("nope");
+        assertThat(column.getLine()).isEqualTo(2);
+        assertThat(column.getColumn()).isEqualTo(8);
+        expectSql(Status.Code.INVALID_ARGUMENT, "42P02", () -> exec(s, "SELECT * FROM projects WHERE id = ?"));
+        assertServing(s);
+    }
+
+    @Test
+    void constraintViolationsMapToTheirCodes() {
+        expectSql(Status.Code.FAILED_PRECONDITION, "23502", () -> exec(s, "INSERT INTO projects (id) VALUES (2)"));
+        expectSql(Status.Code.FAILED_PRECONDITION, "23502", () -> exec(s, "INSERT INTO projects VALUES (?, ?)", 2L,
+                null));
+        expectSql(Status.Code.ALREADY_EXISTS, "23505", () -> exec(s, "INSERT INTO projects VALUES (1, 'x')"));
+        expectSql(Status.Code.ALREADY_EXISTS, "23505", () -> exec(s, "INSERT INTO projects VALUES (3, 'rl')"));
+        expectSql(Status.Code.FAILED_PRECONDITION, "23503", () -> exec(s, "INSERT INTO tickets VALUES (1, 9, 't')"));
+        expectSql(Status.Code.INVALID_ARGUMENT, "22003", () -> exec(s, "INSERT INTO amounts (id, m) VALUES (1, ?)",
+                new BigDecimal("123456789.5")));
+        expectSql(Status.Code.UNIMPLEMENTED, "0A000", () -> exec(s, "ALTER TABLE tickets DROP COLUMN title"));
+        assertThat(exec(s, "SELECT id, name FROM projects").rows()).containsExactly(row(1L, "rl"));
+        assertServing(s);
+    }
+
+    @Test
+    void aStatementFailingWithAnErrorInsideTheEngineFreesTheSession() {
+        // Calcite folds 1 / 0 in generated code whose class initializer throws: an Error, not an exception.
+        Throwable t = catchThrowable(() -> exec(s, "SELECT 1 / 0 FROM projects"));
+        assertThat(t).isInstanceOf(StatusRuntimeException.class);
+        assertThat(StatusProto.fromThrowable(t).getDetailsList()).anyMatch(any -> any.is(SqlError.class));
+        assertServing(s);
+        assertThat(exec(s, "SELECT COUNT(*) FROM projects").single()).isEqualTo(1L);
+    }
+
+    /**
+     * PostgreSQL's answers to values that do not fit their column; the engine stores them instead (see each line).
+     * Enable when the engine checks lengths and ranges.
+     */
+    @Test
+    @Disabled("engine bugs: VARCHAR(n) silently truncates, an INTEGER parameter out of range wraps around, a literal "
+            + "out of range is XX000 instead of 22003, 1 / 0 is an Error instead of 22012")
+    void valuesThatDoNotFitAreDataExceptions() {
+        expectSql(Status.Code.INVALID_ARGUMENT, "22001", () -> exec(s, "INSERT INTO projects VALUES (4, ?)",
+                "far too long"));
+        expectSql(Status.Code.INVALID_ARGUMENT, "22001", () -> exec(s, "INSERT INTO projects VALUES (4, "
+                + "'far too long')"));
+        expectSql(Status.Code.INVALID_ARGUMENT, "22003", () -> exec(s, "INSERT INTO amounts (id, i) VALUES (2, ?)",
+                3_000_000_000L));
+        expectSql(Status.Code.INVALID_ARGUMENT, "22003", () -> exec(s, "INSERT INTO amounts (id, i) VALUES (2, "
+                + "3000000000)"));
+        expectSql(Status.Code.INVALID_ARGUMENT, "22003", () -> exec(s, "INSERT INTO amounts (id, m) VALUES (2, "
+                + "123456789.5)"));
+        expectSql(Status.Code.INVALID_ARGUMENT, "22012", () -> exec(s, "SELECT 1 / 0 FROM projects"));
+        assertThat(exec(s, "SELECT COUNT(*) FROM amounts").single()).isEqualTo(0L);
+    }
+
+    @Test
+    void aFailedStatementAbortsTheTransactionUntilItEnds() {
+        exec(s, "BEGIN");
+        exec(s, "INSERT INTO projects VALUES (2, 'fdb')");
+        expectSql(Status.Code.ALREADY_EXISTS, "23505", () -> exec(s, "INSERT INTO projects VALUES (1, 'dup')"));
+        SqlError aborted = expectSql(Status.Code.FAILED_PRECONDITION, "25P02", () -> exec(s, "SELECT 1"));
+        assertThat(aborted.getMessage()).contains("aborted");
+        expectSql(Status.Code.FAILED_PRECONDITION, "25P02", () -> exec(s, "SELECT * FROM projects"));
+        Result ended = exec(s, "COMMIT");
+        assertThat(ended.header().getCommand()).as("COMMIT of a failed transaction rolls back")
+                .isEqualTo("ROLLBACK");
+        assertThat(ended.end().getInTransaction()).isFalse();
+        assertThat(exec(s, "SELECT COUNT(*) FROM projects").single()).isEqualTo(1L);
+        expectSql(Status.Code.FAILED_PRECONDITION, "25P01", () -> exec(s, "COMMIT"));
+        exec(s, "BEGIN");
+        expectSql(Status.Code.FAILED_PRECONDITION, "25001", () -> exec(s, "BEGIN"));
+        exec(s, "ROLLBACK");
+        assertServing(s);
+    }
+
+    @Test
+    void malformedRequestsAreRefusedBeforeRunning() {
+        expectSql(Status.Code.INVALID_ARGUMENT, "22023", () -> drain(sql().execute(ExecuteRequest.newBuilder()
+                .setSessionId(s).setSql("SELECT ?").addParams(SqlValue.getDefaultInstance()).build())));
+        expectSql(Status.Code.INVALID_ARGUMENT, "22P02", () -> exec(s, "SELECT ?",
+                SqlValue.newBuilder().setDecimalValue("1.2.3").build()));
+        expectSql(Status.Code.INVALID_ARGUMENT, "22023", () -> drain(sql().execute(ExecuteRequest.newBuilder()
+                .setSessionId(s).setSql("SELECT 1").setFetchSize(-1).build())));
+        expectSql(Status.Code.INVALID_ARGUMENT, "42601", () -> exec(s, "   "));
+        assertServing(s);
+    }
+
+    @Test
+    void everySqlStateClassHasItsCode() {
+        Map<String, Status.Code> expected = Map.ofEntries(
+                Map.entry("42601", Status.Code.INVALID_ARGUMENT), Map.entry("42P01", Status.Code.INVALID_ARGUMENT),
+                Map.entry("42703", Status.Code.INVALID_ARGUMENT), Map.entry("42804", Status.Code.INVALID_ARGUMENT),
+                Map.entry("22001", Status.Code.INVALID_ARGUMENT), Map.entry("22P02", Status.Code.INVALID_ARGUMENT),
+                Map.entry("22023", Status.Code.INVALID_ARGUMENT), Map.entry("23505", Status.Code.ALREADY_EXISTS),
+                Map.entry("23503", Status.Code.FAILED_PRECONDITION),
+                Map.entry("23502", Status.Code.FAILED_PRECONDITION),
+                Map.entry("23514", Status.Code.FAILED_PRECONDITION),
+                Map.entry("25P02", Status.Code.FAILED_PRECONDITION),
+                Map.entry("25001", Status.Code.FAILED_PRECONDITION),
+                Map.entry("2BP01", Status.Code.FAILED_PRECONDITION),
+                Map.entry("55006", Status.Code.FAILED_PRECONDITION), Map.entry("40001", Status.Code.ABORTED),
+                Map.entry("40P01", Status.Code.ABORTED), Map.entry("54000", Status.Code.RESOURCE_EXHAUSTED),
+                Map.entry("53000", Status.Code.RESOURCE_EXHAUSTED), Map.entry("57014", Status.Code.CANCELLED),
+                Map.entry("0A000", Status.Code.UNIMPLEMENTED), Map.entry("08003", Status.Code.NOT_FOUND),
+                Map.entry("26000", Status.Code.NOT_FOUND), Map.entry("3D000", Status.Code.NOT_FOUND),
+                Map.entry("XX000", Status.Code.INTERNAL), Map.entry("P0001", Status.Code.INTERNAL));
+        expected.forEach((state, code) -> assertThat(SqlGrpcErrors.code(state)).as(state).isEqualTo(code));
+    }
+}
