@@ -85,8 +85,41 @@ final class CalciteRunner implements AutoCloseable {
             throw new SqlException(SqlException.INVALID_PARAMETER, "the statement has " + expected
                     + " parameter(s) but " + params.size() + " value(s) were given");
         }
+        java.sql.ParameterMetaData types = ps.getParameterMetaData();
         for (int i = 0; i < params.size(); i++) {
-            ps.setObject(i + 1, jdbcValue(params.get(i)));
+            Object v = params.get(i);
+            checkRange(types.getParameterType(i + 1), v, i + 1);
+            ps.setObject(i + 1, jdbcValue(v));
+        }
+    }
+
+    /** Calcite casts a parameter to its inferred type by narrowing: an integer that does not fit would wrap around. */
+    private static void checkRange(int sqlType, Object v, int position) {
+        if (!(v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte)) {
+            return;
+        }
+        long n = ((Number) v).longValue();
+        long min;
+        long max;
+        switch (sqlType) {
+            case Types.INTEGER:
+                min = Integer.MIN_VALUE;
+                max = Integer.MAX_VALUE;
+                break;
+            case Types.SMALLINT:
+                min = Short.MIN_VALUE;
+                max = Short.MAX_VALUE;
+                break;
+            case Types.TINYINT:
+                min = Byte.MIN_VALUE;
+                max = Byte.MAX_VALUE;
+                break;
+            default:
+                return;
+        }
+        if (n < min || n > max) {
+            throw new SqlException(SqlException.NUMERIC_OUT_OF_RANGE, "parameter $" + position + " = " + n
+                    + " is out of range for type " + (sqlType == Types.INTEGER ? "integer" : "smallint"));
         }
     }
 

@@ -26,6 +26,10 @@ final class SqlErrors {
             if (limit != null) {
                 return limit;
             }
+            SqlException data = dataException(c);
+            if (data != null) {
+                return data;
+            }
             if (c instanceof RelationalException) {
                 return RelationalErrors.toSql((RelationalException) c);
             }
@@ -51,6 +55,29 @@ final class SqlErrors {
             }
         }
         return new SqlException(SqlException.INTERNAL_ERROR, describe(failure), 0, 0, failure);
+    }
+
+    /** Failures of evaluating values (generated code): division by zero, overflow, a value of the wrong type. */
+    private static SqlException dataException(Throwable c) {
+        String m = String.valueOf(c.getMessage());
+        if (c instanceof ArithmeticException) {
+            if (m.contains("by zero")) {
+                return new SqlException(SqlException.DIVISION_BY_ZERO, "division by zero", 0, 0, c);
+            }
+            return new SqlException(SqlException.NUMERIC_OUT_OF_RANGE, "numeric value out of range: " + m, 0, 0, c);
+        }
+        if (c instanceof ClassCastException) {
+            return new SqlException(SqlException.DATATYPE_MISMATCH, "a value does not have the type its column or "
+                    + "operator needs: " + m, 0, 0, c);
+        }
+        if (c instanceof NumberFormatException) {
+            return new SqlException(SqlException.INVALID_TEXT, "invalid input syntax for a number: " + m, 0, 0, c);
+        }
+        if (m.contains("out of range") && (c instanceof IllegalArgumentException || c instanceof IllegalStateException
+                || c.getClass().getName().startsWith("org.apache.calcite"))) {
+            return new SqlException(SqlException.NUMERIC_OUT_OF_RANGE, m, 0, 0, c);
+        }
+        return null;
     }
 
     /** FoundationDB's transaction limits, as PostgreSQL would report them: the window retryable, the size not. */

@@ -30,7 +30,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     private Session current;
     private FDBRecordContext transaction;
     private boolean failed;
-    private Stream open;
+    private volatile Stream open;
     /** Autocommit queries may read data at most this old (0: always current), as the Record Layer's weak reads. */
     private long maxStalenessMillis;
 
@@ -119,7 +119,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                 text = "EXPLAIN " + rest;
             }
             return runCalcite(text, params, tag(first));
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | LinkageError e) {
             SqlException error = SqlErrors.toSql(e);
             if (transaction != null) {
                 failed = true;
@@ -249,7 +249,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                 ctx.close();
                 current = null;
                 return result;
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | LinkageError e) {
                 ctx.close();
                 current = null;
                 SqlException error = SqlErrors.toSql(e);
@@ -349,7 +349,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
             if (ahead == null) {
                 try {
                     ahead = rs.next();
-                } catch (SQLException | RuntimeException e) {
+                } catch (SQLException | RuntimeException | LinkageError e) {
                     close();
                     if (transaction != null) {
                         failed = true;

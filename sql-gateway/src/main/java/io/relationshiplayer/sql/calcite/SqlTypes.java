@@ -36,12 +36,11 @@ public final class SqlTypes {
                 type = f.createSqlType(SqlTypeName.BOOLEAN);
                 break;
             case VARCHAR:
-                type = t.getLength() > 0 ? f.createSqlType(SqlTypeName.VARCHAR, t.getLength())
-                        : f.createSqlType(SqlTypeName.VARCHAR);
+                // Unbounded to Calcite: its casts to VARCHAR(n) truncate silently; the write path refuses with 22001.
+                type = f.createSqlType(SqlTypeName.VARCHAR);
                 break;
             case VARBINARY:
-                type = t.getLength() > 0 ? f.createSqlType(SqlTypeName.VARBINARY, t.getLength())
-                        : f.createSqlType(SqlTypeName.VARBINARY);
+                type = f.createSqlType(SqlTypeName.VARBINARY);
                 break;
             case DECIMAL:
                 type = f.createSqlType(SqlTypeName.DECIMAL, t.getPrecision(), t.getScale());

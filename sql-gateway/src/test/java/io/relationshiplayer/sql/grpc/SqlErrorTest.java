@@ -12,7 +12,6 @@ import io.relationshiplayer.proto.v1.SqlValue;
 import java.math.BigDecimal;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -90,8 +89,6 @@ class SqlErrorTest extends SqlServerFixture {
      * Enable when the engine checks lengths and ranges.
      */
     @Test
-    @Disabled("engine bugs: VARCHAR(n) silently truncates, an INTEGER parameter out of range wraps around, a literal "
-            + "out of range is XX000 instead of 22003, 1 / 0 is an Error instead of 22012")
     void valuesThatDoNotFitAreDataExceptions() {
         expectSql(Status.Code.INVALID_ARGUMENT, "22001", () -> exec(s, "INSERT INTO projects VALUES (4, ?)",
                 "far too long"));

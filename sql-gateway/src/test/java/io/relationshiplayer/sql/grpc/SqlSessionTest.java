@@ -222,7 +222,7 @@ class SqlSessionTest extends SqlServerFixture {
                 .getDefaultInstance()));
 
         String s = open();
-        exec(s, "CREATE TABLE kv (k BIGINT PRIMARY KEY, v VARCHAR(10))");
+        exec(s, "CREATE TABLE kv (k BIGINT PRIMARY KEY, v VARCHAR(20))");
         exec(s, "BEGIN");
         exec(s, "INSERT INTO kv VALUES (1, 'uncommitted')");
         sql().closeSession(CloseSessionRequest.newBuilder().setSessionId(s).build());
