@@ -147,6 +147,8 @@ final class CatalogChanges {
         Table parent = catalog.requireTable(fk.getReferencedTable());
         List<String> refColumns = fk.getReferencedColumnsCount() == 0 ? parent.def().getPrimaryKeyList()
                 : fk.getReferencedColumnsList();
+        parent.positions(refColumns);
+        t.positions(fk.getColumnsList());
         if (refColumns.size() != fk.getColumnsCount()) {
             throw RelationalException.invalid("foreign key \"" + fk.getName() + "\" has " + fk.getColumnsCount()
                     + " referencing columns but " + refColumns.size() + " referenced columns");

@@ -40,7 +40,9 @@ public final class Values {
                     return (int) (long) integral(value, Integer.MIN_VALUE, Integer.MAX_VALUE, column);
                 case DOUBLE:
                     if (value instanceof Number) {
-                        return ((Number) value).doubleValue();
+                        double d = ((Number) value).doubleValue();
+                        // -0.0 equals 0.0 in SQL but not in a key: one zero is stored.
+                        return d == 0.0 ? 0.0 : d;
                     }
                     break;
                 case BOOLEAN:

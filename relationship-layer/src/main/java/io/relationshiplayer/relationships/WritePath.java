@@ -183,11 +183,25 @@ final class WritePath {
      * the rows this statement inserts. With {@code old}, unchanged references are not checked again.
      */
     private CompletableFuture<Void> checkParents(Table t, Row row, Row old) {
+        return checkParents(t, row, old, Set.of());
+    }
+
+    private static Set<Integer> changedColumns(Table t, Map<String, Object> changes) {
+        Set<Integer> out = new HashSet<>();
+        changes.keySet().forEach(c -> out.add(t.requireColumn(c)));
+        return out;
+    }
+
+    private CompletableFuture<Void> checkParents(Table t, Row row, Row old, Set<Integer> recheck) {
         List<CompletableFuture<Void>> checks = new ArrayList<>();
         for (ForeignKeyDef fk : t.foreignKeys()) {
             int[] pos = t.positions(fk.getColumnsList());
             Object[] v = row.project(pos);
-            if (Row.anyNull(v) || (old != null && Row.sameKey(v, old.project(pos)))) {
+            boolean forced = false;
+            for (int p : pos) {
+                forced |= recheck.contains(p);
+            }
+            if (Row.anyNull(v) || (!forced && old != null && Row.sameKey(v, old.project(pos)))) {
                 continue;
             }
             Table parent = catalog.requireTable(fk.getReferencedTable());
@@ -217,7 +231,10 @@ final class WritePath {
         return update(t, old, changes, false);
     }
 
-    /** As {@link #update}; {@code recheckParents} checks every reference, also those whose values did not change. */
+    /**
+     * As {@link #update}; {@code recheckParents} checks the references through the changed columns even when their
+     * values did not change (SET DEFAULT: the default may be the key being deleted).
+     */
     private Row update(Table t, Row old, Map<String, Object> changes, boolean recheckParents) {
         Object[] values = old.values();
         for (Map.Entry<String, Object> e : changes.entrySet()) {
@@ -238,7 +255,7 @@ final class WritePath {
             }));
         }
         checks.add(checkUniqueConstraints(t, row, old));
-        checks.add(checkParents(t, row, recheckParents ? null : old));
+        checks.add(checkParents(t, row, old, recheckParents ? changedColumns(t, changes) : Set.of()));
         joinInOrder(checks);
         if (keyChanged) {
             store.deleteRecord(codec.primaryKey(t, old.primaryKey()));

@@ -26,6 +26,14 @@ final class CalciteRunner implements AutoCloseable {
     private static final int PLAN_CACHE = 256;
 
     static {
+        // Calcite's literals default to ISO-8859-1, which cannot hold most of the world's text; the setting is read
+        // once, when Calcite first loads, so it is made here before any of it does (unless the user chose one).
+        for (String[] p : new String[][] {{"calcite.default.charset", "UTF-16"},
+                {"calcite.default.nationalcharset", "UTF-16"}, {"calcite.default.collation.name", "UTF-16$en_US"}}) {
+            if (System.getProperty(p[0]) == null) {
+                System.setProperty(p[0], p[1]);
+            }
+        }
         // Every plan may need the Record Layer rules, also one without a scan to register them (INSERT ... VALUES).
         org.apache.calcite.runtime.Hook.PLANNER.add((java.util.function.Consumer<org.apache.calcite.plan.RelOptPlanner>)
                 planner -> io.relationshiplayer.sql.calcite.RecordLayerRules.RULES.forEach(planner::addRule));
@@ -54,6 +62,7 @@ final class CalciteRunner implements AutoCloseable {
             p.setProperty("conformance", "LENIENT");
             p.setProperty("timeZone", "UTC");
             p.setProperty("fun", "standard,postgresql");
+            p.setProperty("typeSystem", io.relationshiplayer.sql.calcite.RlTypeSystem.class.getName() + "#INSTANCE");
             connection = new org.apache.calcite.jdbc.Driver().connect("jdbc:calcite:", p);
             CalciteConnection calcite = connection.unwrap(CalciteConnection.class);
             SchemaPlus schema = calcite.getRootSchema().add(database, new RecordLayerSchema(binding));

@@ -12,6 +12,7 @@ import org.apache.calcite.sql.parser.SqlParseException;
 final class SqlErrors {
     private static final Pattern NO_TABLE = Pattern.compile("Object '([^']+)' not found.*");
     private static final Pattern NO_COLUMN = Pattern.compile("Column '([^']+)' not found.*");
+    private static final Pattern NO_TARGET = Pattern.compile("Unknown target column '([^']+)'.*");
     private static final Pattern NO_FUNCTION = Pattern.compile("No match found for function signature.*");
 
     private SqlErrors() {
@@ -105,6 +106,9 @@ final class SqlErrors {
             state = SqlException.UNDEFINED_TABLE;
             message = "relation \"" + m.group(1) + "\" does not exist";
         } else if ((m = NO_COLUMN.matcher(message)).matches()) {
+            state = SqlException.UNDEFINED_COLUMN;
+            message = "column \"" + m.group(1) + "\" does not exist";
+        } else if ((m = NO_TARGET.matcher(message)).matches()) {
             state = SqlException.UNDEFINED_COLUMN;
             message = "column \"" + m.group(1) + "\" does not exist";
         } else if (NO_FUNCTION.matcher(message).matches()) {

@@ -13,22 +13,22 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A server interceptor that records, per call tagged with an {@code rl-test-tag} header, how many messages the
- * server handed to gRPC and whether the call was cancelled or closed.
+ * server handed to gRPC and whether the call was cancelled (counted once the service's cancel handler has run).
  */
-final class CallRecorder implements ServerInterceptor {
-    static final Metadata.Key<String> TAG = Metadata.Key.of("rl-test-tag", Metadata.ASCII_STRING_MARSHALLER);
+public final class CallRecorder implements ServerInterceptor {
+    public static final Metadata.Key<String> TAG = Metadata.Key.of("rl-test-tag", Metadata.ASCII_STRING_MARSHALLER);
 
     /** What the server did on one tagged call. */
-    static final class Recorded {
-        final AtomicInteger sent = new AtomicInteger();
-        final CountDownLatch cancelled = new CountDownLatch(1);
-        final CountDownLatch closed = new CountDownLatch(1);
+    public static final class Recorded {
+        public final AtomicInteger sent = new AtomicInteger();
+        public final CountDownLatch cancelled = new CountDownLatch(1);
+        public final CountDownLatch closed = new CountDownLatch(1);
         volatile io.grpc.Status closedWith;
     }
 
     private final Map<String, Recorded> calls = new ConcurrentHashMap<>();
 
-    Recorded call(String tag) {
+    public Recorded call(String tag) {
         return calls.computeIfAbsent(tag, t -> new Recorded());
     }
 
@@ -58,8 +58,8 @@ final class CallRecorder implements ServerInterceptor {
                 headers)) {
             @Override
             public void onCancel() {
-                r.cancelled.countDown();
                 super.onCancel();
+                r.cancelled.countDown();
             }
         };
     }

@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** The server's stream worker pool, counting the tasks it runs so a test can wait until no stream is being read. */
-final class TrackingExecutor implements Executor {
+public final class TrackingExecutor implements Executor {
     private final ExecutorService pool = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "rl-test-streams");
         t.setDaemon(true);
@@ -45,12 +45,12 @@ final class TrackingExecutor implements Executor {
     }
 
     /** Tasks handed to the pool so far. */
-    int started() {
+    public int started() {
         return started.get();
     }
 
     /** Waits until no task runs; false if that did not happen in time. */
-    boolean awaitIdle(long timeout, TimeUnit unit) throws InterruptedException {
+    public boolean awaitIdle(long timeout, TimeUnit unit) throws InterruptedException {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
         synchronized (lock) {
             while (active > 0) {
@@ -64,7 +64,7 @@ final class TrackingExecutor implements Executor {
         }
     }
 
-    void shutdown() {
+    public void shutdown() {
         pool.shutdownNow();
     }
 }

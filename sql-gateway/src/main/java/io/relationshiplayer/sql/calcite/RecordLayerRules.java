@@ -36,6 +36,9 @@ public final class RecordLayerRules {
     /** Rule to drop a sort the scan's key order satisfies, and push its LIMIT and OFFSET into the scan. */
     public static final RelOptRule SORT_ON_SCAN = new SortRule();
 
+    /** As {@link #SORT_ON_SCAN}, through a projection that only selects columns (ORDER BY of a projected column). */
+    public static final RelOptRule SORT_THROUGH_PROJECT = new ProjectedSortRule();
+
     /** Rule to run a Record Layer read inside an Enumerable plan. */
     public static final RelOptRule TO_ENUMERABLE = ConverterRule.Config.INSTANCE
             .withConversion(RelNode.class, RecordLayerRel.CONVENTION, EnumerableConvention.INSTANCE,
@@ -57,7 +60,7 @@ public final class RecordLayerRules {
     /** As {@link #LOOKUP_JOIN}, when the inner scan is under a projection of some of its columns. */
     public static final RelOptRule LOOKUP_JOIN_PROJECTED = new LookupJoinRule(true);
 
-    public static final List<RelOptRule> RULES = List.of(FILTER, SORT_ON_SCAN, TO_ENUMERABLE, MODIFY,
+    public static final List<RelOptRule> RULES = List.of(FILTER, SORT_ON_SCAN, SORT_THROUGH_PROJECT, TO_ENUMERABLE, MODIFY,
             LOOKUP_JOIN, LOOKUP_JOIN_PROJECTED);
 
     private static final class LookupJoinRule extends RelOptRule {
@@ -218,7 +221,47 @@ public final class RecordLayerRules {
             RelNode read = new RecordLayerTableScan(scan.getCluster(), scan.getTraitSet(), scan.getTable(),
                     scan.recordLayerTable, t.path());
             call.transformTo(t.remainder() == null ? read : LogicalFilter.create(read, t.remainder()));
+            // The same read in key order and in reverse: an ORDER BY (already a collation request by the time this
+            // rule narrows the scan) is then met without a sort.
+            for (RelCollation order : keyOrders(scan.recordLayerTable, t.path())) {
+                RelNode sorted = new RecordLayerSort(scan.getCluster(), read.getTraitSet().replace(order), read, order,
+                        null, null);
+                call.transformTo(t.remainder() == null ? sorted : LogicalFilter.create(sorted, t.remainder()));
+            }
         }
+    }
+
+    /**
+     * The collations a read yields, forward and reverse, over the columns it is ordered by (none for IN lists). Keys
+     * sort NULL first; over NOT NULL columns either NULL placement is equally true, and both are offered, since
+     * Calcite matches a requested collation's NULL placement exactly.
+     */
+    static List<RelCollation> keyOrders(RecordLayerTable table, AccessPath path) {
+        int[] order = path.orderColumns(table.table());
+        if (order.length == 0) {
+            return List.of();
+        }
+        boolean notNull = true;
+        for (int c : order) {
+            notNull &= table.table().column(c).getNotNull();
+        }
+        List<RelCollation> out = new ArrayList<>();
+        out.add(collation(order, RelFieldCollation.Direction.ASCENDING, RelFieldCollation.NullDirection.FIRST));
+        out.add(collation(order, RelFieldCollation.Direction.DESCENDING, RelFieldCollation.NullDirection.LAST));
+        if (notNull) {
+            out.add(collation(order, RelFieldCollation.Direction.ASCENDING, RelFieldCollation.NullDirection.LAST));
+            out.add(collation(order, RelFieldCollation.Direction.DESCENDING, RelFieldCollation.NullDirection.FIRST));
+        }
+        return out;
+    }
+
+    private static RelCollation collation(int[] columns, RelFieldCollation.Direction dir,
+                                          RelFieldCollation.NullDirection nulls) {
+        List<RelFieldCollation> fields = new ArrayList<>();
+        for (int c : columns) {
+            fields.add(new RelFieldCollation(c, dir, nulls));
+        }
+        return org.apache.calcite.rel.RelCollations.of(fields);
     }
 
     private static final class SortRule extends RelOptRule {
@@ -264,6 +307,36 @@ public final class RecordLayerRules {
                 }
             }
             return true;
+        }
+    }
+
+    private static final class ProjectedSortRule extends RelOptRule {
+        ProjectedSortRule() {
+            super(operand(LogicalSort.class, operand(LogicalProject.class, operand(RecordLayerTableScan.class,
+                    none()))), "RecordLayerSortRule:projected");
+        }
+
+        @Override
+        public void onMatch(RelOptRuleCall call) {
+            Sort sort = call.rel(0);
+            LogicalProject project = call.rel(1);
+            RecordLayerTableScan scan = call.rel(2);
+            List<RelFieldCollation> mapped = new ArrayList<>();
+            for (RelFieldCollation f : sort.getCollation().getFieldCollations()) {
+                RexNode e = project.getProjects().get(f.getFieldIndex());
+                if (!(e instanceof org.apache.calcite.rex.RexInputRef)) {
+                    return;
+                }
+                mapped.add(f.withFieldIndex(((org.apache.calcite.rex.RexInputRef) e).getIndex()));
+            }
+            RelCollation onScan = org.apache.calcite.rel.RelCollations.of(mapped);
+            if (!SortRule.satisfies(scan.recordLayerTable, scan.path, onScan)) {
+                return;
+            }
+            RelNode sorted = new RecordLayerSort(sort.getCluster(), scan.getTraitSet().replace(onScan), scan, onScan,
+                    sort.offset, sort.fetch);
+            call.transformTo(project.copy(project.getTraitSet().replace(sort.getCollation()), sorted,
+                    project.getProjects(), project.getRowType()));
         }
     }
 

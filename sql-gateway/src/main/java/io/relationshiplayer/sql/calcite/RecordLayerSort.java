@@ -27,9 +27,10 @@ public final class RecordLayerSort extends Sort implements RecordLayerRel {
         return new RecordLayerSort(getCluster(), traitSet, input, collation, offset, fetch);
     }
 
+    /** Free: the read below already returns rows in this order, and a limit only reads less. */
     @Override
     public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
-        return planner.getCostFactory().makeTinyCost();
+        return planner.getCostFactory().makeZeroCost();
     }
 
     boolean reverse() {

@@ -138,6 +138,10 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
                 AccessPath.Kind k = AccessPath.Kind.valueOf(kind);
                 Object[] eq = coerce(t, keyColumns, 0, equal);
                 int next = equal.length;
+                if (anyNull(eq) || anyNull(low) || anyNull(high)) {
+                    // A comparison with NULL is never true.
+                    return new RowEnumerator(t, java.util.Collections.emptyIterator(), 0, -1, scalar);
+                }
                 long limit = fetch < 0 ? 0 : fetch + Math.max(0, offset);
                 Iterator<Row> rows = rows(s, t, k, recordIndex, keyColumns, eq, next, in, low, lowInclusive, high,
                         highInclusive, reverse, limit);
@@ -209,6 +213,15 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
         return new AccessPaths.Bound(key, inclusive);
     }
 
+    private static boolean anyNull(Object[] values) {
+        for (Object v : values) {
+            if (v == null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static Object[] coerce(Table t, int[] columns, int from, Object[] values) {
         Object[] out = new Object[values.length];
         for (int i = 0; i < values.length; i++) {
@@ -217,9 +230,14 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
         return out;
     }
 
+    /**
+     * A comparison operand as the column's Java type for a key. Lengths are not checked: a string longer than the
+     * column matches no row (it is no error to look for one), and still bounds a range.
+     */
     static Object coerceOne(Table t, int column, Object v) {
         ColumnDef c = t.column(column);
-        return Values.coerce(c, SqlTypes.fromInternal(c, v));
+        ColumnDef unbounded = c.toBuilder().setType(c.getType().toBuilder().setLength(0)).build();
+        return Values.coerce(unbounded, SqlTypes.fromInternal(c, v));
     }
 
     private static Iterator<Row> iterate(RecordCursor<Row> cursor) {

@@ -90,6 +90,11 @@ public final class SqlTypes {
         }
     }
 
+    private static LocalDateTime fromMillis(long millis) {
+        return LocalDateTime.ofEpochSecond(Math.floorDiv(millis, 1000), (int) Math.floorMod(millis, 1000) * 1_000_000,
+                ZoneOffset.UTC);
+    }
+
     /** A stored value (the column's Java type) in Calcite's internal representation. */
     public static Object toInternal(ColumnDef c, Object v) {
         if (v == null) {
@@ -138,8 +143,7 @@ public final class SqlTypes {
             return LocalDate.ofEpochDay(((org.apache.calcite.util.DateString) v).getDaysSinceEpoch());
         }
         if (v instanceof org.apache.calcite.util.TimestampString) {
-            return LocalDateTime.ofEpochSecond(0, 0, ZoneOffset.UTC).plusNanos(
-                    ((org.apache.calcite.util.TimestampString) v).getMillisSinceEpoch() * 1_000_000L);
+            return fromMillis(((org.apache.calcite.util.TimestampString) v).getMillisSinceEpoch());
         }
         switch (kind) {
             case DATE:
@@ -149,8 +153,7 @@ public final class SqlTypes {
                 break;
             case TIMESTAMP:
                 if (v instanceof Number) {
-                    return LocalDateTime.ofEpochSecond(0, 0, ZoneOffset.UTC).plusNanos(((Number) v).longValue()
-                            * 1_000_000L);
+                    return fromMillis(((Number) v).longValue());
                 }
                 break;
             case DOUBLE:

@@ -235,8 +235,7 @@ class DdlExecutorTest {
         assertRefused("CREATE TABLE t (id INT PRIMARY KEY, FOREIGN KEY (nope) REFERENCES users)",
                 SqlException.UNDEFINED_COLUMN, "column \"nope\" of table \"t\" does not exist");
         assertRefused("CREATE TABLE t (id INT PRIMARY KEY, u BIGINT REFERENCES users (nope))",
-                SqlException.INVALID_DEFINITION, "there is no unique constraint matching given keys for referenced "
-                        + "table \"users\" [nope]");
+                SqlException.UNDEFINED_COLUMN, "column \"nope\" of table \"users\" does not exist");
         assertRefused("CREATE TABLE t (id INT PRIMARY KEY, u BIGINT REFERENCES users (handle))",
                 SqlException.INVALID_DEFINITION, "foreign key \"t_u_fkey\": column \"u\" is bigint but "
                         + "\"users.handle\" is varchar(32)");

@@ -1,5 +1,8 @@
 package io.relationshiplayer.sql.grpc;
 
+import io.relationshiplayer.records.grpc.CallRecorder;
+import io.relationshiplayer.records.grpc.TrackingExecutor;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 

@@ -1,5 +1,7 @@
 package io.relationshiplayer.sql.grpc;
 
+import io.relationshiplayer.records.grpc.CallRecorder;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.grpc.Context;
