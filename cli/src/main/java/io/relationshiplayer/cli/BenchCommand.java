@@ -1,6 +1,8 @@
 package io.relationshiplayer.cli;
 
 import io.relationshiplayer.bench.EngineBenchmark;
+import io.relationshiplayer.bench.bank.BankBenchmark;
+import io.relationshiplayer.bench.mixed.MixedBenchmark;
 import io.relationshiplayer.bench.study.StudyBenchmark;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +12,8 @@ import picocli.CommandLine.Unmatched;
 
 /** {@code rl bench}: the benchmarks; each prints its figures beside the reference it competes with. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Runs a benchmark.",
-        subcommands = {BenchCommand.Engine.class, BenchCommand.Study.class})
+        subcommands = {BenchCommand.Engine.class, BenchCommand.Study.class, BenchCommand.Bank.class,
+            BenchCommand.Mixed.class})
 final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -52,6 +55,39 @@ final class BenchCommand implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             return StudyBenchmark.run(args.toArray(new String[0]), System.out, System.err);
+        }
+    }
+
+    /** The bank-transfer benchmark through the SQL service, beside the report's FoundationDB and PostgreSQL rows. */
+    @Command(name = "bank", mixinStandardHelpOptions = true,
+            description = "Bank transfers (explicit SQL transactions over gRPC) with balance and log verification, "
+                    + "beside the report's FoundationDB and PostgreSQL rows. Options: --accounts N (10000), "
+                    + "--clients C (16), --seconds S (60) | --transfers N, --backend embedded:memory|embedded:<dir>, "
+                    + "--connect host:port, --nemesis SECONDS (durable only), --postgres JDBC-URL, --quick, --seed S, "
+                    + "--reference FILE.")
+    static final class Bank implements Callable<Integer> {
+        @Unmatched
+        List<String> args = new ArrayList<>();
+
+        @Override
+        public Integer call() throws Exception {
+            return BankBenchmark.run(args.toArray(new String[0]), System.out, System.err);
+        }
+    }
+
+    /** The glassdb mixed workload through the SQL service. */
+    @Command(name = "mixed", mixinStandardHelpOptions = true,
+            description = "The glassdb workload: 10% two-key updates, 60% strong two-key reads, 30% one-key reads with "
+                    + "bounded staleness; throughput, latency percentiles and retries per class. Options: --rows N "
+                    + "(50000), --clients 1,8,64, --seconds S (20), --staleness S (10), --backend, --connect host:port, "
+                    + "--quick, --seed S.")
+    static final class Mixed implements Callable<Integer> {
+        @Unmatched
+        List<String> args = new ArrayList<>();
+
+        @Override
+        public Integer call() throws Exception {
+            return MixedBenchmark.run(args.toArray(new String[0]), System.out, System.err);
         }
     }
 }

@@ -1,13 +1,19 @@
 package io.relationshiplayer.cli;
 
+import io.relationshiplayer.cli.client.ClientException;
 import java.util.concurrent.Callable;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The {@code rl} command. */
 @Command(name = "rl", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Relationship Layer: SQL and records over gRPC on the FoundationDB Record Layer.",
-        subcommands = {DemoCommand.class, ServerCommand.class, TicketsCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {DemoCommand.class, SqlCommand.class, ShellCommand.class, ServerCommand.class,
+                TicketsCommand.class, BenchCommand.class, CommandLine.HelpCommand.class,
+                AutoComplete.GenerateCompletion.class},
+        footer = {"", "Exit codes: 0 ok, 1 error, 2 usage.",
+                "Shell completion: source <(rl generate-completion)"})
 public final class Rl implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -20,6 +26,12 @@ public final class Rl implements Callable<Integer> {
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Rl());
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof ClientException) {
+                // a failure people can act on: one line, no stack trace
+                commandLine.getErr().println("rl: " + describe(e));
+                commandLine.getErr().flush();
+                return 1;
+            }
             commandLine.getErr().println(commandLine.getColorScheme().errorText("error: " + describe(e)));
             if (System.getenv("RL_DEBUG") != null) {
                 e.printStackTrace(commandLine.getErr());

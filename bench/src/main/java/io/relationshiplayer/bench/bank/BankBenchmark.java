@@ -1,0 +1,200 @@
+package io.relationshiplayer.bench.bank;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * The bank-transfer benchmark of {@code shared/seeds/002_a9f9fccda816b26b.txt}: load N accounts and record the total
+ * balance; run transfers between random accounts from C clients through the SQL service over gRPC, each one explicit
+ * transaction retried on 40001; verify that the total is unchanged, that every acknowledged transfer is in the log and
+ * nothing else is, and that the balances follow from the log. Prints TPS and latency beside the report's FoundationDB
+ * and PostgreSQL rows.
+ *
+ * <pre>
+ * BankBenchmark [--accounts 10000] [--clients 16] [--seconds 60 | --transfers N] [--backend embedded:memory]
+ *               [--connect host:port] [--nemesis SECONDS] [--postgres JDBC-URL] [--quick] [--seed S]
+ *               [--reference path/to/bank-transfer.csv]
+ * </pre>
+ */
+public final class BankBenchmark {
+    private final BankSettings settings;
+    private final PrintStream out;
+    private final PrintStream progress;
+
+    private BankBenchmark(BankSettings settings, PrintStream out, PrintStream progress) {
+        this.settings = settings;
+        this.out = out;
+        this.progress = progress;
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the benchmark with command-line {@code args}; returns the exit code (1 if a check failed, 2 bad args). */
+    public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        BankSettings settings;
+        try {
+            settings = BankSettings.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("bench bank: " + e.getMessage());
+            return 2;
+        }
+        BankReference reference = BankReference.resolve(settings.reference());
+        return new BankBenchmark(settings, out, err).run(reference);
+    }
+
+    private int run(BankReference reference) throws Exception {
+        out.printf(Locale.ROOT, "bank transfers: %,d accounts, %d clients, %s, %s%n", settings.accounts(),
+                settings.clients(), settings.transfers() > 0 ? String.format(Locale.ROOT, "%,d transfers",
+                        settings.transfers()) : String.format(Locale.ROOT, "%.0f s", settings.seconds()), where());
+        List<BankTable.Measured> rows = new ArrayList<>();
+        boolean ok = runSqlService(rows);
+        if (settings.postgres().isPresent()) {
+            ok &= runPostgres(settings.postgres().get(), rows);
+        }
+        new BankTable(reference, out).print(rows);
+        out.println(ok ? "result: all checks passed" : "result: CHECKS FAILED");
+        return ok ? 0 : 1;
+    }
+
+    private String where() {
+        if (settings.connect().isPresent()) {
+            return "SQL service at " + settings.connect().get();
+        }
+        String spec = settings.backend().toString();
+        return settings.nemesisSeconds() > 0 ? String.format(Locale.ROOT, "SQL service in a child process on %s, "
+                + "SIGKILLed every %.0f s", spec, settings.nemesisSeconds()) : "SQL service in process on " + spec;
+    }
+
+    private boolean runSqlService(List<BankTable.Measured> rows) throws Exception {
+        String database = "bank_" + Long.toString(System.currentTimeMillis(), 36);
+        String label = settings.connect().isPresent() ? "RL SQL/gRPC remote" : settings.nemesisSeconds() > 0
+                ? "RL SQL/gRPC " + settings.backend().kind().name().toLowerCase(Locale.ROOT) + "+nemesis"
+                : "RL SQL/gRPC " + settings.backend().kind().name().toLowerCase(Locale.ROOT);
+        if (settings.connect().isPresent()) {
+            try (SqlClient client = SqlClient.connect(settings.connect().get())) {
+                return measure(new GrpcBank(client, database, label), rows, null, client);
+            }
+        }
+        if (settings.nemesisSeconds() > 0) {
+            Path dir = settings.backend().directory();
+            Files.createDirectories(dir);
+            try (Nemesis nemesis = Nemesis.start(dir, progress);
+                 SqlClient client = SqlClient.connect(nemesis.target())) {
+                return measure(new GrpcBank(client, database, label), rows, nemesis, client);
+            }
+        }
+        try (LocalSqlServer server = LocalSqlServer.start(settings.backend());
+             SqlClient client = SqlClient.connect(server.target())) {
+            return measure(new GrpcBank(client, database, label), rows, null, client);
+        }
+    }
+
+    private boolean runPostgres(String url, List<BankTable.Measured> rows) throws Exception {
+        JdbcBank bank;
+        try {
+            bank = JdbcBank.connect(url);
+        } catch (SQLException e) {
+            out.println("postgres: not reachable at " + url + " (" + e.getMessage() + "): skipped");
+            return true;
+        }
+        return measure(bank, rows, null, null);
+    }
+
+    private boolean measure(BankStore bank, List<BankTable.Measured> rows, Nemesis nemesis, SqlClient client)
+            throws Exception {
+        long[] balances = new long[settings.accounts()];
+        Random random = new Random(settings.seed());
+        long total = 0;
+        for (int i = 0; i < balances.length; i++) {
+            balances[i] = 1_000 + random.nextInt(9_001);
+            total += balances[i];
+        }
+        long start = System.nanoTime();
+        bank.create();
+        bank.load(balances);
+        progress.printf(Locale.ROOT, "%s: loaded %,d accounts (total balance %,d) in %.1f s%n", bank.label(),
+                balances.length, total, (System.nanoTime() - start) / 1e9);
+        if (nemesis != null) {
+            nemesis.unleash(settings.nemesisSeconds(), client);
+        }
+        TransferRun.Result result = new TransferRun(bank, settings.accounts(), settings.clients(), settings.seconds(),
+                settings.transfers(), settings.seed()).run();
+        List<Nemesis.Kill> kills = nemesis != null ? nemesis.calm() : List.of();
+        out.printf(Locale.ROOT, "%s: %,d transfers acknowledged in %.1f s (%,.0f TPS); retries: %,d conflicts, %,d "
+                        + "lost connections, %,d commits of unknown outcome; abandoned: %,d%n", bank.label(),
+                result.transfers(), result.elapsedNanos() / 1e9, result.tps(), result.conflicts(), result.lost(),
+                result.ambiguous(), result.unknown().cardinality() + result.failed().cardinality());
+        if (nemesis != null) {
+            printPauses(kills, result);
+        }
+        boolean ok = verify(bank, balances, total, result);
+        rows.add(new BankTable.Measured(bank.label(), settings.clients(), settings.accounts(), result));
+        return ok;
+    }
+
+    /** Per kill: how long until the server listened again, and until the next transfer was acknowledged. */
+    private void printPauses(List<Nemesis.Kill> kills, TransferRun.Result result) {
+        long[] done = result.completions();
+        double worst = 0;
+        for (Nemesis.Kill k : kills) {
+            int i = java.util.Arrays.binarySearch(done, k.killedAt());
+            i = i >= 0 ? i : -i - 1;
+            double pause = i < done.length ? (done[i] - k.killedAt()) / 1e9 : Double.NaN;
+            worst = Math.max(worst, pause);
+            out.printf(Locale.ROOT, "nemesis: kill at %.1f s: server back after %.2f s, first transfer acknowledged "
+                            + "after %.2f s%n", (k.killedAt() - result.startNanos()) / 1e9,
+                    (k.listeningAt() - k.killedAt()) / 1e9, pause);
+        }
+        out.printf(Locale.ROOT, "nemesis: %d kills, longest pause in acknowledgements %.2f s%n", kills.size(), worst);
+    }
+
+    private boolean verify(BankStore bank, long[] initial, long total, TransferRun.Result result) {
+        BankStore.Ledger ledger = bank.read(initial.length, result.maxId());
+        long after = 0;
+        for (long b : ledger.balances()) {
+            after += b;
+        }
+        boolean totals = after == total;
+        out.printf(Locale.ROOT, "%s: verification: total balance %,d before, %,d after: %s%n", bank.label(), total,
+                after, totals ? "totals match" : "TOTALS DIFFER");
+        long missing = result.acknowledged().stream().filter(id -> !ledger.transfers().containsKey((long) id))
+                .count();
+        long unexpected = 0;
+        long unknownPresent = 0;
+        long[] expected = initial.clone();
+        for (Map.Entry<Long, long[]> t : ledger.transfers().entrySet()) {
+            int id = Math.toIntExact(t.getKey());
+            if (result.unknown().get(id)) {
+                unknownPresent++;
+            } else if (!result.acknowledged().get(id)) {
+                unexpected++;
+            }
+            long[] v = t.getValue();
+            expected[(int) v[0]] -= v[2];
+            expected[(int) v[1]] += v[2];
+        }
+        long wrong = 0;
+        for (int i = 0; i < expected.length; i++) {
+            if (expected[i] != ledger.balances()[i]) {
+                wrong++;
+            }
+        }
+        boolean log = missing == 0 && unexpected == 0;
+        out.printf(Locale.ROOT, "%s: verification: transfer log holds %,d transfers: %,d acknowledged missing, %,d "
+                        + "not acknowledged present (%,d of unknown outcome present): %s%n", bank.label(),
+                ledger.transfers().size(), missing, unexpected, unknownPresent,
+                log ? "log matches" : "LOG DIFFERS");
+        out.printf(Locale.ROOT, "%s: verification: %,d of %,d balances differ from initial balance + log: %s%n",
+                bank.label(), wrong, expected.length, wrong == 0 ? "balances match" : "BALANCES DIFFER");
+        return totals && log && wrong == 0;
+    }
+}

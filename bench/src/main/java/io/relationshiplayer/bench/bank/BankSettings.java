@@ -1,0 +1,67 @@
+package io.relationshiplayer.bench.bank;
+
+import io.relationshiplayer.fdb.BackendSpec;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** What {@code rl bench bank} runs. */
+record BankSettings(int accounts, int clients, double seconds, long transfers, BackendSpec backend,
+                    Optional<String> connect, double nemesisSeconds, Optional<String> postgres, long seed,
+                    Optional<Path> reference) {
+
+    static BankSettings parse(String[] args) {
+        Integer accounts = null;
+        Integer clients = null;
+        Double seconds = null;
+        long transfers = 0;
+        String backend = "embedded:memory";
+        Optional<String> connect = Optional.empty();
+        double nemesis = 0;
+        Optional<String> postgres = Optional.empty();
+        long seed = 20_210_101L;
+        Optional<Path> reference = Optional.empty();
+        boolean quick = false;
+        for (int i = 0; i < args.length; i++) {
+            String name = args[i];
+            if (name.equals("--quick")) {
+                quick = true;
+                continue;
+            }
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException("missing value after " + name);
+            }
+            String value = args[++i];
+            switch (name) {
+                case "--accounts" -> accounts = Integer.parseInt(value);
+                case "--clients" -> clients = Integer.parseInt(value);
+                case "--seconds" -> seconds = Double.parseDouble(value);
+                case "--transfers" -> transfers = Long.parseLong(value);
+                case "--backend" -> backend = value;
+                case "--connect" -> connect = Optional.of(value);
+                case "--nemesis" -> nemesis = Double.parseDouble(value);
+                case "--postgres" -> postgres = Optional.of(value);
+                case "--seed" -> seed = Long.parseLong(value);
+                case "--reference" -> reference = Optional.of(Path.of(value));
+                default -> throw new IllegalArgumentException("unknown option " + name);
+            }
+        }
+        int n = accounts != null ? accounts : quick ? 1_000 : 10_000;
+        int c = clients != null ? clients : quick ? 4 : 16;
+        double s = seconds != null ? seconds : quick ? 3 : 60;
+        BackendSpec spec = BackendSpec.parse(backend);
+        if (n < 2 || c <= 0 || s <= 0 || transfers < 0 || nemesis < 0) {
+            throw new IllegalArgumentException("--accounts must be at least 2, --clients and --seconds positive, "
+                    + "--transfers and --nemesis not negative");
+        }
+        if (transfers > Integer.MAX_VALUE - 1) {
+            throw new IllegalArgumentException("--transfers must fit an int");
+        }
+        if (nemesis > 0 && connect.isPresent()) {
+            throw new IllegalArgumentException("--nemesis runs its own server: it cannot be combined with --connect");
+        }
+        if (nemesis > 0 && spec.kind() != BackendSpec.Kind.DURABLE) {
+            throw new IllegalArgumentException("--nemesis needs the durable engine: --backend embedded:<dir>");
+        }
+        return new BankSettings(n, c, s, transfers, spec, connect, nemesis, postgres, seed, reference);
+    }
+}

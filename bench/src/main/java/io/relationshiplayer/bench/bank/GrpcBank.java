@@ -1,0 +1,163 @@
+package io.relationshiplayer.bench.bank;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The bank in a database of the SQL service, reached over gRPC; each worker has a session of its own. */
+final class GrpcBank implements BankStore {
+    static final String CREATE_ACCOUNTS = "CREATE TABLE accounts (id BIGINT PRIMARY KEY, balance BIGINT NOT NULL)";
+    static final String CREATE_TRANSFERS = "CREATE TABLE transfers (id BIGINT PRIMARY KEY, from_id BIGINT NOT NULL, "
+            + "to_id BIGINT NOT NULL, amount BIGINT NOT NULL)";
+    static final String DEBIT = "UPDATE accounts SET balance = balance - ? WHERE id = ?";
+    static final String CREDIT = "UPDATE accounts SET balance = balance + ? WHERE id = ?";
+    static final String LOG = "INSERT INTO transfers (id, from_id, to_id, amount) VALUES (?, ?, ?, ?)";
+    private static final int LOAD_ROWS = 200;
+    private static final int READ_CHUNK = 5_000;
+
+    private final SqlClient sql;
+    private final String database;
+    private final String label;
+
+    GrpcBank(SqlClient sql, String database, String label) {
+        this.sql = sql;
+        this.database = database;
+        this.label = label;
+    }
+
+    @Override
+    public String label() {
+        return label;
+    }
+
+    @Override
+    public void create() {
+        try (SqlClient.Session s = sql.open(database)) {
+            s.update(CREATE_ACCOUNTS);
+            s.update(CREATE_TRANSFERS);
+        }
+    }
+
+    @Override
+    public void load(long[] balances) {
+        try (SqlClient.Session s = sql.open(database)) {
+            for (int first = 0; first < balances.length; first += LOAD_ROWS) {
+                int n = Math.min(LOAD_ROWS, balances.length - first);
+                StringBuilder text = new StringBuilder("INSERT INTO accounts (id, balance) VALUES ");
+                List<Object> params = new ArrayList<>(2 * n);
+                for (int i = 0; i < n; i++) {
+                    text.append(i == 0 ? "(?, ?)" : ", (?, ?)");
+                    params.add((long) first + i);
+                    params.add(balances[first + i]);
+                }
+                s.update(text.toString(), params.toArray());
+            }
+        }
+    }
+
+    @Override
+    public Client client() {
+        return new GrpcClient();
+    }
+
+    @Override
+    public Ledger read(int accounts, long maxTransferId) {
+        long[] balances = new long[accounts];
+        Map<Long, long[]> transfers = new HashMap<>();
+        try (SqlClient.Session s = sql.open(database)) {
+            for (long first = 0; first < accounts; first += READ_CHUNK) {
+                for (Object[] row : s.query("SELECT id, balance FROM accounts WHERE id >= ? AND id < ?", first,
+                        first + READ_CHUNK)) {
+                    balances[(int) (long) (Long) row[0]] = (Long) row[1];
+                }
+            }
+            for (long first = 0; first <= maxTransferId; first += READ_CHUNK) {
+                for (Object[] row : s.query("SELECT id, from_id, to_id, amount FROM transfers WHERE id >= ? AND id < ?",
+                        first, first + READ_CHUNK)) {
+                    transfers.put((Long) row[0], new long[] {(Long) row[1], (Long) row[2], (Long) row[3]});
+                }
+            }
+        }
+        return new Ledger(balances, transfers);
+    }
+
+    @Override
+    public void close() {
+        // the SqlClient belongs to the caller
+    }
+
+    /** A worker's session, opened again whenever the server lost it. */
+    private final class GrpcClient implements Client {
+        private SqlClient.Session session;
+
+        @Override
+        public Attempt transfer(long id, long from, long to, long amount) {
+            SqlClient.Session s;
+            try {
+                s = session();
+                s.update("BEGIN");
+                s.update(DEBIT, amount, from);
+                s.update(CREDIT, amount, to);
+                s.update(LOG, id, from, to, amount);
+            } catch (SqlCallException e) {
+                return failedBeforeCommit(e);
+            }
+            try {
+                s.update("COMMIT");
+                return Attempt.COMMITTED;
+            } catch (SqlCallException e) {
+                if (e.isRetryable()) {
+                    return Attempt.CONFLICT;
+                }
+                drop();
+                return Attempt.AMBIGUOUS;
+            }
+        }
+
+        private Attempt failedBeforeCommit(SqlCallException e) {
+            if (e.isConnectionLost()) {
+                drop();
+                return Attempt.LOST;
+            }
+            rollback();
+            if (e.isRetryable()) {
+                return Attempt.CONFLICT;
+            }
+            if (e.isUniqueViolation()) {
+                return Attempt.DUPLICATE;
+            }
+            throw e;
+        }
+
+        private SqlClient.Session session() {
+            if (session == null) {
+                session = sql.open(database);
+            }
+            return session;
+        }
+
+        private void rollback() {
+            if (session == null) {
+                return;
+            }
+            try {
+                session.update("ROLLBACK");
+            } catch (SqlCallException e) {
+                drop();
+            }
+        }
+
+        private void drop() {
+            if (session != null) {
+                session.close();
+                session = null;
+            }
+        }
+
+        @Override
+        public void close() {
+            drop();
+        }
+    }
+}

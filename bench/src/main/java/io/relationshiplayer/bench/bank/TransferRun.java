@@ -1,0 +1,163 @@
+package io.relationshiplayer.bench.bank;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The transfer step: C workers, each with a client of its own, run transfers between random accounts until the time
+ * is up or the count is reached; each transfer is retried (same id) until acknowledged. An attempt whose COMMIT had an
+ * unknown outcome makes later attempts of the same id reveal it: a duplicate id means it had committed.
+ */
+final class TransferRun {
+    /** Attempts of one transfer before it is abandoned. */
+    private static final int MAX_ATTEMPTS = 1_000;
+    /** After the run's end, how long a transfer still being retried may go on. */
+    private static final long GRACE_NANOS = 60_000_000_000L;
+
+    /** What the run did; ids are 1..maxId. */
+    record Result(Latencies latencies, long[] completions, long startNanos, long elapsedNanos, BitSet acknowledged,
+                  BitSet unknown, BitSet failed, long maxId, long conflicts, long lost, long ambiguous) {
+        long transfers() {
+            return acknowledged.cardinality();
+        }
+
+        double tps() {
+            return transfers() / (elapsedNanos / 1e9);
+        }
+    }
+
+    private final BankStore store;
+    private final int accounts;
+    private final int clients;
+    private final double seconds;
+    private final long transfers;
+    private final long seed;
+    private final AtomicLong ids = new AtomicLong();
+
+    TransferRun(BankStore store, int accounts, int clients, double seconds, long transfers, long seed) {
+        this.store = store;
+        this.accounts = accounts;
+        this.clients = clients;
+        this.seconds = seconds;
+        this.transfers = transfers;
+        this.seed = seed;
+    }
+
+    Result run() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(clients, r -> {
+            Thread t = new Thread(r, "bank-client");
+            t.setDaemon(true);
+            return t;
+        });
+        long start = System.nanoTime();
+        long end = transfers > 0 ? Long.MAX_VALUE : start + (long) (seconds * 1e9);
+        List<Future<Worker>> futures = new ArrayList<>();
+        for (int c = 0; c < clients; c++) {
+            Worker w = new Worker(new Random(seed + c), end);
+            futures.add(pool.submit(() -> {
+                w.run();
+                return w;
+            }));
+        }
+        List<Worker> workers = new ArrayList<>();
+        try {
+            for (Future<Worker> f : futures) {
+                workers.add(f.get());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        long elapsed = System.nanoTime() - start;
+        BitSet acked = new BitSet();
+        BitSet unknown = new BitSet();
+        BitSet failed = new BitSet();
+        long conflicts = 0;
+        long lost = 0;
+        long ambiguous = 0;
+        List<Latencies> latencies = new ArrayList<>();
+        Latencies completions = new Latencies();
+        for (Worker w : workers) {
+            acked.or(w.acked);
+            unknown.or(w.unknown);
+            failed.or(w.failed);
+            conflicts += w.conflicts;
+            lost += w.lost;
+            ambiguous += w.ambiguous;
+            latencies.add(w.latencies);
+            for (long t : w.completions.sorted()) {
+                completions.add(t);
+            }
+        }
+        return new Result(Latencies.merge(latencies), completions.sorted(), start, elapsed, acked, unknown, failed,
+                Math.min(ids.get(), transfers > 0 ? transfers : Long.MAX_VALUE), conflicts, lost, ambiguous);
+    }
+
+    private final class Worker {
+        final Random random;
+        final long end;
+        final Latencies latencies = new Latencies();
+        final Latencies completions = new Latencies();
+        final BitSet acked = new BitSet();
+        final BitSet unknown = new BitSet();
+        final BitSet failed = new BitSet();
+        long conflicts;
+        long lost;
+        long ambiguous;
+
+        Worker(Random random, long end) {
+            this.random = random;
+            this.end = end;
+        }
+
+        void run() {
+            try (BankStore.Client client = store.client()) {
+                while (System.nanoTime() < end) {
+                    long id = ids.incrementAndGet();
+                    if (transfers > 0 && id > transfers) {
+                        return;
+                    }
+                    long from = random.nextInt(accounts);
+                    long to = random.nextInt(accounts - 1);
+                    to = to >= from ? to + 1 : to;
+                    transfer(client, id, from, to, 1 + random.nextInt(100));
+                }
+            }
+        }
+
+        private void transfer(BankStore.Client client, long id, long from, long to, long amount) {
+            long start = System.nanoTime();
+            boolean maybeCommitted = false;
+            for (int attempt = 1; ; attempt++) {
+                BankStore.Attempt a = client.transfer(id, from, to, amount);
+                if (a == BankStore.Attempt.COMMITTED || a == BankStore.Attempt.DUPLICATE && maybeCommitted) {
+                    long now = System.nanoTime();
+                    latencies.add(now - start);
+                    completions.add(now);
+                    acked.set(Math.toIntExact(id));
+                    return;
+                }
+                switch (a) {
+                    case CONFLICT -> conflicts++;
+                    case LOST -> lost++;
+                    case AMBIGUOUS -> {
+                        ambiguous++;
+                        maybeCommitted = true;
+                    }
+                    default -> throw new IllegalStateException("transfer " + id + " is logged already, though no "
+                            + "earlier attempt of it may have committed");
+                }
+                long now = System.nanoTime();
+                if (attempt >= MAX_ATTEMPTS || (now > end && now - end > GRACE_NANOS)) {
+                    (maybeCommitted ? unknown : failed).set(Math.toIntExact(id));
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package io.relationshiplayer.cli;
+
+import io.relationshiplayer.cli.client.SqlClient;
+import io.relationshiplayer.fdb.BackendSpec;
+import io.relationshiplayer.fdb.embedded.LatencyProfile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/**
+ * Where a client command sends its statements: a server ({@code --connect HOST:PORT}) and a database. Without
+ * {@code --connect} the command starts a server of its own on the memory backend on a loopback port, so that
+ * everything still goes through the network path with nothing to set up.
+ */
+final class ConnectionOptions {
+    static final int DEFAULT_PORT = 7470;
+
+    @Option(names = {"-c", "--connect"}, paramLabel = "HOST:PORT", converter = HostPort.Converter.class,
+            description = "Server to use (port 7470 when omitted). Default: a server of its own, in process, on "
+                    + "the memory backend (nothing kept).")
+    HostPort connect;
+
+    @Option(names = {"-d", "--database"}, defaultValue = "default", paramLabel = "NAME",
+            description = "Database (created on first use; default ${DEFAULT-VALUE}).")
+    String database;
+
+    // TLS (--tls, --ca-file) and authentication (--token) options come here with the server's security.
+
+    /** An open session, and the in-process server behind it when there is one; closing ends both. */
+    record Connection(SqlClient client, ServerCommand.RunningServer server) implements AutoCloseable {
+        boolean local() {
+            return server != null;
+        }
+
+        @Override
+        public void close() {
+            try {
+                client.close();
+            } finally {
+                if (server != null) {
+                    server.close();
+                }
+            }
+        }
+    }
+
+    Connection open() {
+        if (connect == null) {
+            ServerCommand.RunningServer server;
+            try {
+                server = ServerCommand.RunningServer.start(BackendSpec.memory(), LatencyProfile.NONE, "127.0.0.1", 0);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot start the in-process server: " + e.getMessage(), e);
+            }
+            try {
+                return new Connection(SqlClient.connect("127.0.0.1", server.port(), database), server);
+            } catch (RuntimeException e) {
+                server.close();
+                throw e;
+            }
+        }
+        return new Connection(SqlClient.connect(connect.host(), connect.port(), database), null);
+    }
+
+    /** A {@code HOST[:PORT]} (an IPv6 host in brackets: {@code [::1]:7470}). */
+    record HostPort(String host, int port) {
+        /** Parses --connect; a bad address is a usage error (exit code 2). */
+        static final class Converter implements CommandLine.ITypeConverter<HostPort> {
+            @Override
+            public HostPort convert(String value) {
+                try {
+                    return parse(value);
+                } catch (IllegalArgumentException e) {
+                    throw new CommandLine.TypeConversionException(e.getMessage());
+                }
+            }
+        }
+
+        static HostPort parse(String text) {
+            String host = text;
+            String port = null;
+            if (text.startsWith("[")) {
+                int close = text.indexOf(']');
+                if (close < 0) {
+                    throw new IllegalArgumentException("bad address " + text + ": expected HOST:PORT");
+                }
+                host = text.substring(1, close);
+                if (text.length() > close + 1) {
+                    if (text.charAt(close + 1) != ':') {
+                        throw new IllegalArgumentException("bad address " + text + ": expected HOST:PORT");
+                    }
+                    port = text.substring(close + 2);
+                }
+            } else if (text.indexOf(':') >= 0 && text.indexOf(':') == text.lastIndexOf(':')) {
+                host = text.substring(0, text.indexOf(':'));
+                port = text.substring(text.indexOf(':') + 1);
+            }
+            if (host.isEmpty()) {
+                host = "127.0.0.1";
+            }
+            if (port == null) {
+                return new HostPort(host, DEFAULT_PORT);
+            }
+            try {
+                int p = Integer.parseInt(port);
+                if (p < 1 || p > 65535) {
+                    throw new NumberFormatException();
+                }
+                return new HostPort(host, p);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("bad port in " + text + ": expected 1 to 65535");
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package io.relationshiplayer.cli;
+
+import io.relationshiplayer.cli.sql.OutputFormat;
+import io.relationshiplayer.cli.sql.ResultPrinter;
+import io.relationshiplayer.cli.sql.SqlScript;
+import io.relationshiplayer.cli.sql.StatementRunner;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code rl sql}: runs statements once, for scripts, and prints their results. */
+@Command(name = "sql", mixinStandardHelpOptions = true,
+        description = {"Runs SQL statements and prints their results: from the arguments, a file (-f) or standard "
+                + "input, split on ';' outside quotes and comments. Stops at the first error (exit code 1) unless "
+                + "--continue-on-error (then the exit code is 1 when any statement failed).",
+                "Formats: table (aligned, NULL shown as NULL, the row count and time after each result; cut to the "
+                        + "terminal's width on a terminal), csv (RFC 4180: a header row, CRLF, NULL as an empty "
+                        + "unquoted field, \"\" for the empty string, bytes as \\x hex; one table per query, "
+                        + "separated by an empty line), json (one JSON array of row objects per query, on one line: "
+                        + "numbers as numbers, decimals exact, NULL as null, bytes as base64, dates and timestamps "
+                        + "ISO 8601). csv and json print only the rows of queries."},
+        sortOptions = false)
+final class SqlCommand implements Callable<Integer> {
+    @Mixin
+    ConnectionOptions connection = new ConnectionOptions();
+
+    @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "Read the statements from FILE (- for "
+            + "standard input).")
+    String file;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", converter = FormatOption.Converter.class,
+            completionCandidates = FormatOption.Candidates.class,
+            description = "table, csv or json (default ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Option(names = "--continue-on-error", description = "Run the remaining statements after an error.")
+    boolean continueOnError;
+
+    @Parameters(paramLabel = "STATEMENT", arity = "0..*",
+            description = "Statements to run (each may hold several, separated by ';').")
+    List<String> statements = new ArrayList<>();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** Standard input (replaced by tests). */
+    InputStream stdin = System.in;
+
+    @Override
+    public Integer call() {
+        if (file != null && !statements.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give statements or -f FILE, not both");
+        }
+        List<SqlScript.Statement> script = SqlScript.split(source());
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        boolean onTerminal = Terminals.interactive();
+        try (ConnectionOptions.Connection c = connection.open()) {
+            ResultPrinter printer = new ResultPrinter(out, format, onTerminal ? Terminals.width() : 0,
+                    onTerminal && Terminals.ansi());
+            StatementRunner runner = new StatementRunner(c.client(), printer, err);
+            boolean failed = false;
+            for (SqlScript.Statement s : script) {
+                if (!runner.run(s.sql())) {
+                    failed = true;
+                    if (!continueOnError) {
+                        break;
+                    }
+                }
+            }
+            out.flush();
+            return failed ? 1 : 0;
+        }
+    }
+
+    private String source() {
+        try {
+            if (!statements.isEmpty()) {
+                return String.join(";\n", statements);
+            }
+            if (file != null && !file.equals("-")) {
+                return Files.readString(Path.of(file), StandardCharsets.UTF_8);
+            }
+            return new String(stdin.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("cannot read " + file + ": no such file");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + (file == null ? "standard input" : file) + ": "
+                    + e.getMessage(), e);
+        }
+    }
+}

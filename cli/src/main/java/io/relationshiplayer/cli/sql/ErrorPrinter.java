@@ -1,0 +1,35 @@
+package io.relationshiplayer.cli.sql;
+
+import io.relationshiplayer.cli.client.SqlClientException;
+import java.io.PrintWriter;
+
+/**
+ * A refused statement as people read it: {@code ERROR: <message> (SQLSTATE 42601) at line L, column C}, then the
+ * statement's line with a caret under the position.
+ */
+public final class ErrorPrinter {
+    private ErrorPrinter() {
+    }
+
+    public static void print(PrintWriter err, SqlClientException e, String sql) {
+        StringBuilder b = new StringBuilder("ERROR: ").append(e.detail()).append(" (SQLSTATE ").append(e.sqlState())
+                .append(')');
+        if (e.line() > 0) {
+            b.append(" at line ").append(e.line()).append(", column ").append(e.column());
+        }
+        err.println(b);
+        String[] lines = sql.split("\r?\n|\r", -1);
+        if (e.line() > 0 && e.line() <= lines.length) {
+            String line = lines[e.line() - 1];
+            err.println("  " + TableLayout.visible(line.replace('\t', ' ')));
+            err.println("  " + caret(line, e.column()));
+        }
+        err.flush();
+    }
+
+    /** Blanks up to the 1-based column (wide characters counted as the terminal shows them), then ^. */
+    static String caret(String line, int column) {
+        int upTo = Math.max(0, Math.min(column - 1, line.length()));
+        return " ".repeat(TableLayout.width(TableLayout.visible(line.substring(0, upTo).replace('\t', ' ')))) + "^";
+    }
+}

@@ -1,0 +1,194 @@
+package io.relationshiplayer.cli.sql;
+
+import io.relationshiplayer.cli.client.QueryResult;
+import io.relationshiplayer.proto.v1.Column;
+import io.relationshiplayer.proto.v1.ResultEnd;
+import io.relationshiplayer.proto.v1.SqlValue;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Prints results as they stream, in one {@link OutputFormat}. Table output buffers a chunk of rows to align them; CSV
+ * and JSON write each row as it arrives. Only the table format reports statements without rows and timings, so that
+ * CSV and JSON stay data only.
+ */
+public final class ResultPrinter {
+    /** Rows a table aligns at once: the first chunk fixes the column widths. */
+    private static final int CHUNK = 1000;
+
+    private final PrintWriter out;
+    private OutputFormat format;
+    private boolean expanded;
+    private boolean timing = true;
+    private final int maxWidth;
+    private final boolean ansi;
+    private int csvTables;
+
+    /** {@code maxWidth}: the terminal's width, 0 when unlimited (piped); {@code ansi}: the output shows escapes. */
+    public ResultPrinter(PrintWriter out, OutputFormat format, int maxWidth, boolean ansi) {
+        this.out = out;
+        this.format = format;
+        this.maxWidth = maxWidth;
+        this.ansi = ansi;
+    }
+
+    public OutputFormat format() {
+        return format;
+    }
+
+    public void format(OutputFormat format) {
+        this.format = format;
+    }
+
+    public boolean expanded() {
+        return expanded;
+    }
+
+    public void expanded(boolean expanded) {
+        this.expanded = expanded;
+    }
+
+    public boolean timing() {
+        return timing;
+    }
+
+    public void timing(boolean timing) {
+        this.timing = timing;
+    }
+
+    public void flush() {
+        out.flush();
+    }
+
+    /** Reads {@code result} to its end and prints it; {@code started} is System.nanoTime() before the call. */
+    public ResultEnd print(QueryResult result, long started) {
+        ResultEnd end;
+        if (!result.returnsRows()) {
+            end = result.end();
+            if (format == OutputFormat.TABLE) {
+                String count = affects(result.command()) ? " " + end.getAffectedRows() : "";
+                out.println(result.command() + count + time(started, ""));
+                out.println();
+            }
+        } else {
+            switch (format) {
+                case CSV:
+                    end = csv(result);
+                    break;
+                case JSON:
+                    end = json(result);
+                    break;
+                default:
+                    end = table(result, started);
+            }
+        }
+        out.flush();
+        return end;
+    }
+
+    private ResultEnd table(QueryResult result, long started) {
+        List<Column> columns = result.columns();
+        long count = 0;
+        if (result.command().equals("EXPLAIN") && columns.size() == 1) {
+            // a plan is a tree over many lines: printed as it is
+            while (result.hasNext()) {
+                SqlValue v = result.next().get(0);
+                out.println(Values.isNull(v) ? TableLayout.NULL : Values.text(v).stripTrailing());
+                count++;
+            }
+        } else if (expanded) {
+            while (result.hasNext()) {
+                TableLayout.printExpanded(columns, result.next(), ++count, maxWidth, ansi, out);
+            }
+            if (count == 0) {
+                out.println("(no rows)");
+            }
+        } else {
+            TableLayout layout = new TableLayout(columns, maxWidth, ansi);
+            List<List<SqlValue>> chunk = new ArrayList<>();
+            boolean printed = false;
+            while (result.hasNext()) {
+                chunk.add(result.next());
+                count++;
+                if (chunk.size() == CHUNK) {
+                    layout.print(chunk, out);
+                    out.flush();
+                    chunk.clear();
+                    printed = true;
+                }
+            }
+            if (!chunk.isEmpty() || !printed) {
+                layout.print(chunk, out);
+            }
+        }
+        ResultEnd end = result.end();
+        out.println("(" + (count == 1 ? "1 row" : String.format(Locale.ROOT, "%,d rows", count))
+                + time(started, ", ") + ")");
+        out.println();
+        return end;
+    }
+
+    private ResultEnd csv(QueryResult result) {
+        if (csvTables++ > 0) {
+            out.print("\r\n");
+        }
+        List<Column> columns = result.columns();
+        StringBuilder head = new StringBuilder();
+        for (int c = 0; c < columns.size(); c++) {
+            head.append(c == 0 ? "" : ",").append(csvField(columns.get(c).getName()));
+        }
+        out.print(head.append("\r\n"));
+        while (result.hasNext()) {
+            List<SqlValue> row = result.next();
+            StringBuilder line = new StringBuilder();
+            for (int c = 0; c < row.size(); c++) {
+                SqlValue v = row.get(c);
+                line.append(c == 0 ? "" : ",").append(Values.isNull(v) ? "" : csvField(Values.text(v)));
+            }
+            out.print(line.append("\r\n"));
+        }
+        return result.end();
+    }
+
+    /** A CSV field: quoted when empty (so that it differs from NULL) or holding a comma, quote or line break. */
+    static String csvField(String s) {
+        if (s.isEmpty() || s.chars().anyMatch(ch -> ch == ',' || ch == '"' || ch == '\n' || ch == '\r')) {
+            return '"' + s.replace("\"", "\"\"") + '"';
+        }
+        return s;
+    }
+
+    private ResultEnd json(QueryResult result) {
+        List<Column> columns = result.columns();
+        List<String> names = new ArrayList<>();
+        columns.forEach(c -> names.add(Values.jsonString(c.getName())));
+        out.print('[');
+        boolean first = true;
+        while (result.hasNext()) {
+            List<SqlValue> row = result.next();
+            StringBuilder o = new StringBuilder(first ? "{" : ",{");
+            for (int c = 0; c < row.size(); c++) {
+                o.append(c == 0 ? "" : ",").append(names.get(c)).append(':').append(Values.json(row.get(c)));
+            }
+            out.print(o.append('}'));
+            first = false;
+        }
+        out.print("]\n");
+        return result.end();
+    }
+
+    private String time(long started, String separator) {
+        if (!timing) {
+            return "";
+        }
+        double ms = (System.nanoTime() - started) / 1e6;
+        String t = String.format(Locale.ROOT, "%.1f ms", ms);
+        return separator.isEmpty() ? " (" + t + ")" : separator + t;
+    }
+
+    private static boolean affects(String command) {
+        return command.equals("INSERT") || command.equals("UPDATE") || command.equals("DELETE");
+    }
+}

@@ -1,0 +1,149 @@
+package io.relationshiplayer.cli.sql;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Splits SQL text into statements on {@code ;} outside quotes ('...', "...") and comments (-- to the end of the line,
+ * /* ... *&#47;). A statement keeps the line of the text it starts on, so an error can be placed in a file.
+ */
+public final class SqlScript {
+    private SqlScript() {
+    }
+
+    /** One statement: its text (trimmed, without the {@code ;}) and the 1-based line of the script it starts on. */
+    public record Statement(String sql, int line) {
+    }
+
+    /** The statements of {@code text}; pieces holding only blanks and comments are dropped. */
+    public static List<Statement> split(String text) {
+        List<Statement> out = new ArrayList<>();
+        Scanner s = new Scanner(text);
+        int start = 0;
+        while (true) {
+            int end = s.nextTerminator(start);
+            add(out, text, start, end < 0 ? text.length() : end);
+            if (end < 0) {
+                return out;
+            }
+            start = end + 1;
+        }
+    }
+
+    /**
+     * Whether {@code text} ends a statement: its last {@code ;} outside quotes and comments is followed only by blanks
+     * and comments (what a shell waits for before it sends a statement).
+     */
+    public static boolean complete(String text) {
+        Scanner s = new Scanner(text);
+        int last = -1;
+        for (int at = s.nextTerminator(0); at >= 0; at = s.nextTerminator(at + 1)) {
+            last = at;
+        }
+        return last >= 0 && meaningful(text.substring(last + 1)) == null && !s.open;
+    }
+
+    /** Whether the text holds something besides blanks and comments. */
+    public static boolean blank(String text) {
+        return meaningful(text) == null;
+    }
+
+    private static void add(List<Statement> out, String text, int from, int to) {
+        String piece = text.substring(from, to);
+        if (meaningful(piece) == null) {
+            return;
+        }
+        int lead = 0;
+        while (lead < piece.length() && Character.isWhitespace(piece.charAt(lead))) {
+            lead++;
+        }
+        int line = 1;
+        for (int i = 0; i < from + lead; i++) {
+            if (text.charAt(i) == '\n') {
+                line++;
+            }
+        }
+        out.add(new Statement(piece.strip(), line));
+    }
+
+    /** The first character outside comments and blanks, or null. */
+    private static Character meaningful(String text) {
+        int i = 0;
+        int n = text.length();
+        while (i < n) {
+            char c = text.charAt(i);
+            if (Character.isWhitespace(c)) {
+                i++;
+            } else if (c == '-' && i + 1 < n && text.charAt(i + 1) == '-') {
+                int nl = text.indexOf('\n', i);
+                i = nl < 0 ? n : nl + 1;
+            } else if (c == '/' && i + 1 < n && text.charAt(i + 1) == '*') {
+                int close = text.indexOf("*/", i + 2);
+                i = close < 0 ? n : close + 2;
+            } else {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** Walks the text tracking quotes and comments. */
+    private static final class Scanner {
+        private final String text;
+        /** Whether the scan ended inside a quote or a block comment. */
+        boolean open;
+
+        Scanner(String text) {
+            this.text = text;
+        }
+
+        /** The index of the next {@code ;} outside quotes and comments from {@code from}, or -1. */
+        int nextTerminator(int from) {
+            int n = text.length();
+            int i = from;
+            open = false;
+            while (i < n) {
+                char c = text.charAt(i);
+                if (c == '\'' || c == '"') {
+                    int close = closing(c, i + 1);
+                    if (close < 0) {
+                        open = true;
+                        return -1;
+                    }
+                    i = close + 1;
+                } else if (c == '-' && i + 1 < n && text.charAt(i + 1) == '-') {
+                    int nl = text.indexOf('\n', i);
+                    i = nl < 0 ? n : nl + 1;
+                } else if (c == '/' && i + 1 < n && text.charAt(i + 1) == '*') {
+                    int close = text.indexOf("*/", i + 2);
+                    if (close < 0) {
+                        open = true;
+                        return -1;
+                    }
+                    i = close + 2;
+                } else if (c == ';') {
+                    return i;
+                } else {
+                    i++;
+                }
+            }
+            return -1;
+        }
+
+        /** The closing quote of a quote opened before {@code from}; a doubled quote is an escaped one. */
+        private int closing(char quote, int from) {
+            int i = from;
+            while (true) {
+                int at = text.indexOf(quote, i);
+                if (at < 0) {
+                    return -1;
+                }
+                if (at + 1 < text.length() && text.charAt(at + 1) == quote) {
+                    i = at + 2;
+                } else {
+                    return at;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package io.relationshiplayer.cli.sql;
+
+import io.relationshiplayer.cli.client.QueryResult;
+import io.relationshiplayer.cli.client.SqlClient;
+import io.relationshiplayer.cli.client.SqlClientException;
+import java.io.PrintWriter;
+import java.util.function.Consumer;
+
+/** Runs statements on a client, printing results with a {@link ResultPrinter} and refusals with a caret. */
+public final class StatementRunner {
+    private final SqlClient client;
+    private final ResultPrinter printer;
+    private final PrintWriter err;
+
+    public StatementRunner(SqlClient client, ResultPrinter printer, PrintWriter err) {
+        this.client = client;
+        this.printer = printer;
+        this.err = err;
+    }
+
+    public ResultPrinter printer() {
+        return printer;
+    }
+
+    public SqlClient client() {
+        return client;
+    }
+
+    /** Runs one statement; false when the server refused it (the error is printed). */
+    public boolean run(String sql) {
+        return run(sql, r -> { });
+    }
+
+    /**
+     * As {@link #run(String)}, handing the running result to {@code started} first (a shell keeps it to cancel it on
+     * Ctrl-C).
+     */
+    public boolean run(String sql, Consumer<QueryResult> started) {
+        long start = System.nanoTime();
+        try (QueryResult result = client.execute(sql)) {
+            started.accept(result);
+            printer.print(result, start);
+            return true;
+        } catch (SqlClientException e) {
+            printer.flush();
+            if (e.cancelled()) {
+                err.println("cancelled (SQLSTATE 57014)");
+                err.flush();
+            } else {
+                ErrorPrinter.print(err, e, sql);
+            }
+            return false;
+        }
+    }
+}

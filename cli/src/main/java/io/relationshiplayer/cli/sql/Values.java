@@ -1,0 +1,134 @@
+package io.relationshiplayer.cli.sql;
+
+import io.relationshiplayer.proto.v1.ColumnKind;
+import io.relationshiplayer.proto.v1.ColumnType;
+import io.relationshiplayer.proto.v1.SqlValue;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Base64;
+import java.util.HexFormat;
+
+/** Result values as text: for people (table), for CSV and for JSON; one place decides how each kind looks. */
+public final class Values {
+    private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss[.SSSSSS]");
+
+    private Values() {
+    }
+
+    public static boolean isNull(SqlValue v) {
+        return v.getKindCase() == SqlValue.KindCase.NULL_VALUE || v.getKindCase() == SqlValue.KindCase.KIND_NOT_SET;
+    }
+
+    /** Text of a non-null value: numbers as SQL prints them, bytes as \x hex, dates ISO, timestamps "date time". */
+    public static String text(SqlValue v) {
+        switch (v.getKindCase()) {
+            case INT64_VALUE:
+                return Long.toString(v.getInt64Value());
+            case INT32_VALUE:
+                return Integer.toString(v.getInt32Value());
+            case DOUBLE_VALUE:
+                return Double.toString(v.getDoubleValue());
+            case BOOL_VALUE:
+                return v.getBoolValue() ? "true" : "false";
+            case STRING_VALUE:
+                return v.getStringValue();
+            case BYTES_VALUE:
+                return "\\x" + HexFormat.of().formatHex(v.getBytesValue().toByteArray());
+            case DECIMAL_VALUE:
+                return new BigDecimal(v.getDecimalValue()).toPlainString();
+            case DATE_VALUE:
+                return LocalDate.ofEpochDay(v.getDateValue()).toString();
+            case TIMESTAMP_VALUE:
+                return timestamp(v.getTimestampValue()).format(TIMESTAMP).replaceAll("(\\.\\d*?)0+$", "$1")
+                        .replaceAll("\\.$", "");
+            default:
+                return "";
+        }
+    }
+
+    /**
+     * The value as a JSON value: numbers as numbers (decimals exactly), NULL as null, bytes as base64 strings, dates
+     * "yyyy-mm-dd", timestamps "yyyy-mm-ddThh:mm:ss[.ffffff]" (UTC), NaN and infinities as strings.
+     */
+    public static String json(SqlValue v) {
+        switch (v.getKindCase()) {
+            case INT64_VALUE:
+            case INT32_VALUE:
+            case BOOL_VALUE:
+                return text(v);
+            case DOUBLE_VALUE:
+                double d = v.getDoubleValue();
+                return Double.isFinite(d) ? Double.toString(d) : jsonString(Double.toString(d));
+            case DECIMAL_VALUE:
+                return new BigDecimal(v.getDecimalValue()).toPlainString();
+            case STRING_VALUE:
+                return jsonString(v.getStringValue());
+            case BYTES_VALUE:
+                return jsonString(Base64.getEncoder().encodeToString(v.getBytesValue().toByteArray()));
+            case DATE_VALUE:
+                return jsonString(text(v));
+            case TIMESTAMP_VALUE:
+                return jsonString(text(v).replace(' ', 'T'));
+            default:
+                return "null";
+        }
+    }
+
+    /** A JSON string literal. */
+    public static String jsonString(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 2).append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"':
+                    b.append("\\\"");
+                    break;
+                case '\\':
+                    b.append("\\\\");
+                    break;
+                case '\n':
+                    b.append("\\n");
+                    break;
+                case '\r':
+                    b.append("\\r");
+                    break;
+                case '\t':
+                    b.append("\\t");
+                    break;
+                default:
+                    if (c < 0x20 || c == '\u2028' || c == '\u2029') {
+                        b.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+            }
+        }
+        return b.append('"').toString();
+    }
+
+    /** Whether a column's values line up to the right (numbers). */
+    public static boolean numeric(ColumnType type) {
+        ColumnKind k = type.getKind();
+        return k == ColumnKind.BIGINT || k == ColumnKind.INTEGER || k == ColumnKind.DOUBLE || k == ColumnKind.DECIMAL;
+    }
+
+    /** A column type as SQL: VARCHAR(40), DECIMAL(10,2), BIGINT. */
+    public static String typeName(ColumnType type) {
+        String name = type.getKind() == ColumnKind.COLUMN_KIND_UNSPECIFIED ? "?" : type.getKind().name();
+        if ((type.getKind() == ColumnKind.VARCHAR || type.getKind() == ColumnKind.VARBINARY) && type.getLength() > 0) {
+            return name + "(" + type.getLength() + ")";
+        }
+        if (type.getKind() == ColumnKind.DECIMAL && type.getPrecision() > 0) {
+            return name + "(" + type.getPrecision() + "," + type.getScale() + ")";
+        }
+        return name;
+    }
+
+    private static LocalDateTime timestamp(long micros) {
+        return LocalDateTime.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
+                (int) Math.floorMod(micros, 1_000_000L) * 1000, ZoneOffset.UTC);
+    }
+}

@@ -1,0 +1,495 @@
+"""PEP 249 (DB-API 2.0) over the Relationship Layer's SQL service (rl.v1.SqlService).
+
+A connection is one server session on one database. Results stream: a cursor reads the row batches of its
+statement's gRPC stream as it is fetched from, never the whole stream at once. A session runs one call at a time,
+so when a statement is executed while another cursor of the connection is still in the middle of a result, the
+rest of that result is read into that cursor first (it stays fetchable). ``Cursor.cancel()``, or closing a cursor
+in the middle of a result, cancels the call: the server stops the scan.
+"""
+import collections
+import time
+from typing import Any, Iterator, List, Optional, Sequence
+
+import grpc
+
+from . import exceptions as exc
+from ._channel import auth_metadata, open_channel
+from .types import from_sql_value, to_sql_value
+
+apilevel = "2.0"
+threadsafety = 1  # threads may share the module, not connections
+paramstyle = "qmark"
+
+# How long a statement that overtakes the server's view of a cancelled one (55006 session busy) is retried.
+_BUSY_RETRY_SECONDS = 5.0
+
+
+def _pb():
+    from ._proto.rl.v1 import sql_service_pb2
+
+    return sql_service_pb2
+
+
+def _stub(channel):
+    from ._proto.rl.v1 import sql_service_pb2_grpc
+
+    return sql_service_pb2_grpc.SqlServiceStub(channel)
+
+
+def _kind_name(column_type) -> str:
+    from ._proto.rl.v1 import catalog_pb2
+
+    return catalog_pb2.ColumnKind.Name(column_type.kind)
+
+
+def connect(target: str, database: str = "default", tls=False, credentials: Optional[grpc.ChannelCredentials] = None,
+            token: Optional[str] = None, timeout: Optional[float] = 30.0, autocommit: bool = True,
+            must_exist: bool = False, fetch_size: int = 0) -> "Connection":
+    """Connects to the server at ``target`` ("host:port") and opens a session on ``database`` (created on first use
+    unless ``must_exist``).
+
+    ``tls``: True for TLS with the system's roots, or a ``grpc.ChannelCredentials`` (also accepted as
+    ``credentials``). ``token``: a bearer token sent as ``authorization`` metadata on every call. ``timeout``:
+    seconds to wait for the server and for each unary call (statements have no deadline unless
+    ``Cursor.timeout`` is set). ``fetch_size``: rows per streamed batch (0: the server's default, 500).
+    """
+    channel = open_channel(target, tls=tls, credentials=credentials, timeout=timeout)
+    try:
+        return Connection(channel, database, token=token, timeout=timeout, autocommit=autocommit,
+                          must_exist=must_exist, fetch_size=fetch_size)
+    except BaseException:
+        channel.close()
+        raise
+
+
+class Connection:
+    Warning = exc.Warning
+    Error = exc.Error
+    InterfaceError = exc.InterfaceError
+    DatabaseError = exc.DatabaseError
+    DataError = exc.DataError
+    OperationalError = exc.OperationalError
+    IntegrityError = exc.IntegrityError
+    InternalError = exc.InternalError
+    ProgrammingError = exc.ProgrammingError
+    NotSupportedError = exc.NotSupportedError
+
+    def __init__(self, channel: grpc.Channel, database: str, token: Optional[str] = None,
+                 timeout: Optional[float] = 30.0, autocommit: bool = True, must_exist: bool = False,
+                 fetch_size: int = 0):
+        self._channel = channel
+        self._stub = _stub(channel)
+        self._metadata = auth_metadata(token)
+        self._timeout = timeout
+        self.database = database
+        self.fetch_size = fetch_size
+        self._autocommit = bool(autocommit)
+        self._in_transaction = False
+        self._active: Optional["_Result"] = None
+        self._closed = False
+        pb = _pb()
+        response = self._unary(self._stub.OpenSession, pb.OpenSessionRequest(
+            database=database, options=pb.SessionOptions(must_exist=must_exist)))
+        self.session_id = response.session_id
+
+    # ---- plumbing ----
+
+    def _unary(self, method, request):
+        try:
+            return method(request, timeout=self._timeout, metadata=self._metadata)
+        except grpc.RpcError as e:
+            raise exc.from_rpc_error(e) from None
+
+    def _check(self):
+        if self._closed:
+            raise exc.InterfaceError("the connection is closed", sqlstate="08003")
+
+    def _free_session(self):
+        """Makes the session free for a call: the active result is read to its end (kept by its cursor)."""
+        if self._active is not None and not self._active.done:
+            self._active.buffer_rest()
+        self._active = None
+
+    def _start(self, open_call, timeout: Optional[float]) -> "_Result":
+        """Starts a statement's stream and reads its header; retries a 55006 (session busy) left by a cancel."""
+        self._check()
+        self._free_session()
+        deadline = time.monotonic() + _BUSY_RETRY_SECONDS
+        pause = 0.01
+        while True:
+            call = open_call(timeout)
+            try:
+                result = _Result(self, call)
+            except exc.OperationalError as e:
+                if e.sqlstate == "55006" and time.monotonic() < deadline:
+                    time.sleep(pause)
+                    pause = min(pause * 2, 0.2)
+                    continue
+                raise
+            if not result.done:
+                self._active = result
+            return result
+
+    def _execute(self, sql: str, params: Sequence[Any] = (), fetch_size: int = 0,
+                 timeout: Optional[float] = None) -> "_Result":
+        pb = _pb()
+        request = pb.ExecuteRequest(session_id=self.session_id, sql=sql,
+                                    params=[to_sql_value(p, pb) for p in params],
+                                    fetch_size=fetch_size or self.fetch_size)
+        return self._start(lambda t: self._stub.Execute(request, timeout=t, metadata=self._metadata), timeout)
+
+    def _execute_prepared(self, statement_id: str, params: Sequence[Any], fetch_size: int = 0,
+                          timeout: Optional[float] = None) -> "_Result":
+        pb = _pb()
+        request = pb.ExecutePreparedRequest(session_id=self.session_id, statement_id=statement_id,
+                                            params=[to_sql_value(p, pb) for p in params],
+                                            fetch_size=fetch_size or self.fetch_size)
+        return self._start(lambda t: self._stub.ExecutePrepared(request, timeout=t, metadata=self._metadata),
+                           timeout)
+
+    def _run(self, sql: str):
+        """Runs a statement to its end (BEGIN, COMMIT, ROLLBACK)."""
+        result = self._execute(sql)
+        result.buffer_rest()
+        return result
+
+    def _before_statement(self):
+        """Without autocommit, the first statement after connect/commit/rollback opens a transaction."""
+        self._check()
+        if not self._autocommit and not self._in_transaction:
+            self._run("BEGIN")
+
+    def _ended(self, end):
+        self._in_transaction = end.in_transaction
+
+    # ---- PEP 249 ----
+
+    @property
+    def autocommit(self) -> bool:
+        """True (the default): each statement is its own transaction. False: the connection issues BEGIN before the
+        first statement, and commit() / rollback() end the transaction. Turning it on commits an open one."""
+        return self._autocommit
+
+    @autocommit.setter
+    def autocommit(self, value: bool):
+        self._check()
+        value = bool(value)
+        if value and not self._autocommit and self._in_transaction:
+            self.commit()
+        self._autocommit = value
+
+    @property
+    def in_transaction(self) -> bool:
+        """Whether the session is in an explicit transaction (as the server last reported)."""
+        return self._in_transaction
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def cursor(self) -> "Cursor":
+        self._check()
+        return Cursor(self)
+
+    def commit(self):
+        self._check()
+        if self._in_transaction:
+            self._run("COMMIT")
+
+    def rollback(self):
+        self._check()
+        if self._in_transaction:
+            self._run("ROLLBACK")
+
+    def close(self):
+        """Closes the session (the server rolls back an open transaction) and the channel. Idempotent."""
+        if self._closed:
+            return
+        try:
+            if self._active is not None and not self._active.done:
+                self._active.cancel()
+            try:
+                self._stub.CloseSession(_pb().CloseSessionRequest(session_id=self.session_id),
+                                        timeout=self._timeout, metadata=self._metadata)
+            except grpc.RpcError:
+                pass  # the session may already have expired; nothing to roll back then
+        finally:
+            self._closed = True
+            self._channel.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc_value, tb):
+        """Commits on success, rolls back on an exception, then closes (as most DB-API drivers' `with` does)."""
+        try:
+            if not self._closed:
+                if exc_type is None:
+                    self.commit()
+                else:
+                    try:
+                        self.rollback()
+                    except exc.Error:
+                        pass
+        finally:
+            self.close()
+        return False
+
+    # ---- extensions ----
+
+    def list_tables(self) -> List[str]:
+        """The tables of the connection's database (SHOW TABLES)."""
+        self._check()
+        self._free_session()
+        response = self._unary(self._stub.ListTables, _pb().ListTablesRequest(session_id=self.session_id))
+        return [t.name for t in response.tables]
+
+    def describe_table(self, table: str):
+        """The server's DescribeTableResponse for a table: columns, primary key, constraints."""
+        self._check()
+        self._free_session()
+        return self._unary(self._stub.DescribeTable,
+                           _pb().DescribeTableRequest(session_id=self.session_id, table=table))
+
+
+class _Result:
+    """One statement's stream: the header is read at once; batches are read as rows are asked for."""
+
+    def __init__(self, connection: Connection, call):
+        self.connection = connection
+        self.call = call
+        self.rows = collections.deque()
+        self.done = False
+        self.cancelled = False
+        self.end = None
+        self.batches = 0
+        self.rows_received = 0
+        message = self._next_message()
+        if message is None or message.WhichOneof("part") != "header":
+            self._finish()
+            raise exc.InterfaceError("the server's stream did not start with a header")
+        self.header = message.header
+        if not self.header.returns_rows:
+            self.buffer_rest()
+
+    def _next_message(self):
+        try:
+            return next(self.call)
+        except StopIteration:
+            return None
+        except grpc.RpcError as e:
+            self._finish()
+            if self.cancelled:
+                return None
+            raise exc.from_rpc_error(e) from None
+
+    def _finish(self):
+        self.done = True
+        if self.connection._active is self:
+            self.connection._active = None
+
+    def _read_one(self) -> bool:
+        """Reads the next message; False once the stream is over."""
+        if self.done:
+            return False
+        message = self._next_message()
+        if message is None:
+            if not self.done:
+                self._finish()
+                raise exc.InterfaceError("the server's stream ended without an end message")
+            return False
+        part = message.WhichOneof("part")
+        if part == "batch":
+            self.batches += 1
+            self.rows_received += len(message.batch.rows)
+            for row in message.batch.rows:
+                self.rows.append(tuple(from_sql_value(v) for v in row.values))
+        elif part == "end":
+            self.end = message.end
+            self.connection._ended(message.end)
+            self._finish()
+        return True
+
+    def next_row(self):
+        while not self.rows:
+            if not self._read_one():
+                return None
+        return self.rows.popleft()
+
+    def buffer_rest(self):
+        while self._read_one():
+            pass
+
+    def cancel(self):
+        if not self.done:
+            self.cancelled = True
+            self.call.cancel()
+            self._finish()
+
+
+class Cursor:
+    """A PEP 249 cursor. Iterating it yields rows (tuples) as they stream in."""
+
+    def __init__(self, connection: Connection):
+        self.connection = connection
+        self.arraysize = 1
+        #: Rows per streamed batch for this cursor's statements (0: the connection's fetch_size).
+        self.fetch_size = 0
+        #: Seconds a statement may take (a gRPC deadline); None: no limit.
+        self.timeout: Optional[float] = None
+        self._result: Optional[_Result] = None
+        self._rowcount = -1
+        self._closed = False
+        self.description = None
+
+    # ---- state ----
+
+    @property
+    def rowcount(self) -> int:
+        """Rows affected by the last INSERT/UPDATE/DELETE (summed over executemany), or rows of the last query once
+        it has been read to its end; -1 when not known yet."""
+        r = self._result
+        if r is not None and r.end is not None and r.header.returns_rows:
+            return r.end.row_count
+        return self._rowcount
+
+    @property
+    def command(self) -> Optional[str]:
+        """The last statement's command tag (SELECT, INSERT, CREATE TABLE, ...)."""
+        return self._result.header.command if self._result is not None else None
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def _check(self):
+        if self._closed:
+            raise exc.InterfaceError("the cursor is closed")
+        self.connection._check()
+
+    def _discard(self):
+        """Drops the previous result, cancelling its stream if it is still open."""
+        if self._result is not None and not self._result.done:
+            self._result.cancel()
+        self._result = None
+        self.description = None
+        self._rowcount = -1
+
+    def _take(self, result: _Result):
+        self._result = result
+        if result.header.returns_rows:
+            self.description = tuple(
+                (c.name, _kind_name(c.type), None, c.type.length or None, c.type.precision or None,
+                 c.type.scale if c.type.precision else None, c.nullable)
+                for c in result.header.columns)
+            self._rowcount = -1
+        else:
+            self.description = None
+            self._rowcount = result.end.affected_rows if result.end is not None else -1
+
+    # ---- PEP 249 ----
+
+    def execute(self, operation: str, parameters: Optional[Sequence[Any]] = None) -> "Cursor":
+        """Runs one statement; ``?`` markers take ``parameters`` in order. Returns the cursor."""
+        self._check()
+        self._discard()
+        if isinstance(parameters, dict):
+            raise exc.ProgrammingError("paramstyle is qmark: pass a sequence of parameters", sqlstate="42000")
+        self.connection._before_statement()
+        self._take(self.connection._execute(operation, parameters or (), self.fetch_size, self.timeout))
+        return self
+
+    def executemany(self, operation: str, seq_of_parameters) -> "Cursor":
+        """Prepares the statement once and runs it for each parameter sequence; rowcount is the sum."""
+        self._check()
+        self._discard()
+        conn = self.connection
+        conn._before_statement()
+        conn._free_session()
+        pb = _pb()
+        prepared = conn._unary(conn._stub.Prepare, pb.PrepareRequest(session_id=conn.session_id, sql=operation))
+        total = 0
+        try:
+            for params in seq_of_parameters:
+                result = conn._execute_prepared(prepared.statement_id, params, self.fetch_size, self.timeout)
+                result.buffer_rest()
+                if result.end is not None and not result.header.returns_rows:
+                    total += result.end.affected_rows
+                self._result = result
+        finally:
+            try:
+                conn._stub.ClosePrepared(pb.ClosePreparedRequest(session_id=conn.session_id,
+                                                                 statement_id=prepared.statement_id),
+                                         timeout=conn._timeout, metadata=conn._metadata)
+            except grpc.RpcError:
+                pass
+        if self._result is not None:
+            self._take(self._result)
+        self._rowcount = total
+        self._result = None if self._result is None or not self._result.header.returns_rows else self._result
+        return self
+
+    def _rows(self) -> _Result:
+        self._check()
+        if self._result is None or not self._result.header.returns_rows:
+            raise exc.ProgrammingError("no result set: the last statement returned no rows", sqlstate="24000")
+        return self._result
+
+    def fetchone(self):
+        return self._rows().next_row()
+
+    def fetchmany(self, size: Optional[int] = None) -> list:
+        result = self._rows()
+        n = self.arraysize if size is None else size
+        out = []
+        while len(out) < n:
+            row = result.next_row()
+            if row is None:
+                break
+            out.append(row)
+        return out
+
+    def fetchall(self) -> list:
+        result = self._rows()
+        out = []
+        while True:
+            row = result.next_row()
+            if row is None:
+                return out
+            out.append(row)
+
+    def __iter__(self) -> Iterator[tuple]:
+        return self
+
+    def __next__(self) -> tuple:
+        row = self.fetchone()
+        if row is None:
+            raise StopIteration
+        return row
+
+    def cancel(self):
+        """Cancels the running statement's call: the server stops its scan. The rest of its rows are dropped."""
+        if self._result is not None and not self._result.done:
+            self._result.cancel()
+            self._result.rows.clear()
+
+    def close(self):
+        """Closes the cursor; a result still streaming is cancelled. Idempotent."""
+        if not self._closed:
+            if self._result is not None and not self._result.done:
+                self._result.cancel()
+            self._result = None
+            self._closed = True
+
+    def setinputsizes(self, sizes):
+        pass
+
+    def setoutputsize(self, size, column=None):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc_value, tb):
+        self.close()
+        return False
