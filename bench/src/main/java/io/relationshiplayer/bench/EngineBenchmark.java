@@ -77,10 +77,6 @@ public final class EngineBenchmark {
         this.settings = settings;
     }
 
-    public static void main(String[] args) throws Exception {
-        System.exit(run(args, System.out, System.err));
-    }
-
     /** Runs the benchmark with command-line {@code args}; returns the exit code (2 for bad arguments). */
     public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         Settings settings;

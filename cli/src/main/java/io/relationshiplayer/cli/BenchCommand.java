@@ -12,7 +12,7 @@ import picocli.CommandLine.Unmatched;
 
 /** {@code rl bench}: the benchmarks; each prints its figures beside the reference it competes with. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Runs a benchmark.",
-        subcommands = {BenchCommand.Engine.class, BenchCommand.Study.class, BenchCommand.Bank.class,
+        subcommands = {BenchCommand.ForeignKeys.class, BenchCommand.Engine.class, BenchCommand.Study.class, BenchCommand.Bank.class,
             BenchCommand.Mixed.class})
 final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
@@ -88,6 +88,21 @@ final class BenchCommand implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             return MixedBenchmark.run(args.toArray(new String[0]), System.out, System.err);
+        }
+    }
+
+    /** Inserts with foreign-key checks against inserts without, and batched against sequential children lookups. */
+    @Command(name = "foreign-keys", mixinStandardHelpOptions = true,
+            description = "Inserts of child rows with foreign-key checks against the same inserts without, and "
+                    + "children-of-parent lookups batched against sequential, beside the goals.")
+    static final class ForeignKeys implements Callable<Integer> {
+        @Unmatched
+        List<String> args = new ArrayList<>();
+
+        @Override
+        public Integer call() {
+            return io.relationshiplayer.bench.relationships.ForeignKeyBenchmark.run(args.toArray(new String[0]),
+                    System.out, System.err);
         }
     }
 }

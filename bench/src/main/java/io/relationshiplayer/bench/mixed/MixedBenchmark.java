@@ -40,10 +40,6 @@ public final class MixedBenchmark {
         this.progress = progress;
     }
 
-    public static void main(String[] args) throws Exception {
-        System.exit(run(args, System.out, System.err));
-    }
-
     /** Runs the benchmark with command-line {@code args}; returns the exit code (1 if a check failed, 2 bad args). */
     public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         MixedSettings settings;

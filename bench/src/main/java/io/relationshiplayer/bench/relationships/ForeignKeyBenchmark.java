@@ -131,13 +131,6 @@ public final class ForeignKeyBenchmark {
         }
     }
 
-    public static void main(String[] args) {
-        int status = run(args, System.out, System.err);
-        if (status != 0) {
-            throw new IllegalStateException("ForeignKeyBenchmark failed with status " + status);
-        }
-    }
-
     private void run() {
         // The embedded engine completes its futures on the common pool: its size decides how much latency overlaps.
         out.printf(Locale.ROOT, "Foreign keys on the relationship layer, embedded memory backend (%d CPUs, common pool "

@@ -144,10 +144,6 @@ public final class StudyBenchmark {
         this.random = new Random(settings.seed());
     }
 
-    public static void main(String[] args) throws Exception {
-        System.exit(run(args, System.out, System.err));
-    }
-
     /** Runs the benchmark with command-line {@code args}; returns the exit code (2 for bad arguments). */
     public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         Settings settings;

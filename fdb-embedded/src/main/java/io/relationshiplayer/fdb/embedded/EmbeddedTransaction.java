@@ -29,8 +29,7 @@ import java.util.function.Function;
  * read-your-writes, conflict ranges, FoundationDB's limits and error codes, and onError's retry rules.
  */
 final class EmbeddedTransaction extends TransactionReads implements Transaction {
-    static final int KEY_LIMIT = 10_000;
-    static final int VALUE_LIMIT = 100_000;
+    static final int KEY_LIMIT = WriteLimits.KEY_LIMIT;
     static final long SIZE_LIMIT = 10_000_000L;
 
     private final EmbeddedDatabase database;
@@ -245,7 +244,7 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
     @Override
     public synchronized void mutate(MutationType optype, byte[] key, byte[] param) {
         if (optype == MutationType.SET_VERSIONSTAMPED_KEY) {
-            if (key.length - 4 > KEY_LIMIT) {
+            if (key.length - 4 > WriteLimits.KEY_LIMIT) {
                 defer(FdbError.KEY_TOO_LARGE.exception());
                 return;
             }
@@ -276,38 +275,23 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
     }
 
     private boolean writable(byte[] key) {
-        if (!usableForWrite()) {
-            return false;
-        }
-        if (key.length > KEY_LIMIT) {
-            defer(FdbError.KEY_TOO_LARGE.exception("key of " + key.length + " bytes, limit " + KEY_LIMIT));
-            return false;
-        }
-        if (Keys.isSystem(key) && !settings.systemKeysWritable() && !ReadPath.isMetadataVersionKey(key)) {
-            defer(FdbError.KEY_OUTSIDE_LEGAL_RANGE.exception(Keys.printable(key)));
-            return false;
-        }
-        return true;
+        return usableForWrite() && accepted(WriteLimits.key(key, settings.systemKeysWritable()));
     }
 
     private boolean writableRange(byte[] begin, byte[] end) {
-        if (!usableForWrite()) {
-            return false;
-        }
-        byte[] limit = settings.systemKeysWritable() ? Keys.ALL_END : Keys.SYSTEM_PREFIX;
-        if (Keys.compare(end, limit) > 0) {
-            defer(FdbError.KEY_OUTSIDE_LEGAL_RANGE.exception(Keys.printable(end)));
-            return false;
-        }
-        return true;
+        return usableForWrite() && accepted(WriteLimits.rangeEnd(end, settings.systemKeysWritable()));
     }
 
     private boolean checkValue(byte[] value) {
-        if (value.length > VALUE_LIMIT) {
-            defer(FdbError.VALUE_TOO_LARGE.exception("value of " + value.length + " bytes, limit " + VALUE_LIMIT));
-            return false;
+        return accepted(WriteLimits.value(value));
+    }
+
+    /** Whether a write passed its check; a failed check is reported later, as FoundationDB does. */
+    private boolean accepted(RuntimeException refusal) {
+        if (refusal != null) {
+            defer(refusal);
         }
-        return true;
+        return refusal == null;
     }
 
     private boolean usableForWrite() {
