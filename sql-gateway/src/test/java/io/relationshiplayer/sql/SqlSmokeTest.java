@@ -60,8 +60,12 @@ class SqlSmokeTest {
                         .isInstanceOfSatisfying(SqlException.class, e -> assertThat(e.sqlState()).isEqualTo("42601"));
                 s.execute("DELETE FROM projects WHERE id = 1", List.of());
                 assertThat(rows(s.execute("SELECT id FROM tickets", List.of()))).containsExactly(List.of(12L));
+                assertThat(rows(s.execute("EXPLAIN SELECT COUNT(*) FROM tickets", List.of())).get(0).get(0)
+                        .toString()).contains("RecordLayerCount").contains("COUNT_INDEX");
+                assertThat(rows(s.execute("SELECT COUNT(*) FROM tickets", List.of()))).containsExactly(List.of(1L));
                 s.execute("BEGIN", List.of());
                 s.execute("INSERT INTO projects VALUES (3, 'x')", List.of());
+                assertThat(rows(s.execute("SELECT COUNT(*) FROM projects", List.of()))).containsExactly(List.of(2L));
                 s.execute("ROLLBACK", List.of());
                 assertThat(rows(s.execute("SELECT COUNT(*) FROM projects", List.of()))).containsExactly(List.of(1L));
             }

@@ -60,7 +60,14 @@ public final class RecordLayerRules {
     /** As {@link #LOOKUP_JOIN}, when the inner scan is under a projection of some of its columns. */
     public static final RelOptRule LOOKUP_JOIN_PROJECTED = new LookupJoinRule(true);
 
-    public static final List<RelOptRule> RULES = List.of(FILTER, SORT_ON_SCAN, SORT_THROUGH_PROJECT, TO_ENUMERABLE, MODIFY,
+    /** Rule to answer COUNT(*) of a whole table from its COUNT index. */
+    public static final RelOptRule COUNT_ON_SCAN = new CountRule(false);
+
+    /** As {@link #COUNT_ON_SCAN}, over a projection (COUNT(*) ignores which columns are projected). */
+    public static final RelOptRule COUNT_THROUGH_PROJECT = new CountRule(true);
+
+    public static final List<RelOptRule> RULES = List.of(FILTER, SORT_ON_SCAN, SORT_THROUGH_PROJECT, COUNT_ON_SCAN,
+            COUNT_THROUGH_PROJECT, TO_ENUMERABLE, MODIFY,
             LOOKUP_JOIN, LOOKUP_JOIN_PROJECTED);
 
     private static final class LookupJoinRule extends RelOptRule {
@@ -337,6 +344,37 @@ public final class RecordLayerRules {
                     sort.offset, sort.fetch);
             call.transformTo(project.copy(project.getTraitSet().replace(sort.getCollation()), sorted,
                     project.getProjects(), project.getRowType()));
+        }
+    }
+
+    private static final class CountRule extends RelOptRule {
+        private final boolean projected;
+
+        CountRule(boolean projected) {
+            super(projected
+                    ? operand(org.apache.calcite.rel.logical.LogicalAggregate.class, operand(LogicalProject.class,
+                    operand(RecordLayerTableScan.class, none())))
+                    : operand(org.apache.calcite.rel.logical.LogicalAggregate.class, operand(
+                    RecordLayerTableScan.class, none())), projected ? "RecordLayerCountRule:projected"
+                    : "RecordLayerCountRule");
+            this.projected = projected;
+        }
+
+        @Override
+        public void onMatch(RelOptRuleCall call) {
+            org.apache.calcite.rel.logical.LogicalAggregate agg = call.rel(0);
+            RecordLayerTableScan scan = projected ? call.rel(2) : call.rel(1);
+            if (scan.path.kind() != AccessPath.Kind.FULL_SCAN || !agg.getGroupSet().isEmpty()
+                    || agg.getAggCallList().size() != 1) {
+                return;
+            }
+            org.apache.calcite.rel.core.AggregateCall c = agg.getAggCallList().get(0);
+            if (c.getAggregation().getKind() != org.apache.calcite.sql.SqlKind.COUNT || !c.getArgList().isEmpty()
+                    || c.isDistinct() || c.filterArg >= 0) {
+                return;
+            }
+            call.transformTo(new RecordLayerCount(agg.getCluster(),
+                    agg.getTraitSet().replace(EnumerableConvention.INSTANCE), scan.getTable(), agg.getRowType()));
         }
     }
 

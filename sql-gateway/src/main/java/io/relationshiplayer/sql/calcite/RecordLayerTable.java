@@ -363,6 +363,18 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
         return new Row(t, values);
     }
 
+    /** The table's row count from its record type's COUNT index, in the statement's transaction. */
+    public Enumerable<Object> countRows() {
+        return new AbstractEnumerable<>() {
+            @Override
+            public Enumerator<Object> enumerator() {
+                Session s = binding.current();
+                long n = s.access().rowCount(current(s));
+                return Linq4j.singletonEnumerable((Object) n).enumerator();
+            }
+        };
+    }
+
     /** Outer rows per batch of a lookup join: their keys are looked up together. */
     static final int JOIN_BATCH = 256;
 
@@ -482,6 +494,10 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
         public Enumerable<Object> lookupJoin(Enumerable<Object> outer, int[] outerKeys, String recordIndex,
                                              int[] innerKeys, boolean leftOuter) {
             return recordLayerTable().lookupJoin(outer, outerKeys, recordIndex, innerKeys, leftOuter);
+        }
+
+        public Enumerable<Object> countRows() {
+            return recordLayerTable().countRows();
         }
 
         public Enumerable<Long> modify(String operation, Enumerable<Object> input, String[] updateColumns) {
