@@ -3,6 +3,7 @@ package io.relationshiplayer.cli;
 import io.relationshiplayer.bench.EngineBenchmark;
 import io.relationshiplayer.bench.bank.BankBenchmark;
 import io.relationshiplayer.bench.mixed.MixedBenchmark;
+import io.relationshiplayer.bench.sql.SqlBenchmark;
 import io.relationshiplayer.bench.study.StudyBenchmark;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,7 @@ import picocli.CommandLine.Unmatched;
 /** {@code rl bench}: the benchmarks; each prints its figures beside the reference it competes with. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Runs a benchmark.",
         subcommands = {BenchCommand.ForeignKeys.class, BenchCommand.Engine.class, BenchCommand.Study.class, BenchCommand.Bank.class,
-            BenchCommand.Mixed.class})
+            BenchCommand.Mixed.class, BenchCommand.Sql.class})
 final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -88,6 +89,23 @@ final class BenchCommand implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             return MixedBenchmark.run(args.toArray(new String[0]), System.out, System.err);
+        }
+    }
+
+    /** The SQL service against the record service: point reads, a foreign-key join, planning with the plan cache. */
+    @Command(name = "sql", mixinStandardHelpOptions = true,
+            description = "The SQL service over gRPC on the embedded memory backend: a prepared primary-key SELECT "
+                    + "against the record service's LoadRecords (goal: under 1.5x), a 1-parent-50-children join "
+                    + "through the foreign key (latency, rows/s), planning of a five-table join first and cached "
+                    + "(goals: under 100 ms and 1 ms). Options: --seconds S (3), --projects N (200), --quick, "
+                    + "--seed S.")
+    static final class Sql implements Callable<Integer> {
+        @Unmatched
+        List<String> args = new ArrayList<>();
+
+        @Override
+        public Integer call() throws Exception {
+            return SqlBenchmark.run(args.toArray(new String[0]), System.out, System.err);
         }
     }
 
