@@ -15,7 +15,7 @@ public final class EmbeddedFdbException extends FDBException {
 
     @Override
     public boolean isRetryable() {
-        return isMaybeCommitted() || isRetryableNotCommitted();
+        return FdbError.isRetryable(getCode());
     }
 
     @Override

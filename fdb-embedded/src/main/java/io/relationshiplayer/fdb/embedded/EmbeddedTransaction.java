@@ -3,10 +3,8 @@ package io.relationshiplayer.fdb.embedded;
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.FDBException;
 import com.apple.foundationdb.KeyArrayResult;
-import com.apple.foundationdb.KeyRangeArrayResult;
 import com.apple.foundationdb.KeySelector;
 import com.apple.foundationdb.KeyValue;
-import com.apple.foundationdb.MappedKeyValue;
 import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.Range;
 import com.apple.foundationdb.ReadTransaction;
@@ -18,7 +16,6 @@ import com.apple.foundationdb.async.AsyncUtil;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -39,8 +36,7 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
     private final Executor executor;
     private final TransactionSettings settings;
     private final WriteBuffer writes = new WriteBuffer();
-    private final List<byte[]> readConflicts = new ArrayList<>();
-    private final List<byte[]> writeConflicts = new ArrayList<>();
+    private final TransactionConflicts conflicts = new TransactionConflicts();
     private final List<Watches.Watch> watches = new ArrayList<>();
     private final SnapshotView snapshotView = new SnapshotView(this);
     private CompletableFuture<Long> readVersion;
@@ -49,10 +45,8 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
     private boolean committing;
     private boolean cancelled;
     private boolean timedOut;
-    private boolean nextWriteNoConflict;
     private RuntimeException deferred;
     private int retries;
-    private long conflictBytes;
 
     EmbeddedTransaction(EmbeddedDatabase database, Executor executor, TransactionSettings defaults) {
         this.database = database;
@@ -128,12 +122,6 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
     }
 
     @Override
-    public AsyncIterable<MappedKeyValue> getMappedRange(KeySelector begin, KeySelector end, byte[] mapper, int limit,
-                                                       boolean reverse, StreamingMode mode) {
-        throw FdbError.UNSUPPORTED_OPERATION.exception("getMappedRange is not supported by the embedded backend");
-    }
-
-    @Override
     public TransactionOptions options() {
         return settings.transactionOptions();
     }
@@ -171,7 +159,7 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
 
     @Override
     public synchronized void addWriteConflictRange(byte[] keyBegin, byte[] keyEnd) {
-        addWriteConflict(keyBegin, keyEnd);
+        conflicts.addWrite(keyBegin, keyEnd);
     }
 
     @Override
@@ -180,19 +168,7 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
     }
 
     synchronized void addReadConflict(byte[] begin, byte[] end) {
-        if (Keys.compare(begin, end) < 0) {
-            readConflicts.add(begin);
-            readConflicts.add(end);
-            conflictBytes += begin.length + end.length;
-        }
-    }
-
-    private void addWriteConflict(byte[] begin, byte[] end) {
-        if (Keys.compare(begin, end) < 0) {
-            writeConflicts.add(begin);
-            writeConflicts.add(end);
-            conflictBytes += begin.length + end.length;
-        }
+        conflicts.addRead(begin, end);
     }
 
     // ---- writes ----
@@ -223,11 +199,7 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
             return;
         }
         writes.clearRange(beginKey, endKey);
-        if (nextWriteNoConflict) {
-            nextWriteNoConflict = false;
-        } else {
-            addWriteConflict(beginKey, endKey);
-        }
+        conflicts.forWrite(beginKey, endKey);
     }
 
     @Override
@@ -250,7 +222,7 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
             }
             if (checkValue(param)) {
                 writes.atomic(optype, key, param);
-                nextWriteNoConflict = false;
+                conflicts.writeWithoutRange();
             }
             return;
         }
@@ -263,15 +235,11 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
     }
 
     private void writeConflictFor(byte[] key) {
-        if (nextWriteNoConflict) {
-            nextWriteNoConflict = false;
-        } else {
-            addWriteConflict(key, Keys.keyAfter(key));
-        }
+        conflicts.forWrite(key, Keys.keyAfter(key));
     }
 
     private synchronized void setNextWriteNoConflict() {
-        nextWriteNoConflict = true;
+        conflicts.skipNextWrite();
     }
 
     private boolean writable(byte[] key) {
@@ -325,11 +293,11 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
                 if (deferred != null) {
                     throw deferred;
                 }
-                long size = writes.mutationBytes() + conflictBytes;
+                long size = writes.mutationBytes() + conflicts.bytes();
                 if (size > Math.min(SIZE_LIMIT, settings.sizeLimit())) {
                     throw FdbError.TRANSACTION_TOO_LARGE.exception(size + " bytes");
                 }
-                if (writes.isEmpty() && writeConflicts.isEmpty() && watches.isEmpty()) {
+                if (writes.isEmpty() && !conflicts.hasWrites() && watches.isEmpty()) {
                     // FoundationDB commits a read-only transaction without asking the cluster.
                     versionstamp.completeExceptionally(FdbError.NO_COMMIT_VERSION.exception());
                     committing = true;
@@ -339,16 +307,16 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
                 long rv = readVersion != null && readVersion.isDone() && !readVersion.isCompletedExceptionally()
                         ? readVersion.join() : -1;
                 if (rv < 0) {
-                    if (!readConflicts.isEmpty()) {
+                    if (conflicts.hasReads()) {
                         rv = readVersion.join();
                     } else {
                         rv = engine.readVersion();
                     }
                 }
-                request = new CommitRequest(rv, KeyRanges.normalize(readConflicts), KeyRanges.normalize(writeConflicts),
+                request = new CommitRequest(rv, conflicts.normalizedReads(), conflicts.normalizedWrites(),
                         new ArrayList<>(writes.mutations()), new ArrayList<>(watches));
             } catch (RuntimeException e) {
-                return CompletableFuture.failedFuture(unwrap(e));
+                return CompletableFuture.failedFuture(Futures.unwrap(e));
             }
         }
         return delayed(request.isReadOnly() ? 0 : latency.commit(), () -> {
@@ -382,17 +350,17 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
 
     @Override
     public synchronized CompletableFuture<Long> getApproximateSize() {
-        return CompletableFuture.completedFuture(writes.mutationBytes() + conflictBytes);
+        return CompletableFuture.completedFuture(writes.mutationBytes() + conflicts.bytes());
     }
 
     @Override
     public CompletableFuture<Transaction> onError(Throwable e) {
-        Throwable cause = unwrap(e);
+        Throwable cause = Futures.unwrap(e);
         if (!(cause instanceof FDBException)) {
             return CompletableFuture.failedFuture(cause);
         }
         int code = ((FDBException) cause).getCode();
-        boolean retryable = FdbError.isMaybeCommitted(code) || FdbError.isRetryableNotCommitted(code);
+        boolean retryable = FdbError.isRetryable(code);
         synchronized (this) {
             if (!retryable || cancelled || (settings.retryLimit() >= 0 && retries >= settings.retryLimit())) {
                 return CompletableFuture.failedFuture(cause);
@@ -409,9 +377,7 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
     private void resetState() {
         timedOut = false;
         writes.reset();
-        readConflicts.clear();
-        writeConflicts.clear();
-        conflictBytes = 0;
+        conflicts.reset();
         for (Watches.Watch w : watches) {
             w.future().completeExceptionally(FdbError.TRANSACTION_CANCELLED.exception());
         }
@@ -420,7 +386,6 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
         versionstamp = new CompletableFuture<>();
         committedVersion = -1;
         committing = false;
-        nextWriteNoConflict = false;
         deferred = null;
     }
 
@@ -501,7 +466,7 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
             try {
                 return CompletableFuture.completedFuture(fn.get());
             } catch (RuntimeException e) {
-                return CompletableFuture.failedFuture(unwrap(e));
+                return CompletableFuture.failedFuture(Futures.unwrap(e));
             }
         }
         Executor later = CompletableFuture.delayedExecutor(micros, TimeUnit.MICROSECONDS, executor);
@@ -513,18 +478,6 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
         }, later);
     }
 
-    static Throwable unwrap(Throwable e) {
-        while (e instanceof CompletionException && e.getCause() != null) {
-            e = e.getCause();
-        }
-        return e;
-    }
-
-    private static RuntimeException unwrap(RuntimeException e) {
-        Throwable t = unwrap((Throwable) e);
-        return t instanceof RuntimeException ? (RuntimeException) t : e;
-    }
-
     @Override
     public CompletableFuture<Long> getEstimatedRangeSizeBytes(byte[] begin, byte[] end) {
         return delayed(latency.read(), () -> engine.estimateSize(begin, end));
@@ -533,10 +486,5 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
     @Override
     public CompletableFuture<KeyArrayResult> getRangeSplitPoints(byte[] begin, byte[] end, long chunkSize) {
         return delayed(latency.read(), () -> ReadPath.splitPoints(engine, begin, end, chunkSize));
-    }
-
-    @Override
-    public CompletableFuture<KeyRangeArrayResult> getBlobGranuleRanges(byte[] begin, byte[] end, int rowLimit) {
-        return CompletableFuture.completedFuture(new KeyRangeArrayResult(new Range[0]));
     }
 }

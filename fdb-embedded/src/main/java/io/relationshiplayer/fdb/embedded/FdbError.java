@@ -56,6 +56,11 @@ public enum FdbError {
         return exception(null);
     }
 
+    /** FoundationDB's error predicate "retryable": maybe committed, or not committed and safe to retry. */
+    static boolean isRetryable(int code) {
+        return isMaybeCommitted(code) || isRetryableNotCommitted(code);
+    }
+
     /** FoundationDB's error predicate "maybe committed" for a code. */
     static boolean isMaybeCommitted(int code) {
         for (FdbError e : values()) {

@@ -53,7 +53,7 @@ final class RetryLoop {
     }
 
     private static RuntimeException rethrow(CompletionException e) {
-        Throwable cause = EmbeddedTransaction.unwrap(e);
+        Throwable cause = Futures.unwrap(e);
         return cause instanceof RuntimeException ? (RuntimeException) cause : e;
     }
 }

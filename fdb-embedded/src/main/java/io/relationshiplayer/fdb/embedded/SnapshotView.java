@@ -1,10 +1,8 @@
 package io.relationshiplayer.fdb.embedded;
 
 import com.apple.foundationdb.KeyArrayResult;
-import com.apple.foundationdb.KeyRangeArrayResult;
 import com.apple.foundationdb.KeySelector;
 import com.apple.foundationdb.KeyValue;
-import com.apple.foundationdb.MappedKeyValue;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.StreamingMode;
 import com.apple.foundationdb.TransactionOptions;
@@ -69,12 +67,6 @@ final class SnapshotView extends TransactionReads {
     }
 
     @Override
-    public AsyncIterable<MappedKeyValue> getMappedRange(KeySelector begin, KeySelector end, byte[] mapper, int limit,
-                                                       boolean reverse, StreamingMode mode) {
-        return tr.getMappedRange(begin, end, mapper, limit, reverse, mode);
-    }
-
-    @Override
     public CompletableFuture<Long> getEstimatedRangeSizeBytes(byte[] begin, byte[] end) {
         return tr.getEstimatedRangeSizeBytes(begin, end);
     }
@@ -82,11 +74,6 @@ final class SnapshotView extends TransactionReads {
     @Override
     public CompletableFuture<KeyArrayResult> getRangeSplitPoints(byte[] begin, byte[] end, long chunkSize) {
         return tr.getRangeSplitPoints(begin, end, chunkSize);
-    }
-
-    @Override
-    public CompletableFuture<KeyRangeArrayResult> getBlobGranuleRanges(byte[] begin, byte[] end, int rowLimit) {
-        return tr.getBlobGranuleRanges(begin, end, rowLimit);
     }
 
     @Override

@@ -1,6 +1,8 @@
 package io.relationshiplayer.fdb.embedded;
 
 import com.apple.foundationdb.KeyArrayResult;
+import com.apple.foundationdb.KeyRangeArrayResult;
+import com.apple.foundationdb.MappedKeyValue;
 import com.apple.foundationdb.KeySelector;
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.Range;
@@ -9,8 +11,22 @@ import com.apple.foundationdb.StreamingMode;
 import com.apple.foundationdb.async.AsyncIterable;
 import java.util.concurrent.CompletableFuture;
 
-/** The overloads of {@link ReadTransaction}, each reduced to the one general form its subclass implements. */
+/**
+ * The overloads of {@link ReadTransaction}, each reduced to the one general form its subclass implements, and the
+ * features the embedded backend does not offer (mapped ranges, blob granules).
+ */
 abstract class TransactionReads implements ReadTransaction {
+
+    @Override
+    public AsyncIterable<MappedKeyValue> getMappedRange(KeySelector begin, KeySelector end, byte[] mapper, int limit,
+                                                       boolean reverse, StreamingMode mode) {
+        throw FdbError.UNSUPPORTED_OPERATION.exception("getMappedRange is not supported by the embedded backend");
+    }
+
+    @Override
+    public CompletableFuture<KeyRangeArrayResult> getBlobGranuleRanges(byte[] begin, byte[] end, int rowLimit) {
+        return CompletableFuture.completedFuture(new KeyRangeArrayResult(new Range[0]));
+    }
 
     @Override
     public AsyncIterable<KeyValue> getRange(KeySelector begin, KeySelector end) {
