@@ -13,6 +13,7 @@ import io.relationshiplayer.proto.v1.GetSchemaRequest;
 import io.relationshiplayer.proto.v1.IndexDefinition;
 import io.relationshiplayer.proto.v1.IndexType;
 import io.relationshiplayer.proto.v1.QueryRequest;
+import io.relationshiplayer.proto.v1.RecordBatch;
 import io.relationshiplayer.proto.v1.RecordMessage;
 import io.relationshiplayer.proto.v1.RecordServiceGrpc;
 import io.relationshiplayer.proto.v1.RecordTypeDefinition;
@@ -318,7 +319,7 @@ class ErrorMappingTest extends ServerFixture {
         saveItems(db, big, 500);
         String tag = UUID.randomUUID().toString();
         CallRecorder.Recorded server = calls.call(tag);
-        StreamFlowControlTest.SlowReader reader = new StreamFlowControlTest.SlowReader();
+        SlowReader<ScanRequest, RecordBatch> reader = new SlowReader<>();
         tagged(RecordServiceGrpc.newStub(channel), tag).withDeadlineAfter(500, TimeUnit.MILLISECONDS)
                 .scan(ScanRequest.newBuilder().setDatabase(db).setType("Item").setBatchSize(10).build(), reader);
         reader.next();

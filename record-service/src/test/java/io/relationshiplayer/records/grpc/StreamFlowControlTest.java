@@ -7,8 +7,6 @@ import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
-import io.grpc.stub.ClientCallStreamObserver;
-import io.grpc.stub.ClientResponseObserver;
 import io.relationshiplayer.proto.v1.RecordBatch;
 import io.relationshiplayer.proto.v1.RecordServiceGrpc;
 import io.relationshiplayer.proto.v1.ScanRequest;
@@ -17,8 +15,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -67,46 +63,12 @@ class StreamFlowControlTest extends ServerFixture {
         return ScanRequest.newBuilder().setDatabase(db).setType("Item").setBatchSize(BATCH).build();
     }
 
-    /** A streamed call read one message at a time, under the test's control. */
-    static final class SlowReader implements ClientResponseObserver<ScanRequest, RecordBatch> {
-        final LinkedBlockingQueue<RecordBatch> received = new LinkedBlockingQueue<>();
-        final CompletableFuture<Void> finished = new CompletableFuture<>();
-        volatile ClientCallStreamObserver<ScanRequest> call;
-
-        @Override
-        public void beforeStart(ClientCallStreamObserver<ScanRequest> requestStream) {
-            call = requestStream;
-            requestStream.disableAutoRequestWithInitial(1);
-        }
-
-        @Override
-        public void onNext(RecordBatch value) {
-            received.add(value);
-        }
-
-        @Override
-        public void onError(Throwable t) {
-            finished.completeExceptionally(t);
-        }
-
-        @Override
-        public void onCompleted() {
-            finished.complete(null);
-        }
-
-        RecordBatch next() throws InterruptedException {
-            RecordBatch b = received.poll(20, TimeUnit.SECONDS);
-            assertThat(b).as("a batch arrives after request(1)").isNotNull();
-            return b;
-        }
-    }
-
     @Test
     void aSlowReaderGetsEverythingInOrderWhileTheServerStaysBoundedAhead() throws Exception {
         List<Item> items = populate();
         String tag = UUID.randomUUID().toString();
         CallRecorder.Recorded server = calls.call(tag);
-        SlowReader reader = new SlowReader();
+        SlowReader<ScanRequest, RecordBatch> reader = new SlowReader<>();
         tagged(RecordServiceGrpc.newStub(narrow), tag).scan(scanAll(), reader);
 
         List<Long> ids = new ArrayList<>();
@@ -172,7 +134,7 @@ class StreamFlowControlTest extends ServerFixture {
         populate();
         String tag = UUID.randomUUID().toString();
         CallRecorder.Recorded server = calls.call(tag);
-        SlowReader reader = new SlowReader();
+        SlowReader<ScanRequest, RecordBatch> reader = new SlowReader<>();
         tagged(RecordServiceGrpc.newStub(narrow), tag).scan(scanAll(), reader);
         for (int i = 0; i < 3; i++) {
             reader.next();
@@ -186,7 +148,7 @@ class StreamFlowControlTest extends ServerFixture {
         assertThat(streams.awaitIdle(10, TimeUnit.SECONDS)).as("the server stopped reading").isTrue();
         assertThat(server.sent.get()).as("the server stopped midway").isLessThan(RECORDS / BATCH / 2);
 
-        SlowReader again = new SlowReader();
+        SlowReader<ScanRequest, RecordBatch> again = new SlowReader<>();
         RecordServiceGrpc.newStub(narrow).scan(scanAll(), again);
         int n = 0;
         boolean done = false;

@@ -1,6 +1,7 @@
 package io.relationshiplayer.sql.grpc;
 
 import io.relationshiplayer.records.grpc.CallRecorder;
+import io.relationshiplayer.records.grpc.SlowReader;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,8 +9,6 @@ import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
-import io.grpc.stub.ClientCallStreamObserver;
-import io.grpc.stub.ClientResponseObserver;
 import io.relationshiplayer.proto.v1.CloseSessionRequest;
 import io.relationshiplayer.proto.v1.ExecuteRequest;
 import io.relationshiplayer.proto.v1.ExecuteResponse;
@@ -17,8 +16,6 @@ import io.relationshiplayer.proto.v1.Row;
 import io.relationshiplayer.proto.v1.SqlServiceGrpc;
 import java.util.Iterator;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -68,42 +65,8 @@ class SqlStreamingTest extends SqlServerFixture {
         narrow.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
     }
 
-    /** A streamed call read one message at a time, under the test's control. */
-    static final class SlowReader implements ClientResponseObserver<ExecuteRequest, ExecuteResponse> {
-        final LinkedBlockingQueue<ExecuteResponse> received = new LinkedBlockingQueue<>();
-        final CompletableFuture<Void> finished = new CompletableFuture<>();
-        volatile ClientCallStreamObserver<ExecuteRequest> call;
-
-        @Override
-        public void beforeStart(ClientCallStreamObserver<ExecuteRequest> requestStream) {
-            call = requestStream;
-            requestStream.disableAutoRequestWithInitial(1);
-        }
-
-        @Override
-        public void onNext(ExecuteResponse value) {
-            received.add(value);
-        }
-
-        @Override
-        public void onError(Throwable t) {
-            finished.completeExceptionally(t);
-        }
-
-        @Override
-        public void onCompleted() {
-            finished.complete(null);
-        }
-
-        ExecuteResponse next() throws InterruptedException {
-            ExecuteResponse m = received.poll(20, TimeUnit.SECONDS);
-            assertThat(m).as("a message arrives after request(1)").isNotNull();
-            return m;
-        }
-    }
-
-    SlowReader startSlow(String session, String tag) {
-        SlowReader reader = new SlowReader();
+    SlowReader<ExecuteRequest, ExecuteResponse> startSlow(String session, String tag) {
+        SlowReader<ExecuteRequest, ExecuteResponse> reader = new SlowReader<>();
         tagged(SqlServiceGrpc.newStub(narrow), tag).execute(ExecuteRequest.newBuilder().setSessionId(session)
                 .setSql(SELECT_ALL).setFetchSize(FETCH).build(), reader);
         return reader;
@@ -114,7 +77,7 @@ class SqlStreamingTest extends SqlServerFixture {
         String s = open(BIG);
         String tag = UUID.randomUUID().toString();
         CallRecorder.Recorded server = calls.call(tag);
-        SlowReader reader = startSlow(s, tag);
+        SlowReader<ExecuteRequest, ExecuteResponse> reader = startSlow(s, tag);
 
         assertThat(reader.next().getHeader().getColumnsCount()).isEqualTo(3);
         int messages = 1;
@@ -171,7 +134,7 @@ class SqlStreamingTest extends SqlServerFixture {
         String s = open(BIG);
         String tag = UUID.randomUUID().toString();
         CallRecorder.Recorded server = calls.call(tag);
-        SlowReader reader = startSlow(s, tag);
+        SlowReader<ExecuteRequest, ExecuteResponse> reader = startSlow(s, tag);
         for (int i = 0; i < 4; i++) {
             reader.next();
             reader.call.request(1);
@@ -212,7 +175,7 @@ class SqlStreamingTest extends SqlServerFixture {
     @Test
     void aSessionRunsOneCallAtATimeAndClosingItEndsTheRunningOne() throws Exception {
         String s = open(BIG);
-        SlowReader reader = startSlow(s, UUID.randomUUID().toString());
+        SlowReader<ExecuteRequest, ExecuteResponse> reader = startSlow(s, UUID.randomUUID().toString());
         assertThat(reader.next().hasHeader()).isTrue();
 
         expectSql(Status.Code.FAILED_PRECONDITION, "55006", () -> exec(s, "SELECT 1"));
