@@ -3,6 +3,7 @@ package io.relationshiplayer.records;
 import com.apple.foundationdb.record.RecordMetaData;
 import com.apple.foundationdb.record.RecordMetaDataBuilder;
 import com.apple.foundationdb.record.RecordMetaDataProto;
+import com.apple.foundationdb.record.metadata.FormerIndex;
 import com.apple.foundationdb.record.metadata.Index;
 import com.apple.foundationdb.record.metadata.IndexOptions;
 import com.apple.foundationdb.record.metadata.IndexTypes;
@@ -64,7 +65,7 @@ public final class SchemaCompiler {
             if (previous == null) {
                 b = RecordMetaData.newBuilder().setRecords(records);
             } else {
-                b = RecordMetaData.newBuilder().setRecords(previous.toProto());
+                b = RecordMetaData.newBuilder().setRecords(withoutDroppedJoinedTypes(previous, schema));
                 try {
                     b.updateRecords(records);
                 } catch (MetaDataException e) {
@@ -158,6 +159,40 @@ public final class SchemaCompiler {
         return file.toBuilder().addMessageType(union).build();
     }
 
+    /**
+     * The previous meta-data without the joined record types the schema no longer defines. The Record Layer's builder
+     * can neither remove a synthetic type nor an index on one (its removeIndex leaves the type pointing at the index),
+     * so they are cut from the proto here: a joined type stores no records, and each of its indexes becomes a former
+     * index, so that its entries are cleared and its subspace never reused.
+     */
+    static RecordMetaDataProto.MetaData withoutDroppedJoinedTypes(RecordMetaData previous, Schema schema) {
+        RecordMetaDataProto.MetaData proto = previous.toProto();
+        Set<String> kept = new HashSet<>();
+        schema.getJoinedTypesList().forEach(j -> kept.add(j.getName()));
+        Set<String> dropped = new HashSet<>();
+        proto.getJoinedRecordTypesList().forEach(j -> {
+            if (!kept.contains(j.getName())) {
+                dropped.add(j.getName());
+            }
+        });
+        if (dropped.isEmpty()) {
+            return proto;
+        }
+        RecordMetaDataProto.MetaData.Builder b = proto.toBuilder().clearJoinedRecordTypes().clearIndexes();
+        proto.getJoinedRecordTypesList().stream().filter(j -> !dropped.contains(j.getName()))
+                .forEach(b::addJoinedRecordTypes);
+        for (RecordMetaDataProto.Index i : proto.getIndexesList()) {
+            if (i.getRecordTypeList().stream().noneMatch(dropped::contains)) {
+                b.addIndexes(i);
+                continue;
+            }
+            Index index = previous.getIndex(i.getName());
+            b.addFormerIndexes(new FormerIndex(index.getSubspaceKey(),
+                    index.getAddedVersion(), previous.getVersion() + 1, index.getName()).toProto());
+        }
+        return b.setVersion(previous.getVersion() + 1).build();
+    }
+
     /** Adds the joined record types the schema defines and the meta-data does not have yet. */
     private static void applyJoinedTypes(RecordMetaDataBuilder b, Schema schema) {
         for (JoinedTypeDefinition j : schema.getJoinedTypesList()) {
@@ -182,6 +217,15 @@ public final class SchemaCompiler {
     private static boolean hasSyntheticType(RecordMetaDataBuilder b, String name) {
         try {
             b.getSyntheticRecordType(name);
+            return true;
+        } catch (MetaDataException e) {
+            return false;
+        }
+    }
+
+    private static boolean hasIndex(RecordMetaDataBuilder b, String name) {
+        try {
+            b.getIndex(name);
             return true;
         } catch (MetaDataException e) {
             return false;
@@ -231,7 +275,9 @@ public final class SchemaCompiler {
         for (String name : existing.keySet()) {
             if (!name.equals(COUNT_INDEX) && !wanted.containsKey(name)) {
                 formerKeys.add(existing.get(name).getSubspaceKey());
-                b.removeIndex(name);
+                if (hasIndex(b, name)) { // else it was on a dropped joined type: already a former index
+                    b.removeIndex(name);
+                }
             }
         }
         if (!existing.containsKey(COUNT_INDEX)) {

@@ -85,12 +85,13 @@ final class CatalogChanges {
             }
             // The child as already changed by earlier passes: it may reference the dropped table more than once.
             TableDef child = new Catalog(next.build()).requireTable(ref.child().name()).def();
-            TableDef.Builder b = child.toBuilder().clearForeignKeys();
-            for (ForeignKeyDef fk : child.getForeignKeysList()) {
-                if (!Table.key(fk.getName()).equals(Table.key(ref.foreignKey().getName()))) {
-                    b.addForeignKeys(fk);
-                }
-            }
+            // The foreign key goes, and with it every materialized join built on it.
+            String dropped = Table.key(ref.foreignKey().getName());
+            TableDef.Builder b = child.toBuilder().clearForeignKeys().clearMaterializedJoins();
+            child.getForeignKeysList().stream().filter(fk -> !Table.key(fk.getName()).equals(dropped))
+                    .forEach(b::addForeignKeys);
+            child.getMaterializedJoinsList().stream().filter(j -> !Table.key(j.getForeignKey()).equals(dropped))
+                    .forEach(b::addMaterializedJoins);
             next = replace(next.build(), b.build()).toBuilder();
         }
         List<TableDef> tables = new ArrayList<>(next.getTablesList());
