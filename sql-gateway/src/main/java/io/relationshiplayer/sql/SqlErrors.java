@@ -27,6 +27,12 @@ final class SqlErrors {
             if (limit != null) {
                 return limit;
             }
+            if (String.valueOf(c.getMessage()).contains("Code grows beyond 64 KB")) {
+                return new SqlException(SqlException.STATEMENT_TOO_COMPLEX, "statement too complex: its compiled "
+                        + "form passes the JVM's 64 KB method limit; split a long VALUES list into several INSERTs "
+                        + "(a thousand rows each is safe) or insert with a prepared statement and parameters",
+                        0, 0, c);
+            }
             SqlException data = dataException(c);
             if (data != null) {
                 return data;

@@ -35,6 +35,7 @@ public class SqlException extends RuntimeException {
     public static final String NO_ACTIVE_TRANSACTION = "25P01";
     public static final String IN_FAILED_TRANSACTION = "25P02";
     public static final String PROGRAM_LIMIT_EXCEEDED = "54000";
+    public static final String STATEMENT_TOO_COMPLEX = "54001";
     public static final String QUERY_CANCELED = "57014";
     public static final String INTERNAL_ERROR = "XX000";
 

@@ -23,6 +23,29 @@ class SqlSessionTest {
     }
 
     @Test
+    void aValuesListTooLongToCompileIsStatementTooComplexAndTheSessionGoesOn() {
+        try (Backend backend = Backend.open("embedded:memory");
+             SqlSession s = new SqlEngine(new RelationshipLayer(new RecordStores(backend.recordDatabase())))
+                     .open("big")) {
+            s.execute("CREATE TABLE t (id BIGINT PRIMARY KEY, n INTEGER, s VARCHAR(9))", List.of());
+            StringBuilder sql = new StringBuilder("INSERT INTO t VALUES ");
+            for (int i = 0; i < 4000; i++) {
+                sql.append(i == 0 ? "" : ", ").append('(').append(i).append(", ").append(i % 7).append(", 'v')");
+            }
+            assertThatThrownBy(() -> s.execute(sql.toString(), List.of()))
+                    .isInstanceOfSatisfying(SqlException.class, e -> {
+                        assertThat(e.sqlState()).isEqualTo("54001");
+                        assertThat(e.getMessage()).contains("split a long VALUES list");
+                    });
+            assertThat(s.execute("INSERT INTO t VALUES (1, 1, 'a'), (2, 2, 'b')", List.of()).command())
+                    .isEqualTo("INSERT");
+            try (RowStream rows = ((StatementResult.Query) s.execute("SELECT COUNT(*) FROM t", List.of())).rows()) {
+                assertThat(rows.next()).containsExactly(2L);
+            }
+        }
+    }
+
+    @Test
     void boundedStalenessIsASessionSettingForQueries() {
         try (Backend backend = Backend.open("embedded:memory");
              SqlSession s = new SqlEngine(new RelationshipLayer(new RecordStores(backend.recordDatabase())))
