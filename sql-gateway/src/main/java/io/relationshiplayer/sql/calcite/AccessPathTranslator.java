@@ -183,6 +183,10 @@ public final class AccessPathTranslator {
         if (c.getKind() == SqlKind.OR) {
             return inList((RexCall) c);
         }
+        Predicate flag = booleanColumn(c);
+        if (flag != null) {
+            return flag;
+        }
         if (!(c instanceof RexCall)) {
             return null;
         }
@@ -215,6 +219,25 @@ public final class AccessPathTranslator {
             return null;
         }
         return new Predicate(c, col, kind, List.of(value));
+    }
+
+    /**
+     * A boolean column as a conjunct: {@code flag}, {@code flag IS TRUE} mean flag = TRUE; {@code NOT flag} (what
+     * Calcite makes of flag = FALSE) and {@code flag IS FALSE} mean flag = FALSE. None of them holds for NULL, and
+     * neither does the key equality.
+     */
+    private Predicate booleanColumn(RexNode c) {
+        boolean value = true;
+        RexNode operand = c;
+        if (c.getKind() == SqlKind.NOT || c.getKind() == SqlKind.IS_FALSE || c.getKind() == SqlKind.IS_TRUE) {
+            value = c.getKind() == SqlKind.IS_TRUE;
+            operand = ((RexCall) c).getOperands().get(0);
+        }
+        Integer col = column(operand);
+        if (col == null || operand.getType().getSqlTypeName() != org.apache.calcite.sql.type.SqlTypeName.BOOLEAN) {
+            return null;
+        }
+        return new Predicate(c, col, SqlKind.EQUALS, List.of(rex.makeLiteral(value)));
     }
 
     private Predicate inList(RexCall or) {
