@@ -12,6 +12,7 @@ import com.apple.foundationdb.record.provider.foundationdb.FDBStoredRecord;
 import com.apple.foundationdb.tuple.Tuple;
 import com.google.protobuf.Message;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
+import io.relationshiplayer.proto.v1.IndexDef;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -211,6 +212,31 @@ public final class AccessPaths {
             items.add(Values.encodeForKey(t.column(positions[from + i]), values[i]));
         }
         return Tuple.fromList(items);
+    }
+
+    /**
+     * The groups of a COUNT index of {@code t}, in key order: each row is the values of its columns (column Java
+     * types) and then the number of rows with them. Groups whose rows are all gone are skipped.
+     */
+    public List<Object[]> countGroups(@Nonnull Table t, @Nonnull String countIndex) {
+        IndexDef def = t.requireCountIndex(countIndex);
+        int[] columns = t.positions(Indexes.columnNames(def));
+        Index index = store.getRecordMetaData().getIndex(Indexes.recordIndex(t.name(), def.getName()));
+        List<Object[]> out = new ArrayList<>();
+        for (var e : store.scanIndex(index, IndexScanType.BY_GROUP, TupleRange.ALL, null, ScanProperties.FORWARD_SCAN)
+                .asList().join()) {
+            long rows = e.getValue().getLong(0);
+            if (rows <= 0) {
+                continue;
+            }
+            Object[] row = new Object[columns.length + 1];
+            for (int i = 0; i < columns.length; i++) {
+                row[i] = Values.decode(t.column(columns[i]), e.getKey().get(i));
+            }
+            row[columns.length] = rows;
+            out.add(row);
+        }
+        return out;
     }
 
     /** The exact row count of a table (from the store's count index). */

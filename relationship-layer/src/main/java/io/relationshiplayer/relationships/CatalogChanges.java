@@ -96,7 +96,7 @@ final class CatalogChanges {
         }
         List<TableDef> tables = new ArrayList<>(next.getTablesList());
         tables.removeIf(d -> Table.key(d.getName()).equals(Table.key(t.name())));
-        return next.clearTables().addAllTables(tables).addRetiredTables(t.def().toBuilder().clearIndexes()
+        return next.clearTables().addAllTables(tables).addRetiredTables(t.def().toBuilder().clearIndexes().clearCountIndexes()
                 .clearUniqueConstraints().clearForeignKeys().clearMaterializedJoins().build()).build();
     }
 
@@ -124,8 +124,27 @@ final class CatalogChanges {
         return replace(catalog.def(), b.build());
     }
 
+    /** A COUNT index: rows per distinct value of its columns, in ascending order. */
+    static CatalogDef addCountIndex(Catalog catalog, String table, IndexDef index) {
+        Table t = catalog.requireTable(table);
+        IndexDef named = named(index, t.name(), "count");
+        for (var c : named.getColumnsList()) {
+            if (c.getDescending()) {
+                throw RelationalException.invalid("COUNT index \"" + named.getName() + "\" cannot order column \""
+                        + c.getColumn() + "\" DESC: it counts rows per value, in no order");
+            }
+        }
+        IndexDef checked = checkIndex(t, named, false);
+        return replace(catalog.def(), t.def().toBuilder().addCountIndexes(checked).build());
+    }
+
     static CatalogDef dropIndex(Catalog catalog, String table, String index) {
         Table t = catalog.requireTable(table);
+        for (int i = 0; i < t.countIndexes().size(); i++) {
+            if (Table.key(t.countIndexes().get(i).getName()).equals(Table.key(index))) {
+                return replace(catalog.def(), t.def().toBuilder().removeCountIndexes(i).build());
+            }
+        }
         for (int i = 0; i < t.indexes().size(); i++) {
             if (Table.key(t.indexes().get(i).getName()).equals(Table.key(index))) {
                 return replace(catalog.def(), t.def().toBuilder().removeIndexes(i).build());
@@ -291,6 +310,7 @@ final class CatalogChanges {
     private static void checkNameFree(Table t, String name) {
         String k = Table.key(name);
         boolean taken = t.indexes().stream().anyMatch(i -> Table.key(i.getName()).equals(k))
+                || t.countIndexes().stream().anyMatch(i -> Table.key(i.getName()).equals(k))
                 || t.uniqueConstraints().stream().anyMatch(i -> Table.key(i.getName()).equals(k))
                 || t.foreignKeys().stream().anyMatch(f -> Table.key(f.getName()).equals(k))
                 || k.equals(Table.key(t.name() + "_pkey"));

@@ -74,6 +74,11 @@ public final class RelationshipLayer {
         return next;
     }
 
+    /** Adds a COUNT index (rows per distinct value of its columns), built online over existing rows. */
+    public Catalog createCountIndex(String database, String table, IndexDef index) {
+        return change(database, c -> CatalogChanges.addCountIndex(c, table, index), (s, n) -> { });
+    }
+
     public Catalog createIndex(String database, String table, IndexDef index, boolean unique) {
         Catalog next = change(database, c -> CatalogChanges.addIndex(c, table, index, unique), (s, n) -> { });
         if (unique) {

@@ -52,6 +52,10 @@ final class SchemaGenerator {
             for (IndexDef i : t.getIndexesList()) {
                 schema.addIndexes(index(table, Indexes.recordIndex(t.getName(), i.getName()), Indexes.columnNames(i)));
             }
+            for (IndexDef c : t.getCountIndexesList()) {
+                schema.addIndexes(index(table, Indexes.recordIndex(t.getName(), c.getName()), Indexes.columnNames(c))
+                        .toBuilder().setType(IndexType.COUNT).setGroupSize(c.getColumnsCount()));
+            }
             for (ForeignKeyDef fk : t.getForeignKeysList()) {
                 schema.addIndexes(index(table, Indexes.foreignKeyIndex(t.getName(), fk), fk.getColumnsList()));
             }

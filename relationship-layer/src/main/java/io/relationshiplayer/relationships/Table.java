@@ -93,6 +93,18 @@ public final class Table {
         return def.getIndexesList();
     }
 
+    /** COUNT indexes: rows per distinct value of their columns. */
+    public List<IndexDef> countIndexes() {
+        return def.getCountIndexesList();
+    }
+
+    /** The COUNT index named {@code name}; undefined_object if there is none. */
+    public IndexDef requireCountIndex(String name) {
+        return countIndexes().stream().filter(i -> key(i.getName()).equals(key(name))).findFirst()
+                .orElseThrow(() -> RelationalException.undefined("COUNT index \"" + name + "\" on table \""
+                        + name() + "\" does not exist"));
+    }
+
     public List<ForeignKeyDef> foreignKeys() {
         return def.getForeignKeysList();
     }

@@ -64,6 +64,9 @@ final class MetadataCommands {
         for (IndexDef i : t.indexes()) {
             rows.add(new Object[] {"index", i.getName(), columns(i)});
         }
+        for (IndexDef i : t.countIndexes()) {
+            rows.add(new Object[] {"count index", i.getName(), columns(i)});
+        }
         for (MaterializedJoinDef j : t.def().getMaterializedJoinsList()) {
             rows.add(new Object[] {"materialized join", j.getName(), "USING " + j.getForeignKey() + " ("
                     + String.join(", ", j.getIndexColumnsList()) + ")"});

@@ -22,32 +22,57 @@ import org.apache.calcite.rel.type.RelDataType;
 
 /**
  * {@code COUNT(*)} of a whole table answered from the COUNT index the record service keeps for every record type: one
- * read, whatever the table's size, in the statement's transaction (its own uncommitted rows included).
+ * read, whatever the table's size, in the statement's transaction (its own uncommitted rows included). Grouped, it is
+ * {@code GROUP BY} a COUNT index's columns with {@code COUNT(*)}: one scan of that index's groups.
  */
 public final class RecordLayerCount extends AbstractRelNode implements EnumerableRel {
     static final Method COUNT = Types.lookupMethod(RecordLayerTable.RecordLayerQueryable.class, "countRows");
+    static final Method COUNT_GROUPS = Types.lookupMethod(RecordLayerTable.RecordLayerQueryable.class, "countGroups",
+            String.class, int[].class, int.class);
 
     private final RelOptTable table;
+    /** The COUNT index read for a grouped count; null for the table's row count. */
+    private final String countIndex;
+    /** For each group column of the output, its position among the index's columns. */
+    private final int[] groupOrder;
+    private final int counts;
 
     RecordLayerCount(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, RelDataType rowType) {
+        this(cluster, traits, table, rowType, null, new int[0], 1);
+    }
+
+    RecordLayerCount(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, RelDataType rowType,
+                     String countIndex, int[] groupOrder, int counts) {
         super(cluster, traits);
         this.table = table;
         this.rowType = rowType;
+        this.countIndex = countIndex;
+        this.groupOrder = groupOrder;
+        this.counts = counts;
     }
 
     @Override
     public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
-        return planner.getCostFactory().makeTinyCost();
+        if (countIndex == null) {
+            return planner.getCostFactory().makeTinyCost();
+        }
+        double groups = estimateRowCount(mq);
+        return planner.getCostFactory().makeCost(groups, groups, 1 + groups * 0.1);
     }
 
     @Override
     public double estimateRowCount(RelMetadataQuery mq) {
-        return 1;
+        if (countIndex == null) {
+            return 1;
+        }
+        RecordLayerTable rl = table.unwrap(RecordLayerTable.class);
+        return Math.max(1, (rl == null ? 100 : rl.rowCount()) * 0.1);
     }
 
     @Override
     public RelWriter explainTerms(RelWriter pw) {
-        return super.explainTerms(pw).item("table", table.getQualifiedName()).item("access", "COUNT_INDEX");
+        return super.explainTerms(pw).item("table", table.getQualifiedName()).item("access",
+                countIndex == null ? "COUNT_INDEX" : "COUNT_INDEX(" + countIndex + ")");
     }
 
     @Override
@@ -55,8 +80,14 @@ public final class RecordLayerCount extends AbstractRelNode implements Enumerabl
         BlockBuilder builder = new BlockBuilder();
         Expression queryable = builder.append("table", table.getExpression(
                 RecordLayerTable.RecordLayerQueryable.class));
-        builder.add(Expressions.return_(null, Expressions.call(queryable, COUNT)));
-        PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), JavaRowFormat.SCALAR);
+        if (countIndex == null) {
+            builder.add(Expressions.return_(null, Expressions.call(queryable, COUNT)));
+        } else {
+            builder.add(Expressions.return_(null, Expressions.call(queryable, COUNT_GROUPS,
+                    Expressions.constant(countIndex), Expressions.constant(groupOrder), Expressions.constant(counts))));
+        }
+        PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(),
+                countIndex == null ? JavaRowFormat.SCALAR : JavaRowFormat.ARRAY);
         return implementor.result(physType, builder.toBlock());
     }
 }

@@ -60,7 +60,7 @@ public final class RecordLayerRules {
     /** As {@link #LOOKUP_JOIN}, when the inner scan is under a projection of some of its columns. */
     public static final RelOptRule LOOKUP_JOIN_PROJECTED = new LookupJoinRule(true);
 
-    /** Rule to answer COUNT(*) of a whole table from its COUNT index. */
+    /** Rule to answer COUNT(*) of a whole table, or grouped by a COUNT index's columns, from a COUNT index. */
     public static final RelOptRule COUNT_ON_SCAN = new CountRule(false);
 
     /** As {@link #COUNT_ON_SCAN}, over a projection (COUNT(*) ignores which columns are projected). */
@@ -364,17 +364,59 @@ public final class RecordLayerRules {
         public void onMatch(RelOptRuleCall call) {
             org.apache.calcite.rel.logical.LogicalAggregate agg = call.rel(0);
             RecordLayerTableScan scan = projected ? call.rel(2) : call.rel(1);
-            if (scan.path.kind() != AccessPath.Kind.FULL_SCAN || !agg.getGroupSet().isEmpty()
-                    || agg.getAggCallList().size() != 1) {
+            if (scan.path.kind() != AccessPath.Kind.FULL_SCAN || agg.getAggCallList().isEmpty()
+                    || agg.getGroupType() != org.apache.calcite.rel.core.Aggregate.Group.SIMPLE) {
                 return;
             }
-            org.apache.calcite.rel.core.AggregateCall c = agg.getAggCallList().get(0);
-            if (c.getAggregation().getKind() != org.apache.calcite.sql.SqlKind.COUNT || !c.getArgList().isEmpty()
-                    || c.isDistinct() || c.filterArg >= 0) {
+            for (org.apache.calcite.rel.core.AggregateCall c : agg.getAggCallList()) {
+                if (c.getAggregation().getKind() != org.apache.calcite.sql.SqlKind.COUNT || !c.getArgList().isEmpty()
+                        || c.isDistinct() || c.filterArg >= 0) {
+                    return;
+                }
+            }
+            RelTraitSet traits = agg.getTraitSet().replace(EnumerableConvention.INSTANCE);
+            if (agg.getGroupSet().isEmpty()) {
+                if (agg.getAggCallList().size() == 1) {
+                    call.transformTo(new RecordLayerCount(agg.getCluster(), traits, scan.getTable(),
+                            agg.getRowType()));
+                }
                 return;
             }
-            call.transformTo(new RecordLayerCount(agg.getCluster(),
-                    agg.getTraitSet().replace(EnumerableConvention.INSTANCE), scan.getTable(), agg.getRowType()));
+            // GROUP BY exactly the columns of a COUNT index (in any order): its groups are the answer.
+            List<Integer> groupColumns = new ArrayList<>();
+            for (int field : agg.getGroupSet()) {
+                if (projected) {
+                    RexNode e = ((LogicalProject) call.rel(1)).getProjects().get(field);
+                    if (!(e instanceof org.apache.calcite.rex.RexInputRef)) {
+                        return;
+                    }
+                    field = ((org.apache.calcite.rex.RexInputRef) e).getIndex();
+                }
+                groupColumns.add(field);
+            }
+            Table table = scan.recordLayerTable.table();
+            for (IndexDef index : table.countIndexes()) {
+                int[] columns = table.positions(Indexes.columnNames(index));
+                if (columns.length != groupColumns.size()) {
+                    continue;
+                }
+                int[] order = new int[columns.length];
+                boolean matches = true;
+                for (int g = 0; g < order.length && matches; g++) {
+                    order[g] = -1;
+                    for (int k = 0; k < columns.length; k++) {
+                        if (columns[k] == groupColumns.get(g)) {
+                            order[g] = k;
+                        }
+                    }
+                    matches = order[g] >= 0;
+                }
+                if (matches) {
+                    call.transformTo(new RecordLayerCount(agg.getCluster(), traits, scan.getTable(),
+                            agg.getRowType(), index.getName(), order, agg.getAggCallList().size()));
+                    return;
+                }
+            }
         }
     }
 

@@ -7,6 +7,7 @@ import io.relationshiplayer.relationships.Row;
 import io.relationshiplayer.relationships.Session;
 import io.relationshiplayer.relationships.Table;
 import io.relationshiplayer.relationships.Values;
+import io.relationshiplayer.relationships.Indexes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -66,9 +67,14 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
 
     @Override
     public Statistic getStatistic() {
+        // A unique constraint is a key to Calcite only over NOT NULL columns: it admits many NULLs, which GROUP BY and
+        // DISTINCT treat as equal.
         List<ImmutableBitSet> keys = new ArrayList<>();
         for (Table.KeyColumns k : table.uniqueKeys()) {
-            keys.add(ImmutableBitSet.of(table.positions(k.columns())));
+            int[] columns = table.positions(k.columns());
+            if (java.util.Arrays.stream(columns).allMatch(c -> table.column(c).getNotNull())) {
+                keys.add(ImmutableBitSet.of(columns));
+            }
         }
         // No collation: an IN-list read is not in key order; the sort rule knows which reads are.
         return Statistics.of(rowCount(), keys);
@@ -375,6 +381,33 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
         };
     }
 
+    /**
+     * The groups of a COUNT index in the statement's transaction, as rows of the group columns in {@code groupOrder}
+     * (positions among the index's columns) followed by {@code counts} copies of the group's row count.
+     */
+    public Enumerable<Object> countGroups(String countIndex, int[] groupOrder, int counts) {
+        return new AbstractEnumerable<>() {
+            @Override
+            public Enumerator<Object> enumerator() {
+                Session s = binding.current();
+                Table t = current(s);
+                int[] columns = t.positions(Indexes.columnNames(t.requireCountIndex(countIndex)));
+                List<Object> rows = new ArrayList<>();
+                for (Object[] g : s.access().countGroups(t, countIndex)) {
+                    Object[] out = new Object[groupOrder.length + counts];
+                    for (int i = 0; i < groupOrder.length; i++) {
+                        out[i] = SqlTypes.toInternal(t.column(columns[groupOrder[i]]), g[groupOrder[i]]);
+                    }
+                    for (int i = 0; i < counts; i++) {
+                        out[groupOrder.length + i] = g[g.length - 1];
+                    }
+                    rows.add(out);
+                }
+                return Linq4j.enumerator(rows);
+            }
+        };
+    }
+
     /** Outer rows per batch of a lookup join: their keys are looked up together. */
     static final int JOIN_BATCH = 256;
 
@@ -461,6 +494,10 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
 
         public Enumerable<Object> countRows() {
             return recordLayerTable().countRows();
+        }
+
+        public Enumerable<Object> countGroups(String countIndex, int[] groupOrder, int counts) {
+            return recordLayerTable().countGroups(countIndex, groupOrder, counts);
         }
 
         public Enumerable<Long> modify(String operation, Enumerable<Object> input, String[] updateColumns) {

@@ -51,7 +51,7 @@ public final class DdlExecutor {
         if (statement instanceof CreateTable s) {
             layer.createTable(db, s.spec(), s.ifNotExists());
         } else if (statement instanceof CreateIndex s) {
-            createIndex(layer, db, s);
+            createIndex(layer, db, s, false);
         } else if (statement instanceof DropTable s) {
             layer.dropTable(db, s.table(), s.ifExists(), s.cascade());
         } else if (statement instanceof DropIndex s) {
@@ -80,6 +80,8 @@ public final class DdlExecutor {
             if (t == null || constraintNames(t).contains(key(s.constraint()))) {
                 layer.dropConstraint(db, s.table(), s.constraint());
             }
+        } else if (statement instanceof DdlStatement.CreateCountIndex s) {
+            createIndex(layer, db, new CreateIndex(s.table(), s.index(), false, s.ifNotExists()), true);
         } else if (statement instanceof CreateMaterializedJoin s) {
             layer.materializeJoin(db, s.table(), s.join());
         } else {
@@ -87,7 +89,7 @@ public final class DdlExecutor {
         }
     }
 
-    private static void createIndex(RelationshipLayer layer, String db, CreateIndex s) {
+    private static void createIndex(RelationshipLayer layer, String db, CreateIndex s, boolean count) {
         if (s.ifNotExists() && !s.index().getName().isEmpty()) {
             Table t = layer.catalog(db).table(s.table());
             if (t != null && (constraintNames(t).contains(key(s.index().getName()))
@@ -96,7 +98,11 @@ public final class DdlExecutor {
             }
         }
         try {
-            layer.createIndex(db, s.table(), s.index(), s.unique());
+            if (count) {
+                layer.createCountIndex(db, s.table(), s.index());
+            } else {
+                layer.createIndex(db, s.table(), s.index(), s.unique());
+            }
         } catch (RelationalException e) {
             if (e.kind() == RelationalException.Kind.DUPLICATE_OBJECT && e.getMessage().startsWith("relation ")) {
                 // An index name is a relation's name in PostgreSQL: duplicate_table.
@@ -134,8 +140,8 @@ public final class DdlExecutor {
 
     /** Names DROP INDEX accepts: secondary indexes and unique constraints (each is a Record Layer index). */
     private static List<String> indexNames(Table t) {
-        return Stream.concat(t.indexes().stream(), t.uniqueConstraints().stream()).map(i -> key(i.getName()))
-                .collect(Collectors.toList());
+        return Stream.of(t.indexes(), t.uniqueConstraints(), t.countIndexes()).flatMap(List::stream)
+                .map(i -> key(i.getName())).collect(Collectors.toList());
     }
 
     /** Names of a table's indexes and constraints, which share one name space per table. */

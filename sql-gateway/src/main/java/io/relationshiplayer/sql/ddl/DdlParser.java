@@ -53,7 +53,7 @@ public final class DdlParser {
 
     /**
      * Whether the statement is DDL this parser owns, from its leading keywords (comments and whitespace skipped):
-     * CREATE TABLE / INDEX / UNIQUE INDEX / MATERIALIZED JOIN, DROP TABLE / INDEX, ALTER TABLE.
+     * CREATE TABLE / INDEX / UNIQUE INDEX / COUNT INDEX / MATERIALIZED JOIN, DROP TABLE / INDEX, ALTER TABLE.
      */
     public static boolean isDdl(@Nonnull String sql) {
         DdlCursor c = new DdlCursor(sql);
@@ -61,6 +61,7 @@ public final class DdlParser {
             if (c.accept("create")) {
                 DdlToken t = c.peek();
                 return t.is("table") || t.is("index") || (t.is("unique") && c.peek(1).is("index"))
+                        || t.is("count")
                         || (t.is("materialized") && c.peek(1).is("join"));
             }
             if (c.accept("drop")) {
@@ -98,11 +99,16 @@ public final class DdlParser {
             c.expect("index", "after CREATE UNIQUE");
             return createIndex(true);
         }
+        if (c.accept("count")) {
+            c.expect("index", "after CREATE COUNT");
+            CreateIndex index = (CreateIndex) createIndex(false);
+            return new DdlStatement.CreateCountIndex(index.table(), index.index(), index.ifNotExists());
+        }
         if (c.accept("materialized")) {
             c.expect("join", "after CREATE MATERIALIZED");
             return materializedJoin();
         }
-        throw DdlCursor.error(t, "expected TABLE, INDEX, UNIQUE INDEX or MATERIALIZED JOIN after CREATE");
+        throw DdlCursor.error(t, "expected TABLE, INDEX, UNIQUE INDEX, COUNT INDEX or MATERIALIZED JOIN after CREATE");
     }
 
     // ---- CREATE TABLE ----

@@ -43,6 +43,19 @@ public sealed interface DdlStatement {
         }
     }
 
+    /** CREATE COUNT INDEX: rows per distinct value of the columns. */
+    record CreateCountIndex(String table, IndexDef index, boolean ifNotExists) implements DdlStatement {
+        public CreateCountIndex {
+            requireNonNull(table, "table is null");
+            requireNonNull(index, "index is null");
+        }
+
+        @Override
+        public String command() {
+            return "CREATE INDEX";
+        }
+    }
+
     record DropTable(String table, boolean ifExists, boolean cascade) implements DdlStatement {
         public DropTable {
             requireNonNull(table, "table is null");

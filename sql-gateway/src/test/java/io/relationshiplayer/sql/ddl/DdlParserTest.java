@@ -364,13 +364,23 @@ class DdlParserTest {
         assertThat(s.command()).isEqualTo("CREATE MATERIALIZED JOIN");
     }
 
+    @Test
+    void countIndex() {
+        assertThat(DdlParser.parse("CREATE COUNT INDEX IF NOT EXISTS per_status ON tickets (status, priority)"))
+                .isEqualTo(new DdlStatement.CreateCountIndex("tickets", IndexDef.newBuilder().setName("per_status")
+                        .addColumns(IndexColumn.newBuilder().setColumn("status"))
+                        .addColumns(IndexColumn.newBuilder().setColumn("priority")).build(), true));
+        assertError("CREATE COUNT UNIQUE INDEX i ON t (a)", SqlException.SYNTAX_ERROR,
+                "syntax error at or near \"UNIQUE\": expected INDEX after CREATE COUNT", 1, 14);
+    }
+
     // ---- isDdl ----
 
     @ParameterizedTest
     @ValueSource(strings = {
             "CREATE TABLE t (a INT)", "create index i on t (a)", "CREATE UNIQUE INDEX i ON t (a)",
             "CREATE MATERIALIZED JOIN j ON t USING f (child.a)", "DROP TABLE t", "drop index i",
-            "ALTER TABLE t ADD x INT",
+            "ALTER TABLE t ADD x INT", "CREATE COUNT INDEX c ON t (a)", "create count",
             "  -- comment\n /* block /* nested */ */ CREATE\nTABLE", "create table", "CREATE TABLE 'unterminated"})
     void isDdl(String sql) {
         assertThat(DdlParser.isDdl(sql)).isTrue();
@@ -395,8 +405,8 @@ class DdlParserTest {
         assertError("CREATE TABLE t (a INT b INT)", SqlException.SYNTAX_ERROR,
                 "syntax error at or near \"b\": expected \")\" or \",\" in the column list of t", 1, 23);
         assertError("CREATE TABEL t (a INT)", SqlException.SYNTAX_ERROR,
-                "syntax error at or near \"TABEL\": expected TABLE, INDEX, UNIQUE INDEX or MATERIALIZED JOIN after "
-                        + "CREATE", 1, 8);
+                "syntax error at or near \"TABEL\": expected TABLE, INDEX, UNIQUE INDEX, COUNT INDEX or MATERIALIZED "
+                        + "JOIN after CREATE", 1, 8);
         assertError("CREATE TABLE select (a INT)", SqlException.SYNTAX_ERROR,
                 "syntax error at or near \"select\": expected a table name", 1, 14);
         assertError("CREATE TABLE t a INT", SqlException.SYNTAX_ERROR,
