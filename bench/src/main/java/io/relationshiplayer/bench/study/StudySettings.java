@@ -80,6 +80,10 @@ record StudySettings(String latencyName, LatencyProfile latency, BackendSpec bac
         }
         LatencyProfile profile = LatencyProfile.named(latency);
         BackendSpec spec = BackendSpec.parse(backend);
+        if (spec.kind() == BackendSpec.Kind.FDB && !profile.isNone()) {
+            throw new IllegalArgumentException("--latency models a cluster on an embedded engine; a real cluster ("
+                    + backend + ") has its own: leave --latency none");
+        }
         int repetitions = runs != null ? runs : full ? STUDY_RUNS : 3;
         int storeSize = tickets != null ? tickets : quick ? 10_000 : 75_000;
         List<Integer> clientCounts = clients != null ? clients : full ? FULL_CLIENTS : List.of(1);
