@@ -16,7 +16,8 @@ import java.util.stream.Collectors;
  * Writes a study run to a directory: every repetition as CSV ({@value #RUNS}), every cell's summary as CSV
  * ({@value #CELLS}), both with the settings as JSON ({@value #JSON}), and one figure per experiment like the study's
  * Figures 5-8 ({@code figure-<experiment>.svg} and {@code .png}: time against N, direct and proxy with error bars,
- * the study's points dashed and hollow). The tables themselves go to {@value #TABLES} as they print.
+ * the study's points dashed and hollow), and with several client counts {@code figure-<experiment>-clients}: calls
+ * per second against clients. The tables themselves go to {@value #TABLES} as they print.
  */
 final class StudyOutput {
     static final String RUNS = "study-runs.csv";
@@ -43,14 +44,21 @@ final class StudyOutput {
         written.add(dir.resolve(TABLES));
         int serial = settings.clients().stream().min(Integer::compare).orElse(1);
         for (Experiment e : settings.sizes().keySet()) {
-            Chart chart = figure(e, rows.stream().filter(r -> r.experiment() == e && r.clients() == serial).toList(),
-                    serial);
-            written.add(Files.writeString(dir.resolve("figure-" + e.id + ".svg"), chart.svg(), StandardCharsets.UTF_8));
-            Path png = dir.resolve("figure-" + e.id + ".png");
-            chart.writePng(png);
-            written.add(png);
+            written.addAll(draw(dir, "figure-" + e.id, figure(e, rows.stream()
+                    .filter(r -> r.experiment() == e && r.clients() == serial).toList(), serial)));
+            if (settings.clients().size() > 1) {
+                written.addAll(draw(dir, "figure-" + e.id + "-clients", clientsFigure(e, rows.stream()
+                        .filter(r -> r.experiment() == e).toList())));
+            }
         }
         return written;
+    }
+
+    private static List<Path> draw(Path dir, String name, Chart chart) throws IOException {
+        Path svg = Files.writeString(dir.resolve(name + ".svg"), chart.svg(), StandardCharsets.UTF_8);
+        Path png = dir.resolve(name + ".png");
+        chart.writePng(png);
+        return List.of(svg, png);
     }
 
     /** One line per repetition and path: the raw figures every table and plot is computed from. */
@@ -148,6 +156,25 @@ final class StudyOutput {
                 + " transactions)" : "N";
         return new Chart(String.format(Locale.ROOT, "%s: %s, latency %s, %d run(s), %d client(s)", e.id,
                 settings.backend(), settings.latencyName(), settings.runs(), clients), x, "time (ms)", series);
+    }
+
+    /** Calls per second against the client count at the largest N, both paths, with the runs' spread as error. */
+    Chart clientsFigure(Experiment e, List<Row> rows) {
+        int n = rows.stream().mapToInt(Row::n).max().orElse(0);
+        List<Row> mine = rows.stream().filter(r -> r.n() == n).toList();
+        List<Chart.Series> series = new ArrayList<>();
+        for (boolean direct : new boolean[] {true, false}) {
+            series.add(new Chart.Series(direct ? "direct" : "proxy", direct ? DIRECT : PROXY, false, mine.stream()
+                    .map(r -> {
+                        Timings t = direct ? r.direct() : r.proxy();
+                        double perSecond = r.callsPerSecond(t, settings.batches());
+                        // calls/s scales as 1/time: the time's relative +/- is the rate's
+                        return new Chart.Point(r.clients(), perSecond, perSecond * t.err() / t.mean());
+                    }).toList()));
+        }
+        return new Chart(String.format(Locale.ROOT, "%s N=%,d: throughput by clients, %s, latency %s", e.id, n,
+                settings.backend(), settings.latencyName()), "concurrent clients (the N calls shared among them)",
+                "calls per second (" + e.call() + ")", series);
     }
 
     private static String num(double v) {

@@ -68,6 +68,7 @@ class StudyBenchmarkTest {
             var svg = DocumentBuilderFactory.newInstance().newDocumentBuilder()
                     .parse(dir.resolve("figure-" + e.id + ".svg").toFile());
             assertThat(svg.getDocumentElement().getTagName()).isEqualTo("svg");
+            assertThat(ImageIO.read(dir.resolve("figure-" + e.id + "-clients.png").toFile())).isNotNull();
         }
     }
 
