@@ -91,6 +91,16 @@ class StudyBenchmarkTest {
         assertThat(s.sizes().get(Experiment.GET_SINGLE)).containsExactly(1_000, 5_000, 10_000, 20_000, 40_000);
     }
 
+    @Test
+    void backendIsAConnectionStringAndARealClusterTakesNoLatencyModel() {
+        assertThat(StudySettings.parse(new String[] {"--backend", "embedded:/tmp/study"}).backend().kind())
+                .isEqualTo(io.relationshiplayer.fdb.BackendSpec.Kind.DURABLE);
+        assertThat(StudySettings.parse(new String[] {"--backend", "fdb:"}).backend().kind())
+                .isEqualTo(io.relationshiplayer.fdb.BackendSpec.Kind.FDB);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> StudySettings.parse(new String[] {"--backend", "fdb:",
+            "--latency", "cluster"})).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--latency");
+    }
+
     private static String[] concat(String[] a, String... b) {
         String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, all, a.length, b.length);
