@@ -8,4 +8,5 @@ if [ ! -f "$jar" ] || [ -n "$(find "$here" -path "$here/*/target" -prune -o \( -
   # Maven 3.8 prints stray colour resets even in batch mode; strip them from the build's output.
   (cd "$here" && mvn -B -q -Dstyle.color=never -DskipTests -pl cli -am install 2>&1) | sed 's/\x1b\[0m//g' >&2
 fi
-exec java ${RL_JAVA_OPTS:-} -jar "$jar" "$@"
+# Headless: the benchmarks draw PNG figures without a display.
+exec java -Djava.awt.headless=true ${RL_JAVA_OPTS:-} -jar "$jar" "$@"

@@ -31,7 +31,7 @@ public record FdbReference(double memoryReads, double memoryWrites, double ssdRe
 
     /** The figures from {@code explicit} if given, else from the first candidate file that exists, else built in. */
     @Nonnull
-    static FdbReference resolve(@Nonnull Optional<Path> explicit) throws IOException {
+    public static FdbReference resolve(@Nonnull Optional<Path> explicit) throws IOException {
         if (explicit.isPresent()) {
             return load(explicit.get());
         }

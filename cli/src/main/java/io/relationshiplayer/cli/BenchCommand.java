@@ -13,8 +13,8 @@ import picocli.CommandLine.Unmatched;
 
 /** {@code rl bench}: the benchmarks; each prints its figures beside the reference it competes with. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Runs a benchmark.",
-        subcommands = {BenchCommand.ForeignKeys.class, BenchCommand.Engine.class, BenchCommand.Study.class, BenchCommand.Bank.class,
-            BenchCommand.Mixed.class, BenchCommand.Sql.class})
+        subcommands = {BenchCommand.ForeignKeys.class, BenchCommand.Engine.class, BenchCommand.Study.class,
+            BenchCommand.Bank.class, BenchCommand.Mixed.class, BenchCommand.Sql.class, BenchCommand.Jmh.class})
 final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -43,12 +43,14 @@ final class BenchCommand implements Callable<Integer> {
 
     /** The study's four proxy / no-proxy experiments beside the study's published tables. */
     @Command(name = "study", mixinStandardHelpOptions = true,
-            description = "The study's experiments (get-single, get-multiple, create-single, create-multiple) on the "
-                    + "embedded memory backend, the Record Layer directly and through the record service on a "
-                    + "loopback port in the same run, beside the study's tables, with the goals met or not. "
-                    + "Options: --latency none|cluster, --runs R (3), --warmup-seconds S (10), --quick, "
+            description = "The study's experiments (get-single, get-multiple, create-single, create-multiple), the "
+                    + "Record Layer directly and through the record service on a loopback port in the same run, "
+                    + "beside the study's tables, with per-call p50/p99/max and the goals met or not. "
+                    + "Options: --latency none|cluster, --backend embedded:memory|embedded:DIR|fdb:[FILE], "
+                    + "--runs R (3), --warmup-seconds S (10), --quick | --full (20 runs, clients 1,8,64), "
                     + "--tickets N (75000), --batches B (500), --experiments a,b, --sizes EXPERIMENT=N,N "
-                    + "(repeatable), --seed S, --reference FILE.")
+                    + "(repeatable), --clients 1,8,64 (the N calls shared among C clients), --out DIR (CSV, JSON, "
+                    + "tables, SVG and PNG figures), --seed S, --reference FILE.")
     static final class Study implements Callable<Integer> {
         @Unmatched
         List<String> args = new ArrayList<>();
@@ -56,6 +58,23 @@ final class BenchCommand implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             return StudyBenchmark.run(args.toArray(new String[0]), System.out, System.err);
+        }
+    }
+
+    /** The JMH microbenchmarks: service paths direct against gRPC, SQL against records, the engine. */
+    @Command(name = "jmh", mixinStandardHelpOptions = true,
+            description = "JMH microbenchmarks: a ticket load and a streamed scan, direct against gRPC; a prepared "
+                    + "primary-key SELECT against a record load over gRPC; the memory engine's point read and "
+                    + "commit against FoundationDB's figures; each score beside the one it competes with. "
+                    + "Arguments: [REGEX...] (benchmarks to run, e.g. RecordPathsJmh), --quick, --list, --forks F, "
+                    + "--threads T, --iterations I, --time S, --warmup S, --param NAME=VALUE, --json FILE.")
+    static final class Jmh implements Callable<Integer> {
+        @Unmatched
+        List<String> args = new ArrayList<>();
+
+        @Override
+        public Integer call() throws Exception {
+            return io.relationshiplayer.bench.jmh.JmhSuite.run(args.toArray(new String[0]), System.out, System.err);
         }
     }
 

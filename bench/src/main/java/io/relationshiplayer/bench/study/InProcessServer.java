@@ -14,14 +14,14 @@ import java.util.concurrent.Executors;
  * The record service on a loopback port over a database the benchmark owns, composed as {@code rl server} composes
  * it (record service, health, reflection): the proxy's server, in the benchmark's process.
  */
-final class InProcessServer implements AutoCloseable {
+public final class InProcessServer implements AutoCloseable {
     private final RlServer server;
 
     private InProcessServer(RlServer server) {
         this.server = server;
     }
 
-    static InProcessServer start(FDBDatabase db) throws IOException {
+    public static InProcessServer start(FDBDatabase db) throws IOException {
         ExecutorService streams = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "rl-stream");
             t.setDaemon(true);
@@ -36,7 +36,7 @@ final class InProcessServer implements AutoCloseable {
         }
     }
 
-    String target() {
+    public String target() {
         return "127.0.0.1:" + server.port();
     }
 

@@ -1,5 +1,6 @@
 package io.relationshiplayer.bench.study;
 
+import io.relationshiplayer.bench.bank.Latencies;
 import io.relationshiplayer.fdb.Backend;
 import io.relationshiplayer.fdb.BackendSpec;
 import io.relationshiplayer.fdb.embedded.LatencyProfile;
@@ -8,34 +9,40 @@ import io.relationshiplayer.tickets.DirectTicketLayer;
 import io.relationshiplayer.tickets.GrpcTicketLayer;
 import io.relationshiplayer.tickets.RandomTickets;
 import io.relationshiplayer.tickets.TicketLayer;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
 /**
- * The study's four proxy / no-proxy experiments, both paths in one run on one embedded memory backend: the Record
- * Layer used directly ({@link DirectTicketLayer}) and the record service on a loopback port
- * ({@link GrpcTicketLayer} to an {@link InProcessServer}). Each run times only its loop of calls (System.nanoTime
- * around it, as the study did); runs alternate which path goes first. Tables print beside the study's own rows, then
- * the goals: proxy overhead under 5 % on every row with cluster latency, under 40 µs per single-record call without
- * latency, full scans through the proxy within 10 % of direct.
+ * The study's four proxy / no-proxy experiments, both paths in one run on one backend: the Record Layer used directly
+ * ({@link DirectTicketLayer}) and the record service on a loopback port ({@link GrpcTicketLayer} to an
+ * {@link InProcessServer}). Each run times only its loop of calls (System.nanoTime around it, as the study did) and
+ * each call within it; runs alternate which path goes first. Each cell runs once per client count ({@link Clients}:
+ * the N calls shared among C concurrent clients). Tables print beside the study's own rows, then the goals: proxy
+ * overhead under 5 % on every row with cluster latency, under 40 µs per single-record call without latency, full
+ * scans through the proxy within 10 % of direct. With {@code --out DIR}, {@link StudyOutput} writes every run as CSV
+ * and JSON, the tables as text and the figures as SVG and PNG.
  *
  * <pre>
- * StudyBenchmark [--latency none|cluster] [--runs 3] [--warmup-seconds 10] [--quick] [--tickets 75000]
- *                [--batches 500]
+ * StudyBenchmark [--latency none|cluster] [--backend embedded:memory|embedded:DIR|fdb:[CLUSTER-FILE]]
+ *                [--runs 3] [--warmup-seconds 10] [--quick | --full] [--tickets 75000] [--batches 500]
  *                [--experiments get-single,get-multiple,create-single,create-multiple]
- *                [--sizes EXPERIMENT=N,N,...]... [--seed S] [--reference path/to/study-results.csv]
+ *                [--sizes EXPERIMENT=N,N,...]... [--clients 1,8,64] [--out DIR] [--seed S]
+ *                [--reference path/to/study-results.csv]
  * </pre>
  */
-public final class StudyBenchmark {
+public final class StudyBenchmark implements AutoCloseable {
     /** Per-row goal with cluster latency: the proxy adds less than this, in percent. */
     static final double CLUSTER_GOAL_PCT = 5.0;
     /** Goal without latency: the proxy adds less than this per single-record call, in microseconds. */
@@ -45,83 +52,9 @@ public final class StudyBenchmark {
     /** Tickets per transaction when loading the store for the read experiments. */
     private static final int LOAD_BATCH = 500;
 
-    /** What to run. */
-    record Settings(String latencyName, LatencyProfile latency, int runs, double warmupSeconds, boolean quick,
-                    int tickets, int batches, Map<Experiment, List<Integer>> sizes, long seed,
-                    Optional<Path> reference) {
-
-        static Settings parse(String[] args) {
-            String latency = "none";
-            int runs = 3;
-            double warmupSeconds = 10;
-            boolean quick = false;
-            Integer tickets = null;
-            int batches = 500;
-            List<Experiment> experiments = List.of(Experiment.values());
-            Map<Experiment, List<Integer>> overrides = new EnumMap<>(Experiment.class);
-            long seed = 20_240_429L;
-            Optional<Path> reference = Optional.empty();
-            for (int i = 0; i < args.length; i++) {
-                String name = args[i];
-                if (name.equals("--quick")) {
-                    quick = true;
-                    continue;
-                }
-                if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException("missing value after " + name);
-                }
-                String value = args[++i];
-                switch (name) {
-                    case "--latency" -> latency = value.toLowerCase(Locale.ROOT);
-                    case "--runs" -> runs = Integer.parseInt(value);
-                    case "--warmup-seconds" -> warmupSeconds = Double.parseDouble(value);
-                    case "--tickets" -> tickets = Integer.parseInt(value);
-                    case "--batches" -> batches = Integer.parseInt(value);
-                    case "--experiments" -> experiments = Arrays.stream(value.split(",")).map(String::trim)
-                            .map(Experiment::named).toList();
-                    case "--sizes" -> {
-                        String[] kv = value.split("=", 2);
-                        if (kv.length != 2) {
-                            throw new IllegalArgumentException("--sizes takes EXPERIMENT=N,N,... , got " + value);
-                        }
-                        overrides.put(Experiment.named(kv[0].trim()), Arrays.stream(kv[1].split(","))
-                                .map(String::trim).map(Integer::valueOf).toList());
-                    }
-                    case "--seed" -> seed = Long.parseLong(value);
-                    case "--reference" -> reference = Optional.of(Path.of(value));
-                    default -> throw new IllegalArgumentException("unknown option " + name);
-                }
-            }
-            LatencyProfile profile = LatencyProfile.named(latency);
-            int storeSize = tickets != null ? tickets : quick ? 10_000 : 75_000;
-            if (runs <= 0 || warmupSeconds < 0 || storeSize <= 0 || batches <= 0) {
-                throw new IllegalArgumentException("--runs, --tickets and --batches must be positive, "
-                        + "--warmup-seconds not negative");
-            }
-            Map<Experiment, List<Integer>> sizes = new EnumMap<>(Experiment.class);
-            for (Experiment e : experiments) {
-                List<Integer> s = overrides.getOrDefault(e, quick ? e.quickSizes : e.studySizes);
-                if (s.isEmpty() || s.stream().anyMatch(n -> n <= 0)) {
-                    throw new IllegalArgumentException("sizes of " + e.id + " must be positive");
-                }
-                long perBatchLimit = Integer.MAX_VALUE / batches;
-                if (e == Experiment.CREATE_MULTIPLE && s.stream().anyMatch(n -> n > perBatchLimit)) {
-                    throw new IllegalArgumentException("create-multiple: BATCHES * N must fit a ticket id");
-                }
-                sizes.put(e, s);
-            }
-            for (Experiment e : overrides.keySet()) {
-                if (!sizes.containsKey(e)) {
-                    throw new IllegalArgumentException("--sizes names " + e.id + ", which --experiments leaves out");
-                }
-            }
-            return new Settings(latency, profile, runs, warmupSeconds, quick, storeSize, batches, sizes, seed,
-                    reference);
-        }
-    }
-
-    /** The timings of one size of one experiment on both paths. */
-    record Row(Experiment experiment, int n, Timings direct, Timings proxy) {
+    /** The timings of one size of one experiment with one client count on both paths. */
+    record Row(Experiment experiment, int n, int clients, Timings direct, Timings proxy, CallStats directCalls,
+               CallStats proxyCalls) {
         double increasePct() {
             return (proxy.mean() - direct.mean()) / direct.mean() * 100;
         }
@@ -130,15 +63,21 @@ public final class StudyBenchmark {
         double addedMicrosPerCall(int batches) {
             return (proxy.mean() - direct.mean()) * 1000 / experiment.calls(n, batches);
         }
+
+        /** Calls per second of the mean run on one path. */
+        double callsPerSecond(Timings path, int batches) {
+            return experiment.calls(n, batches) / path.mean() * 1000;
+        }
     }
 
-    private final Settings settings;
+    private final StudySettings settings;
     private final PrintStream progress;
     private final Random random;
+    private final Clients clients = new Clients();
     /** Whether the store holds the read experiments' tickets. */
     private boolean loaded;
 
-    StudyBenchmark(Settings settings, PrintStream progress) {
+    StudyBenchmark(StudySettings settings, PrintStream progress) {
         this.settings = settings;
         this.progress = progress;
         this.random = new Random(settings.seed());
@@ -146,30 +85,45 @@ public final class StudyBenchmark {
 
     /** Runs the benchmark with command-line {@code args}; returns the exit code (2 for bad arguments). */
     public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-        Settings settings;
+        StudySettings settings;
         try {
-            settings = Settings.parse(args);
+            settings = StudySettings.parse(args);
         } catch (IllegalArgumentException e) {
             err.println("bench study: " + e.getMessage());
             return 2;
         }
         StudyReference reference = StudyReference.resolve(settings.reference());
-        StudyTable table = new StudyTable(settings, reference, out);
-        table.printHeader();
-        List<Row> all = new ArrayList<>();
-        StudyBenchmark bench = new StudyBenchmark(settings, err);
-        bench.warmUp();
-        try (Backend backend = Backend.open(BackendSpec.memory(), settings.latency());
-             InProcessServer server = InProcessServer.start(backend.recordDatabase());
-             TicketLayer direct = DirectTicketLayer.open(backend.recordDatabase(), backend.spec().toString());
-             TicketLayer proxy = GrpcTicketLayer.connect(server.target())) {
-            for (Map.Entry<Experiment, List<Integer>> e : settings.sizes().entrySet()) {
-                List<Row> rows = bench.experiment(e.getKey(), e.getValue(), direct, proxy);
-                table.printExperiment(e.getKey(), rows);
-                all.addAll(rows);
+        Path dir = settings.out().orElse(null);
+        if (dir != null) {
+            Files.createDirectories(dir);
+        }
+        try (OutputStream file = dir == null ? OutputStream.nullOutputStream()
+                : Files.newOutputStream(dir.resolve(StudyOutput.TABLES))) {
+            PrintStream both = new PrintStream(new TeeStream(out, file), true, StandardCharsets.UTF_8);
+            StudyTable table = new StudyTable(settings, reference, both);
+            table.printHeader();
+            List<Row> all = new ArrayList<>();
+            try (StudyBenchmark bench = new StudyBenchmark(settings, err)) {
+                bench.warmUp();
+                try (Backend backend = Backend.open(settings.backend(), settings.latency());
+                     InProcessServer server = InProcessServer.start(backend.recordDatabase());
+                     TicketLayer direct = DirectTicketLayer.open(backend.recordDatabase(), backend.spec().toString());
+                     TicketLayer proxy = GrpcTicketLayer.connect(server.target())) {
+                    for (Map.Entry<Experiment, List<Integer>> e : settings.sizes().entrySet()) {
+                        List<Row> rows = bench.experiment(e.getKey(), e.getValue(), direct, proxy);
+                        table.printExperiment(e.getKey(), rows);
+                        all.addAll(rows);
+                    }
+                }
+            }
+            table.printGoals(all);
+            both.flush();
+            if (dir != null) {
+                List<Path> written = new StudyOutput(settings, reference).write(dir, all);
+                err.println("wrote " + written.size() + " files to " + dir.toAbsolutePath().normalize() + ": "
+                        + written.stream().map(p -> p.getFileName().toString()).toList());
             }
         }
-        table.printGoals(all);
         return 0;
     }
 
@@ -179,24 +133,13 @@ public final class StudyBenchmark {
         }
         int smallest = sizes.stream().min(Integer::compare).orElseThrow();
         for (TicketLayer layer : List.of(direct, proxy)) {
-            measure(e, smallest, layer);
+            measure(e, smallest, 1, layer);
         }
         List<Row> rows = new ArrayList<>();
         for (int n : sizes) {
-            Row row = new Row(e, n, new Timings(), new Timings());
-            for (int r = 0; r < settings.runs(); r++) {
-                // Alternate which path goes first, so that neither always runs on a warmer (or more cluttered) heap.
-                boolean directFirst = r % 2 == 0;
-                double[] ms = new double[2];
-                for (TicketLayer layer : directFirst ? List.of(direct, proxy) : List.of(proxy, direct)) {
-                    ms[layer == direct ? 0 : 1] = measure(e, n, layer);
-                }
-                row.direct().add(ms[0]);
-                row.proxy().add(ms[1]);
-                progress.printf(Locale.ROOT, "%s N=%,d run %d/%d: direct %,.1f ms, proxy %,.1f ms%n", e.id, n, r + 1,
-                        settings.runs(), ms[0], ms[1]);
+            for (int c : settings.clients()) {
+                rows.add(cell(e, n, c, direct, proxy));
             }
-            rows.add(row);
         }
         if (!e.reads) {
             loaded = false;
@@ -204,12 +147,34 @@ public final class StudyBenchmark {
         return rows;
     }
 
+    private Row cell(Experiment e, int n, int c, TicketLayer direct, TicketLayer proxy) {
+        Timings directMs = new Timings();
+        Timings proxyMs = new Timings();
+        List<Latencies> directCalls = new ArrayList<>();
+        List<Latencies> proxyCalls = new ArrayList<>();
+        for (int r = 0; r < settings.runs(); r++) {
+            // Alternate which path goes first, so that neither always runs on a warmer (or more cluttered) heap.
+            boolean directFirst = r % 2 == 0;
+            Clients.Run[] runs = new Clients.Run[2];
+            for (TicketLayer layer : directFirst ? List.of(direct, proxy) : List.of(proxy, direct)) {
+                runs[layer == direct ? 0 : 1] = measure(e, n, c, layer);
+            }
+            directMs.add(runs[0].millis());
+            proxyMs.add(runs[1].millis());
+            directCalls.add(runs[0].calls());
+            proxyCalls.add(runs[1].calls());
+            progress.printf(Locale.ROOT, "%s N=%,d clients=%d run %d/%d: direct %,.1f ms, proxy %,.1f ms%n", e.id, n,
+                    c, r + 1, settings.runs(), runs[0].millis(), runs[1].millis());
+        }
+        return new Row(e, n, c, directMs, proxyMs, CallStats.of(directCalls), CallStats.of(proxyCalls));
+    }
+
     /**
      * Runs both paths' code (gRPC, protobuf, the service, the Record Layer) for a while on a backend without latency,
      * so that the JIT has compiled it before anything is timed: the gRPC path takes some ten thousand calls to reach
      * steady state, which a run with cluster latency would otherwise spend measuring.
      */
-    void warmUp() throws java.io.IOException {
+    void warmUp() throws IOException {
         if (settings.warmupSeconds() <= 0) {
             return;
         }
@@ -222,7 +187,8 @@ public final class StudyBenchmark {
             List<Ticket> tickets = new RandomTickets(new Random(settings.seed())).next(0, 1_000);
             direct.saveAll(tickets.subList(0, 500));
             direct.saveAll(tickets.subList(500, 1_000));
-            long until = start + (long) (settings.warmupSeconds() * 1e9);
+            // The clock starts after the set-up, which on a busy machine could otherwise take the whole warm-up.
+            long until = System.nanoTime() + (long) (settings.warmupSeconds() * 1e9);
             while (System.nanoTime() < until) {
                 for (TicketLayer layer : List.of(direct, proxy)) {
                     for (int i = 0; i < 200; i++) {
@@ -252,22 +218,22 @@ public final class StudyBenchmark {
                 (System.nanoTime() - start) / 1e9);
     }
 
-    /** One run of one experiment on one path: untimed preparation, then the timed loop; returns milliseconds. */
-    double measure(Experiment e, int n, TicketLayer layer) {
+    /** One run of one experiment on one path: untimed preparation, then the timed calls of C clients. */
+    Clients.Run measure(Experiment e, int n, int c, TicketLayer layer) {
         switch (e) {
             case GET_SINGLE:
-                return getSingle(n, layer);
+                return getSingle(n, c, layer);
             case GET_MULTIPLE:
-                return getMultiple(n, layer);
+                return getMultiple(n, c, layer);
             case CREATE_SINGLE:
-                return createSingle(n, layer);
+                return createSingle(n, c, layer);
             case CREATE_MULTIPLE:
             default:
-                return createMultiple(n, layer);
+                return createMultiple(n, c, layer);
         }
     }
 
-    private double getSingle(int n, TicketLayer layer) {
+    private Clients.Run getSingle(int n, int c, TicketLayer layer) {
         IntStream.Builder stored = IntStream.builder();
         layer.scan(t -> stored.add(t.getId()));
         int[] ids = stored.build().toArray();
@@ -280,46 +246,36 @@ public final class StudyBenchmark {
             ids[j] = t;
         }
         quiesce();
-        int missing = 0;
-        long start = System.nanoTime();
-        for (int i = 0; i < n; i++) {
+        AtomicInteger missing = new AtomicInteger();
+        Clients.Run run = clients.time(c, n, i -> {
             if (layer.load(ids[i % ids.length]) == null) {
-                missing++;
+                missing.incrementAndGet();
             }
-        }
-        long elapsed = System.nanoTime() - start;
-        check(missing == 0, "get-single: " + missing + " loads found nothing");
-        return elapsed / 1e6;
+        });
+        check(missing.get() == 0, "get-single: " + missing + " loads found nothing");
+        return run;
     }
 
-    private double getMultiple(int n, TicketLayer layer) {
+    private Clients.Run getMultiple(int n, int c, TicketLayer layer) {
         long[] counts = new long[n];
         quiesce();
-        long start = System.nanoTime();
-        for (int i = 0; i < n; i++) {
-            counts[i] = layer.scan(t -> { });
-        }
-        long elapsed = System.nanoTime() - start;
-        check(Arrays.stream(counts).allMatch(c -> c == settings.tickets()), "get-multiple: scans returned "
+        Clients.Run run = clients.time(c, n, i -> counts[i] = layer.scan(t -> { }));
+        check(Arrays.stream(counts).allMatch(x -> x == settings.tickets()), "get-multiple: scans returned "
                 + Arrays.toString(counts) + " tickets, not " + settings.tickets());
-        return elapsed / 1e6;
+        return run;
     }
 
-    private double createSingle(int n, TicketLayer layer) {
+    private Clients.Run createSingle(int n, int c, TicketLayer layer) {
         layer.deleteAll();
         List<Ticket> tickets = new RandomTickets(random).next(0, n);
         quiesce();
-        long start = System.nanoTime();
-        for (Ticket t : tickets) {
-            layer.save(t);
-        }
-        long elapsed = System.nanoTime() - start;
+        Clients.Run run = clients.time(c, n, i -> layer.save(tickets.get(i)));
         check(layer.scan(t -> { }) == n, "create-single: the store does not hold the " + n + " tickets saved");
         layer.deleteAll();
-        return elapsed / 1e6;
+        return run;
     }
 
-    private double createMultiple(int n, TicketLayer layer) {
+    private Clients.Run createMultiple(int n, int c, TicketLayer layer) {
         layer.deleteAll();
         RandomTickets random = new RandomTickets(this.random);
         List<List<Ticket>> lists = new ArrayList<>(settings.batches());
@@ -327,15 +283,16 @@ public final class StudyBenchmark {
             lists.add(random.next(i * n, n));
         }
         quiesce();
-        long start = System.nanoTime();
-        for (List<Ticket> batch : lists) {
-            layer.saveAll(batch);
-        }
-        long elapsed = System.nanoTime() - start;
+        Clients.Run run = clients.time(c, settings.batches(), i -> layer.saveAll(lists.get(i)));
         check(layer.scan(t -> { }) == (long) n * settings.batches(), "create-multiple: the store does not hold the "
                 + (long) n * settings.batches() + " tickets saved");
         layer.deleteAll();
-        return elapsed / 1e6;
+        return run;
+    }
+
+    @Override
+    public void close() {
+        clients.close();
     }
 
     /** Collects the garbage of the untimed preparation before the timed loop rather than inside it. */
@@ -346,6 +303,35 @@ public final class StudyBenchmark {
     private static void check(boolean ok, String message) {
         if (!ok) {
             throw new IllegalStateException(message);
+        }
+    }
+
+    /** Writes to two streams: the tables go to the terminal and to the output directory's text file. */
+    private static final class TeeStream extends OutputStream {
+        private final OutputStream a;
+        private final OutputStream b;
+
+        TeeStream(OutputStream a, OutputStream b) {
+            this.a = a;
+            this.b = b;
+        }
+
+        @Override
+        public void write(int x) throws IOException {
+            a.write(x);
+            b.write(x);
+        }
+
+        @Override
+        public void write(byte[] bytes, int off, int len) throws IOException {
+            a.write(bytes, off, len);
+            b.write(bytes, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            a.flush();
+            b.flush();
         }
     }
 }

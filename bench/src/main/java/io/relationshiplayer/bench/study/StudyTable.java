@@ -1,7 +1,6 @@
 package io.relationshiplayer.bench.study;
 
 import io.relationshiplayer.bench.study.StudyBenchmark.Row;
-import io.relationshiplayer.bench.study.StudyBenchmark.Settings;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.util.Comparator;
@@ -11,11 +10,11 @@ import java.util.Optional;
 
 /** Prints the study's tables: N, direct and proxy ms +/- err, % increase, µs added per call, and the study's row. */
 final class StudyTable {
-    private final Settings settings;
+    private final StudySettings settings;
     private final StudyReference reference;
     private final PrintStream out;
 
-    StudyTable(Settings settings, StudyReference reference, PrintStream out) {
+    StudyTable(StudySettings settings, StudyReference reference, PrintStream out) {
         this.settings = settings;
         this.reference = reference;
         this.out = out;
@@ -23,9 +22,10 @@ final class StudyTable {
 
     void printHeader() {
         out.printf(Locale.ROOT, "Study benchmark: the Record Layer directly vs through the record service (gRPC on "
-                + "loopback), one JVM, embedded memory backend, latency %s; %d run(s) per cell after %.0f s of warm-up "
+                + "loopback), one JVM, backend %s, latency %s; %d run(s) per cell after %.0f s of warm-up "
                 + "and one untimed run per path; ms = mean, +/- = 99.9 %% half-width (z * s / sqrt(runs)) as the "
-                + "study reported.%n", settings.latencyName(), settings.runs(), settings.warmupSeconds());
+                + "study reported; clients %s (the N calls shared among them).%n", settings.backend(),
+                settings.latencyName(), settings.runs(), settings.warmupSeconds(), settings.clients());
         out.printf(Locale.ROOT, "Study figures: %s (20 runs, a fresh JVM per command, 3-node cluster over 1 Gb).%n",
                 reference.source());
         out.println("Machine: " + machine() + " (client, server and backend share these cores)");
@@ -38,11 +38,24 @@ final class StudyTable {
                 load < 0 ? "unknown" : String.format(Locale.ROOT, "%.2f", load));
     }
 
-    void printExperiment(Experiment e, List<Row> rows) {
+    /** The client count the study's tables and the goals use: 1 (the study's serial client) when it was run. */
+    int serialClients() {
+        return settings.clients().stream().min(Integer::compare).orElse(1);
+    }
+
+    /** The rows of {@link #serialClients()}: the ones that compare with the study's. */
+    List<Row> serial(List<Row> rows) {
+        return rows.stream().filter(r -> r.clients() == serialClients()).toList();
+    }
+
+    /** The study's table of one experiment, then per-call percentiles, then the client counts. */
+    void printExperiment(Experiment e, List<Row> all) {
         out.println();
         String what = e.what.replace("BATCHES", String.format(Locale.ROOT, "%,d", settings.batches()));
-        out.printf(Locale.ROOT, "%s: %s%s; call = %s%n", e.id, what, e.reads
-                ? String.format(Locale.ROOT, "; %,d tickets stored", settings.tickets()) : "", e.call());
+        out.printf(Locale.ROOT, "%s: %s%s; call = %s%s%n", e.id, what, e.reads
+                ? String.format(Locale.ROOT, "; %,d tickets stored", settings.tickets()) : "", e.call(),
+                serialClients() == 1 ? "" : "; " + serialClients() + " clients (the study had one)");
+        List<Row> rows = serial(all);
         String header = String.format(Locale.ROOT, "%8s %22s %22s %8s %11s | %-8s %22s %22s %8s", "N",
                 "direct ms", "proxy ms", "% inc", "+µs/call", "study N", "no-proxy ms", "proxy ms", "% inc");
         out.println(header);
@@ -60,15 +73,61 @@ final class StudyTable {
         if (rows.stream().anyMatch(r -> reference.nearest(e.id, r.n()).map(x -> x.n() != r.n()).orElse(false))) {
             out.println("* the study did not measure this N: its nearest row is shown");
         }
+        printLatencies(all);
+        if (settings.clients().size() > 1) {
+            printClients(all);
+        }
+    }
+
+    /** Per-call percentiles of every run of each cell; the proxy's p50 beside direct's as a ratio. */
+    private void printLatencies(List<Row> rows) {
+        out.println();
+        out.println("  per call, µs (every call of every run):");
+        String header = String.format(Locale.ROOT, "  %8s %7s %10s | %10s %9s %9s | %9s %9s %9s | %s", "N", "clients",
+                "calls", "direct p50", "p99", "max", "proxy p50", "p99", "max", "p50 proxy/direct");
+        out.println(header);
+        out.println("  " + "-".repeat(header.length() - 2));
+        for (Row r : rows) {
+            CallStats d = r.directCalls();
+            CallStats p = r.proxyCalls();
+            out.printf(Locale.ROOT, "  %8s %7d %,10d | %,10.1f %,9.1f %,9.1f | %,9.1f %,9.1f %,9.1f | %.2fx%n",
+                    String.format(Locale.ROOT, "%,d", r.n()), r.clients(), d.count(), d.p50Micros(), d.p99Micros(),
+                    d.maxMicros(), p.p50Micros(), p.p99Micros(), p.maxMicros(), p.p50Micros() / d.p50Micros());
+        }
+    }
+
+    /** Time and throughput per client count, with the speed-up over the fewest clients measured in the same run. */
+    private void printClients(List<Row> rows) {
+        out.println();
+        out.printf(Locale.ROOT, "  concurrent clients (the N calls shared among C clients; speed-up = calls/s over "
+                + "%d client(s) in this run):%n", serialClients());
+        String header = String.format(Locale.ROOT, "  %8s %7s %22s %22s %8s | %12s %8s | %12s %8s", "N", "clients",
+                "direct ms", "proxy ms", "% inc", "direct /s", "speed-up", "proxy /s", "speed-up");
+        out.println(header);
+        out.println("  " + "-".repeat(header.length() - 2));
+        int b = settings.batches();
+        for (Row r : rows) {
+            Optional<Row> base = rows.stream().filter(x -> x.n() == r.n() && x.clients() == serialClients())
+                    .findFirst();
+            double d = r.callsPerSecond(r.direct(), b);
+            double p = r.callsPerSecond(r.proxy(), b);
+            out.printf(Locale.ROOT, "  %8s %7d %22s %22s %+7.1f%% | %,12.0f %7.2fx | %,12.0f %7.2fx%n",
+                    String.format(Locale.ROOT, "%,d", r.n()), r.clients(), plusMinus(r.direct().mean(),
+                            r.direct().err()), plusMinus(r.proxy().mean(), r.proxy().err()), r.increasePct(), d,
+                    base.map(x -> d / x.callsPerSecond(x.direct(), b)).orElse(Double.NaN), p,
+                    base.map(x -> p / x.callsPerSecond(x.proxy(), b)).orElse(Double.NaN));
+        }
     }
 
     private static String plusMinus(double ms, double err) {
         return String.format(Locale.ROOT, "%,.1f ± %,.1f", ms, err);
     }
 
-    void printGoals(List<Row> rows) {
+    void printGoals(List<Row> all) {
+        List<Row> rows = serial(all);
         out.println();
-        out.println("Goals (" + settings.latencyName() + " latency; at the end: " + machine() + "):");
+        out.println("Goals (" + settings.latencyName() + " latency, " + serialClients() + " client(s); at the end: "
+                + machine() + "):");
         boolean cluster = !settings.latency().isNone();
         if (cluster) {
             Optional<Row> worst = rows.stream().max(Comparator.comparingDouble(Row::increasePct));

@@ -14,6 +14,11 @@ final class Timings {
         millis.add(ms);
     }
 
+    /** Every run's time in ms, in the order run. */
+    List<Double> values() {
+        return List.copyOf(millis);
+    }
+
     int count() {
         return millis.size();
     }
