@@ -73,8 +73,9 @@ final class ServerCommand implements Callable<Integer> {
 
     /** A started server and what it owns; closing stops it and releases the backend. */
     record RunningServer(RlServer server, Backend backend, MetricsHttpServer metricsHttp) implements AutoCloseable {
+        /** An in-process server for one command (rl sql, rl demo): default limits, no access log, no metrics. */
         static RunningServer start(BackendSpec spec, LatencyProfile latency, String host, int port) throws IOException {
-            return start(spec, latency, host, port, ServerOptions.defaults(), -1);
+            return start(spec, latency, host, port, ServerOptions.defaults().withAccessLog(line -> { }), -1);
         }
 
         /**

@@ -10,6 +10,8 @@ import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
 import io.grpc.Status;
 import io.relationshiplayer.metrics.RlMetrics;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.UUID;
@@ -65,7 +67,7 @@ public final class CallMonitor implements ServerInterceptor {
                 }
                 metrics.call(method.getFullMethodName(), status.getCode().name(), start);
                 accessLog.accept(line(requestId, method.getFullMethodName(), status.getCode(), start,
-                        String.valueOf(call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR))));
+                        peer(call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR))));
             }
         };
         ServerCall<Q, R> tagged = new ForwardingServerCall.SimpleForwardingServerCall<>(call) {
@@ -101,6 +103,15 @@ public final class CallMonitor implements ServerInterceptor {
                 super.onCancel();
             }
         };
+    }
+
+    /** host:port of an IP peer, without Java's leading slash. */
+    static String peer(SocketAddress a) {
+        if (a instanceof InetSocketAddress inet) {
+            String host = inet.getAddress() != null ? inet.getAddress().getHostAddress() : inet.getHostString();
+            return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + inet.getPort();
+        }
+        return String.valueOf(a);
     }
 
     static String line(String requestId, String method, Status.Code code, long startNanos, String peer) {

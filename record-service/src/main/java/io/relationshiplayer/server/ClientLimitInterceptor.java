@@ -16,11 +16,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Refuses a call with RESOURCE_EXHAUSTED when its client already has the most calls (any kind) or streams (calls
- * that stream either way) in progress that {@link ServerLimits} allow. The health service is exempt, so that load
+ * that stream either way) in progress that {@link ServerLimits} allow. The health check is exempt, so that load
  * balancers can always probe. A call is released when its status is sent or it is cancelled.
  */
 public final class ClientLimitInterceptor implements ServerInterceptor {
-    private static final String HEALTH = "grpc.health.v1.Health";
+    private static final String HEALTH_CHECK = "grpc.health.v1.Health/Check";
 
     private final ServerLimits limits;
     private final ClientKey clientKey;
@@ -43,7 +43,7 @@ public final class ClientLimitInterceptor implements ServerInterceptor {
     public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers,
                                                       ServerCallHandler<Q, R> next) {
         MethodDescriptor<Q, R> method = call.getMethodDescriptor();
-        if (HEALTH.equals(method.getServiceName())) {
+        if (HEALTH_CHECK.equals(method.getFullMethodName())) {
             return next.startCall(call, headers);
         }
         String client = clientKey.of(call, headers);
