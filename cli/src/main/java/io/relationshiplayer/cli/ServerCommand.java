@@ -58,7 +58,7 @@ final class ServerCommand implements Callable<Integer> {
         BackendSpec backendSpec = backendOptions.spec();
         ServerOptions options = ServerOptions.defaults().withLimits(ops.limits());
         try (RunningServer running = RunningServer.start(backendSpec, LatencyProfile.named(latency), host, port,
-                options.withHealthProbe(null, ops.healthInterval(), ops.healthTimeout()), ops.metricsPort)) {
+                options.withHealthTiming(ops.healthInterval(), ops.healthTimeout()), ops.metricsPort)) {
             spec.commandLine().getOut().printf("rl server listening on %s:%d (backend %s)%n", host,
                     running.port(), backendSpec);
             if (running.metricsHttp() != null) {
@@ -79,8 +79,8 @@ final class ServerCommand implements Callable<Integer> {
         }
 
         /**
-         * Starts with {@code options} (its health probe, if it names an interval, watches this backend) and metrics
-         * over HTTP on {@code metricsPort} of {@code host} (negative: none).
+         * Starts with {@code options}, its health probe watching this backend, and metrics over HTTP on
+         * {@code metricsPort} of {@code host} (negative: none).
          */
         static RunningServer start(BackendSpec spec, LatencyProfile latency, String host, int port,
                                    ServerOptions options, int metricsPort) throws IOException {
@@ -105,7 +105,7 @@ final class ServerCommand implements Callable<Integer> {
                 http = metricsPort < 0 ? null : MetricsHttpServer.start(host, metricsPort, metrics);
                 MetricsHttpServer startedHttp = http;
                 RlServer server = RlServer.start(host, port, services,
-                        options.withHealthProbe(backend.database(), options.healthInterval(), options.healthTimeout()),
+                        options.withHealthProbe(backend.database()),
                         () -> {
                             if (startedHttp != null) {
                                 startedHttp.close();

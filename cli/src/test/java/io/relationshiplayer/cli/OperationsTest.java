@@ -55,7 +55,7 @@ class OperationsTest {
     @BeforeAll
     void start() throws Exception {
         ServerOptions options = ServerOptions.defaults().withMetrics(new RlMetrics()).withAccessLog(accessLog::add)
-                .withHealthProbe(null, Duration.ofMillis(100), Duration.ofMillis(300));
+                .withHealthTiming(Duration.ofMillis(100), Duration.ofMillis(300));
         server = ServerCommand.RunningServer.start(BackendSpec.memory(), LatencyProfile.NONE, "127.0.0.1", 0, options,
                 0);
         channel = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext().build();

@@ -57,9 +57,14 @@ public record ServerOptions(ServerLimits limits, ClientKey clientKey, RlMetrics 
         return new ServerOptions(limits, clientKey, metrics, v, healthProbe, healthInterval, healthTimeout);
     }
 
-    /** Probes {@code database} every {@code interval} (waiting at most {@code timeout}) for the health service. */
-    public ServerOptions withHealthProbe(Database database, Duration interval, Duration timeout) {
-        return new ServerOptions(limits, clientKey, metrics, accessLog, database, interval, timeout);
+    /** Probes {@code database} for the health service (every {@link #healthInterval()}). */
+    public ServerOptions withHealthProbe(Database database) {
+        return new ServerOptions(limits, clientKey, metrics, accessLog, database, healthInterval, healthTimeout);
+    }
+
+    /** Probes every {@code interval}, each probe waiting at most {@code timeout} for the backend. */
+    public ServerOptions withHealthTiming(Duration interval, Duration timeout) {
+        return new ServerOptions(limits, clientKey, metrics, accessLog, healthProbe, interval, timeout);
     }
 
     /** Message size on the transport, then the interceptors: the monitor runs first, so refused calls are seen. */
