@@ -99,7 +99,7 @@ final class ServerDefaults implements CommandLine.IDefaultValueProvider {
             return null;
         }
         String key = key(option);
-        if (key.equals("config")) {
+        if (key.equals("config") || option.usageHelp() || option.versionHelp()) {
             return null;
         }
         String fromEnv = env.get(envName(key));
