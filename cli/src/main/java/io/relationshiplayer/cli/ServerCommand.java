@@ -4,11 +4,11 @@ import io.grpc.BindableService;
 import io.relationshiplayer.fdb.Backend;
 import io.relationshiplayer.fdb.BackendSpec;
 import io.relationshiplayer.fdb.embedded.LatencyProfile;
+import io.relationshiplayer.metrics.MetricsHttpServer;
+import io.relationshiplayer.metrics.RlMetrics;
 import io.relationshiplayer.records.RecordStores;
 import io.relationshiplayer.records.grpc.RecordServiceImpl;
 import io.relationshiplayer.relationships.RelationshipLayer;
-import io.relationshiplayer.metrics.MetricsHttpServer;
-import io.relationshiplayer.metrics.RlMetrics;
 import io.relationshiplayer.server.RlServer;
 import io.relationshiplayer.server.ServerOptions;
 import io.relationshiplayer.sql.SqlEngine;
@@ -30,6 +30,7 @@ import picocli.CommandLine.Option;
 final class ServerCommand implements Callable<Integer> {
     /** FoundationDB's not_committed: a transaction conflict. */
     private static final int NOT_COMMITTED = 1020;
+
     @Mixin
     BackendOptions backendOptions = new BackendOptions();
 
