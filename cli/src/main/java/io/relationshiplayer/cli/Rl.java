@@ -1,6 +1,7 @@
 package io.relationshiplayer.cli;
 
 import io.relationshiplayer.cli.client.ClientException;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;
 import picocli.CommandLine;
@@ -19,12 +20,21 @@ public final class Rl implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        System.exit(commandLine(System.getenv(), args).execute(args));
     }
 
-    /** The configured command line: one error handler turns failures into a message and exit code 1. */
+    /** The configured command line, with no environment or config file defaults. */
     public static CommandLine commandLine() {
+        return commandLine(Map.of(), new String[0]);
+    }
+
+    /**
+     * The configured command line: one error handler turns failures into a message and exit code 1; {@code rl server}
+     * takes option defaults from {@code env} (RL_*) and the config file named in {@code args} ({@link ServerDefaults}).
+     */
+    public static CommandLine commandLine(Map<String, String> env, String[] args) {
         CommandLine cl = new CommandLine(new Rl());
+        ServerDefaults.install(cl, args, env);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof ClientException) {
                 // a failure people can act on: one line, no stack trace

@@ -4,11 +4,15 @@ import io.grpc.BindableService;
 import io.relationshiplayer.fdb.Backend;
 import io.relationshiplayer.fdb.BackendSpec;
 import io.relationshiplayer.fdb.embedded.LatencyProfile;
+import io.relationshiplayer.metrics.MetricsHttpServer;
+import io.relationshiplayer.metrics.RlMetrics;
 import io.relationshiplayer.records.RecordStores;
 import io.relationshiplayer.records.grpc.RecordServiceImpl;
 import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.server.RlServer;
+import io.relationshiplayer.server.ServerOptions;
 import io.relationshiplayer.sql.SqlEngine;
+import io.relationshiplayer.sql.grpc.Sessions;
 import io.relationshiplayer.sql.grpc.SqlServiceImpl;
 import java.io.IOException;
 import java.util.List;
@@ -24,8 +28,14 @@ import picocli.CommandLine.Option;
 @Command(name = "server", mixinStandardHelpOptions = true,
         description = "Starts the gRPC server (record service, health, reflection) on the chosen backend.")
 final class ServerCommand implements Callable<Integer> {
+    /** FoundationDB's not_committed: a transaction conflict. */
+    private static final int NOT_COMMITTED = 1020;
+
     @Mixin
     BackendOptions backendOptions = new BackendOptions();
+
+    @Mixin
+    OperationsOptions ops = new OperationsOptions();
 
     @Option(names = "--host", defaultValue = "127.0.0.1",
             description = "Address to listen on (default ${DEFAULT-VALUE}; 0.0.0.0 for every interface).")
@@ -43,10 +53,19 @@ final class ServerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        if (spec.defaultValueProvider() instanceof ServerDefaults defaults) {
+            defaults.check(spec);
+        }
         BackendSpec backendSpec = backendOptions.spec();
-        try (RunningServer running = RunningServer.start(backendSpec, LatencyProfile.named(latency), host, port)) {
+        ServerOptions options = ServerOptions.defaults().withLimits(ops.limits());
+        try (RunningServer running = RunningServer.start(backendSpec, LatencyProfile.named(latency), host, port,
+                options.withHealthTiming(ops.healthInterval(), ops.healthTimeout()), ops.metricsPort)) {
             spec.commandLine().getOut().printf("rl server listening on %s:%d (backend %s)%n", host,
                     running.port(), backendSpec);
+            if (running.metricsHttp() != null) {
+                spec.commandLine().getOut().printf("metrics at http://%s:%d/metrics%n", host,
+                        running.metricsHttp().port());
+            }
             spec.commandLine().getOut().flush();
             running.server().withShutdownHook().blockUntilShutdown();
         }
@@ -54,25 +73,53 @@ final class ServerCommand implements Callable<Integer> {
     }
 
     /** A started server and what it owns; closing stops it and releases the backend. */
-    record RunningServer(RlServer server, Backend backend) implements AutoCloseable {
+    record RunningServer(RlServer server, Backend backend, MetricsHttpServer metricsHttp) implements AutoCloseable {
+        /** An in-process server for one command (rl sql, rl demo): default limits, no access log, no metrics. */
         static RunningServer start(BackendSpec spec, LatencyProfile latency, String host, int port) throws IOException {
-            Backend backend = Backend.open(spec, latency);
+            return start(spec, latency, host, port, ServerOptions.defaults().withAccessLog(line -> { }), -1);
+        }
+
+        /**
+         * Starts with {@code options}, its health probe watching this backend, and metrics over HTTP on
+         * {@code metricsPort} of {@code host} (negative: none).
+         */
+        static RunningServer start(BackendSpec spec, LatencyProfile latency, String host, int port,
+                                   ServerOptions options, int metricsPort) throws IOException {
+            RlMetrics metrics = options.metrics();
+            Backend backend = Backend.open(spec, latency, (nanos, code) -> {
+                metrics.commit(nanos, code == 0);
+                if (code == NOT_COMMITTED) {
+                    metrics.conflict();
+                }
+            });
             ExecutorService streams = Executors.newCachedThreadPool(r -> {
                 Thread t = new Thread(r, "rl-stream");
                 t.setDaemon(true);
                 return t;
             });
             RecordStores stores = new RecordStores(backend.recordDatabase());
-            SqlServiceImpl sql = new SqlServiceImpl(new SqlEngine(new RelationshipLayer(stores)), streams);
-            List<BindableService> services = List.of(new RecordServiceImpl(stores, streams), sql);
+            SqlServiceImpl sql = new SqlServiceImpl(new Sessions(new SqlEngine(new RelationshipLayer(stores), metrics),
+                    Sessions.DEFAULT_IDLE_TIMEOUT), streams, options.limits());
+            List<BindableService> services = List.of(new RecordServiceImpl(stores, streams, options.limits()), sql);
+            MetricsHttpServer http = null;
             try {
-                RlServer server = RlServer.start(host, port, services, () -> {
-                    sql.close();
-                    streams.shutdownNow();
-                    backend.close();
-                });
-                return new RunningServer(server, backend);
+                http = metricsPort < 0 ? null : MetricsHttpServer.start(host, metricsPort, metrics);
+                MetricsHttpServer startedHttp = http;
+                RlServer server = RlServer.start(host, port, services,
+                        options.withHealthProbe(backend.database()),
+                        () -> {
+                            if (startedHttp != null) {
+                                startedHttp.close();
+                            }
+                            sql.close();
+                            streams.shutdownNow();
+                            backend.close();
+                        });
+                return new RunningServer(server, backend, http);
             } catch (IOException | RuntimeException e) {
+                if (http != null) {
+                    http.close();
+                }
                 sql.close();
                 streams.shutdownNow();
                 backend.close();

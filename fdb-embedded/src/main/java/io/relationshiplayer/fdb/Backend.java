@@ -3,6 +3,7 @@ package io.relationshiplayer.fdb;
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.record.provider.foundationdb.FDBDatabase;
 import com.apple.foundationdb.record.provider.foundationdb.FDBDatabaseFactory;
+import io.relationshiplayer.fdb.embedded.CommitObserver;
 import io.relationshiplayer.fdb.embedded.EmbeddedDatabase;
 import io.relationshiplayer.fdb.embedded.EngineConfig;
 import io.relationshiplayer.fdb.embedded.LatencyProfile;
@@ -48,14 +49,26 @@ public final class Backend implements AutoCloseable {
      */
     @Nonnull
     public static Backend open(@Nonnull BackendSpec spec, @Nonnull LatencyProfile latency) {
+        return open(spec, latency, CommitObserver.NONE);
+    }
+
+    /**
+     * Opens {@code spec}, telling {@code commits} of each read-write commit's latency and outcome. Only the embedded
+     * engine reports commits; on a real cluster FoundationDB's own metrics cover them.
+     */
+    @Nonnull
+    public static Backend open(@Nonnull BackendSpec spec, @Nonnull LatencyProfile latency,
+                               @Nonnull CommitObserver commits) {
         Objects.requireNonNull(spec, "spec is null");
+        Objects.requireNonNull(commits, "commits is null");
         Objects.requireNonNull(latency, "latency is null");
         switch (spec.kind()) {
             case MEMORY:
             case DURABLE: {
                 EngineConfig config = spec.kind() == BackendSpec.Kind.MEMORY
                         ? EngineConfig.memory() : EngineConfig.durable(spec.directory());
-                EmbeddedDatabase db = EmbeddedDatabase.open(config.withLatency(latency).withExecutor(EMBEDDED_EXECUTOR));
+                EmbeddedDatabase db = EmbeddedDatabase.open(config.withLatency(latency).withExecutor(EMBEDDED_EXECUTOR)
+                        .withCommitObserver(commits));
                 FDBDatabase recordDb = new EmbeddedDatabaseFactory(db).getDatabase();
                 return new Backend(spec, recordDb, db);
             }
@@ -80,6 +93,12 @@ public final class Backend implements AutoCloseable {
     @Nonnull
     public Database database() {
         return recordDatabase.database();
+    }
+
+    /** The embedded engine, if this backend is one (null on a real cluster). */
+    @javax.annotation.Nullable
+    public EmbeddedDatabase embedded() {
+        return embedded;
     }
 
     @Override

@@ -19,13 +19,14 @@ import java.util.concurrent.TimeUnit;
  * server reflection, graceful shutdown that drains calls in flight, and a shutdown hook.
  */
 public final class RlServer implements AutoCloseable {
-    /** Largest message either way: FoundationDB's transaction limit plus framing. */
-    public static final int MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+    /** Default largest inbound message: FoundationDB's transaction limit plus framing ({@link ServerLimits}). */
+    public static final int MAX_MESSAGE_BYTES = ServerLimits.DEFAULTS.maxMessageBytes();
 
     private final Server server;
     private final HealthStatusManager health;
     private final List<String> serviceNames;
     private final Runnable onStop;
+    private AutoCloseable healthWatch = () -> { };
 
     private RlServer(Server server, HealthStatusManager health, List<String> serviceNames, Runnable onStop) {
         this.server = server;
@@ -40,11 +41,17 @@ public final class RlServer implements AutoCloseable {
      */
     public static RlServer start(String host, int port, List<BindableService> services, Runnable onStop)
             throws IOException {
+        return start(host, port, services, ServerOptions.defaults(), onStop);
+    }
+
+    /** As {@link #start(String, int, List, Runnable)}, with limits, monitoring and health probing from {@code options}. */
+    public static RlServer start(String host, int port, List<BindableService> services, ServerOptions options,
+                                 Runnable onStop) throws IOException {
         Objects.requireNonNull(services, "services is null");
         HealthStatusManager health = new HealthStatusManager();
-        NettyServerBuilder b = NettyServerBuilder.forAddress(new InetSocketAddress(host, port))
-                .maxInboundMessageSize(MAX_MESSAGE_BYTES)
-                .addService(health.getHealthService())
+        NettyServerBuilder b = NettyServerBuilder.forAddress(new InetSocketAddress(host, port));
+        options.configure(b);
+        b.addService(health.getHealthService())
                 .addService(ProtoReflectionServiceV1.newInstance());
         List<String> names = new ArrayList<>();
         for (BindableService s : services) {
@@ -58,6 +65,7 @@ public final class RlServer implements AutoCloseable {
             health.setStatus(name, ServingStatus.SERVING);
         }
         health.setStatus("", ServingStatus.SERVING);
+        rl.healthWatch = options.watchHealth(health, names);
         return rl;
     }
 
@@ -84,6 +92,11 @@ public final class RlServer implements AutoCloseable {
     public void close() {
         if (server.isTerminated()) {
             return;
+        }
+        try {
+            healthWatch.close();
+        } catch (Exception e) {
+            System.err.println("rl server: stopping the health probe failed: " + e);
         }
         for (String name : serviceNames) {
             health.setStatus(name, ServingStatus.NOT_SERVING);

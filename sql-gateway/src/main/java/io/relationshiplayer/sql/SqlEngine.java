@@ -1,5 +1,6 @@
 package io.relationshiplayer.sql;
 
+import io.relationshiplayer.metrics.RlMetrics;
 import io.relationshiplayer.relationships.RelationshipLayer;
 import java.util.Objects;
 import javax.annotation.Nonnull;
@@ -7,9 +8,20 @@ import javax.annotation.Nonnull;
 /** SQL over the relationship layer: opens sessions on databases (creating a database on first use). */
 public final class SqlEngine {
     private final RelationshipLayer layer;
+    private final RlMetrics metrics;
 
     public SqlEngine(@Nonnull RelationshipLayer layer) {
+        this(layer, new RlMetrics());
+    }
+
+    /** Counting autocommit retries in {@code metrics}. */
+    public SqlEngine(@Nonnull RelationshipLayer layer, @Nonnull RlMetrics metrics) {
         this.layer = Objects.requireNonNull(layer, "layer is null");
+        this.metrics = Objects.requireNonNull(metrics, "metrics is null");
+    }
+
+    public RlMetrics metrics() {
+        return metrics;
     }
 
     public RelationshipLayer layer() {
@@ -24,6 +36,6 @@ public final class SqlEngine {
         } catch (RuntimeException e) {
             throw SqlErrors.toSql(e);
         }
-        return new SqlSession(layer, database);
+        return new SqlSession(layer, database, metrics);
     }
 }

@@ -2,6 +2,7 @@ package io.relationshiplayer.sql;
 
 import com.apple.foundationdb.record.provider.foundationdb.FDBDatabase;
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
+import io.relationshiplayer.metrics.RlMetrics;
 import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.relationships.Session;
 import io.relationshiplayer.sql.calcite.SessionBinding;
@@ -27,6 +28,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     private final FDBDatabase db;
     private final CalciteRunner calcite;
     private final DdlExecutor ddl = new DdlExecutor();
+    private final RlMetrics metrics;
     private Session current;
     private FDBRecordContext transaction;
     private boolean failed;
@@ -34,8 +36,9 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     /** Autocommit queries may read data at most this old (0: always current), as the Record Layer's weak reads. */
     private long maxStalenessMillis;
 
-    SqlSession(RelationshipLayer layer, String database) {
+    SqlSession(RelationshipLayer layer, String database, RlMetrics metrics) {
         this.layer = layer;
+        this.metrics = metrics;
         this.database = database;
         this.db = layer.recordStores().database();
         this.calcite = new CalciteRunner(database, this);
@@ -256,6 +259,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                 if (!error.isRetryable() || attempt >= AUTOCOMMIT_ATTEMPTS) {
                     throw error;
                 }
+                metrics.autocommitRetry();
             }
         }
     }

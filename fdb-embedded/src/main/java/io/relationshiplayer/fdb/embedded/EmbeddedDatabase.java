@@ -46,6 +46,14 @@ public final class EmbeddedDatabase implements Database {
         return config;
     }
 
+    /**
+     * Cuts this process off the engine (false) or reconnects it (true): while cut off, read versions and commits wait
+     * as they do when a FoundationDB client cannot reach its cluster. For testing how the server reacts to that.
+     */
+    public void setReachable(boolean reachable) {
+        engine.setReachable(reachable);
+    }
+
     Engine engine() {
         return engine;
     }

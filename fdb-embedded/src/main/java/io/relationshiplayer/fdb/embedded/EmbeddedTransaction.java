@@ -28,10 +28,13 @@ import java.util.function.Function;
 final class EmbeddedTransaction extends TransactionReads implements Transaction {
     static final int KEY_LIMIT = WriteLimits.KEY_LIMIT;
     static final long SIZE_LIMIT = 10_000_000L;
+    /** FoundationDB's internal_error, reported to the commit observer for a failure that carries no code. */
+    private static final int INTERNAL_ERROR = 4100;
 
     private final EmbeddedDatabase database;
     private final Engine engine;
     private final LatencyProfile latency;
+    private final CommitObserver commits;
     private final ReadPath reads;
     private final Executor executor;
     private final TransactionSettings settings;
@@ -52,6 +55,7 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
         this.database = database;
         this.engine = database.engine();
         this.latency = database.config().latency();
+        this.commits = database.config().commitObserver();
         this.reads = new ReadPath(this, engine, latency);
         this.executor = executor;
         this.settings = defaults.copy();
@@ -79,7 +83,9 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
                 return CompletableFuture.failedFuture(e);
             }
             if (readVersion == null) {
-                readVersion = delayed(latency.grv(), engine::readVersion);
+                CompletableFuture<Void> reachable = engine.whenReachable();
+                readVersion = reachable.isDone() ? delayed(latency.grv(), engine::readVersion)
+                        : reachable.thenComposeAsync(v -> delayed(latency.grv(), engine::readVersion), executor);
             }
             return readVersion;
         }
@@ -319,6 +325,15 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
                 return CompletableFuture.failedFuture(Futures.unwrap(e));
             }
         }
+        long start = System.nanoTime();
+        CompletableFuture<Void> reachable = engine.whenReachable();
+        CompletableFuture<Void> committed = reachable.isDone() ? commitNow(request)
+                : reachable.thenComposeAsync(v -> commitNow(request), executor);
+        return committed.whenComplete((v, e) -> commits.committed(System.nanoTime() - start,
+                e == null ? 0 : Futures.unwrap(e) instanceof FDBException f ? f.getCode() : INTERNAL_ERROR));
+    }
+
+    private CompletableFuture<Void> commitNow(CommitRequest request) {
         return delayed(request.isReadOnly() ? 0 : latency.commit(), () -> {
             engine.commit(request);
             synchronized (this) {

@@ -5,6 +5,7 @@ import com.apple.foundationdb.MutationType;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.locks.Condition;
@@ -33,6 +34,8 @@ final class Engine implements AutoCloseable {
     private final ConcurrentLinkedQueue<CommitRequest> queue = new ConcurrentLinkedQueue<>();
     private volatile RuntimeException failure;
     private volatile boolean closed;
+    /** Completed while clients can reach the engine; a partition replaces it with a pending one until it heals. */
+    private volatile CompletableFuture<Void> reachable = CompletableFuture.completedFuture(null);
 
     Engine(Persistence disk, Executor executor) {
         this.disk = disk;
@@ -244,6 +247,24 @@ final class Engine implements AutoCloseable {
             if (!watches.register(w, store.latest(w.key()))) {
                 fired.add(w);
             }
+        }
+    }
+
+    /** Completes when clients can reach the engine: at once, or when a partition heals. */
+    CompletableFuture<Void> whenReachable() {
+        return reachable;
+    }
+
+    /**
+     * Cuts clients off the engine (false) or lets them back (true). While cut off, read versions and commits wait, as
+     * a FoundationDB client's do while it cannot reach the cluster; they go on when it heals.
+     */
+    synchronized void setReachable(boolean on) {
+        CompletableFuture<Void> current = reachable;
+        if (on) {
+            current.complete(null);
+        } else if (current.isDone()) {
+            reachable = new CompletableFuture<>();
         }
     }
 

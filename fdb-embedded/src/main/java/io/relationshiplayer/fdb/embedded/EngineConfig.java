@@ -15,34 +15,47 @@ public final class EngineConfig {
     private final Path directory;
     private final LatencyProfile latency;
     private final Executor executor;
+    private final CommitObserver commits;
 
-    private EngineConfig(Path directory, LatencyProfile latency, Executor executor) {
+    private EngineConfig(Path directory, LatencyProfile latency, Executor executor, CommitObserver commits) {
         this.directory = directory;
         this.latency = Objects.requireNonNull(latency, "latency is null");
         this.executor = Objects.requireNonNull(executor, "executor is null");
+        this.commits = Objects.requireNonNull(commits, "commits is null");
     }
 
     /** The memory engine: nothing on disk, everything gone on close. */
     @Nonnull
     public static EngineConfig memory() {
-        return new EngineConfig(null, LatencyProfile.NONE, ForkJoinPool.commonPool());
+        return new EngineConfig(null, LatencyProfile.NONE, ForkJoinPool.commonPool(), CommitObserver.NONE);
     }
 
     /** The durable engine: RocksDB under {@code directory}; an acknowledged commit survives a kill of the process. */
     @Nonnull
     public static EngineConfig durable(@Nonnull Path directory) {
         return new EngineConfig(Objects.requireNonNull(directory, "directory is null"), LatencyProfile.NONE,
-                ForkJoinPool.commonPool());
+                ForkJoinPool.commonPool(), CommitObserver.NONE);
     }
 
     @Nonnull
     public EngineConfig withLatency(@Nonnull LatencyProfile latency) {
-        return new EngineConfig(directory, latency, executor);
+        return new EngineConfig(directory, latency, executor, commits);
     }
 
     @Nonnull
     public EngineConfig withExecutor(@Nonnull Executor executor) {
-        return new EngineConfig(directory, latency, executor);
+        return new EngineConfig(directory, latency, executor, commits);
+    }
+
+    /** Who is told of each commit's latency and outcome (metrics). */
+    @Nonnull
+    public EngineConfig withCommitObserver(@Nonnull CommitObserver commits) {
+        return new EngineConfig(directory, latency, executor, commits);
+    }
+
+    @Nonnull
+    public CommitObserver commitObserver() {
+        return commits;
     }
 
     /** The data directory of the durable engine; empty for the memory engine. */

@@ -13,7 +13,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class BatchStreamer {
     static final int DEFAULT_BATCH = 500;
-    static final int MAX_BATCH = 10_000;
 
     private final RecordStream stream;
     private final ServerCallStreamObserver<RecordBatch> call;
@@ -30,7 +29,7 @@ final class BatchStreamer {
         this.stream = stream;
         this.call = (ServerCallStreamObserver<RecordBatch>) observer;
         this.worker = worker;
-        this.batchSize = batchSize <= 0 ? DEFAULT_BATCH : Math.min(batchSize, MAX_BATCH);
+        this.batchSize = batchSize <= 0 ? DEFAULT_BATCH : batchSize;
         this.plan = plan;
     }
 

@@ -29,6 +29,7 @@ import io.relationshiplayer.proto.v1.ScanRequest;
 import io.relationshiplayer.records.RecordServiceException;
 import io.relationshiplayer.records.RecordStores;
 import io.relationshiplayer.records.SchemaExport;
+import io.relationshiplayer.server.ServerLimits;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
@@ -37,10 +38,17 @@ import java.util.function.Supplier;
 public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImplBase {
     private final RecordStores stores;
     private final Executor streams;
+    private final ServerLimits limits;
 
     public RecordServiceImpl(RecordStores stores, Executor streams) {
+        this(stores, streams, ServerLimits.DEFAULTS);
+    }
+
+    /** With {@code limits}: a scan's or query's batch size is clamped to its max-rows-per-batch. */
+    public RecordServiceImpl(RecordStores stores, Executor streams, ServerLimits limits) {
         this.stores = Objects.requireNonNull(stores, "stores is null");
         this.streams = Objects.requireNonNull(streams, "streams is null");
+        this.limits = Objects.requireNonNull(limits, "limits is null");
     }
 
     private static <T> void unary(StreamObserver<T> observer, Supplier<T> call) {
@@ -140,7 +148,7 @@ public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImpl
     public void scan(ScanRequest r, StreamObserver<RecordBatch> o) {
         try {
             database(r.getDatabase());
-            BatchStreamer.start(stores.scan(r), o, streams, r.getBatchSize(), "");
+            BatchStreamer.start(stores.scan(r), o, streams, batchSize(r.getBatchSize()), "");
         } catch (RuntimeException e) {
             o.onError(GrpcErrors.toStatus(e));
         }
@@ -156,9 +164,14 @@ public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImpl
                 o.onCompleted();
                 return;
             }
-            BatchStreamer.start(stores.query(r), o, streams, r.getBatchSize(), r.getExplain() ? null : "");
+            BatchStreamer.start(stores.query(r), o, streams, batchSize(r.getBatchSize()),
+                    r.getExplain() ? null : "");
         } catch (RuntimeException e) {
             o.onError(GrpcErrors.toStatus(e));
         }
+    }
+
+    private int batchSize(int requested) {
+        return limits.batchSize(requested, BatchStreamer.DEFAULT_BATCH);
     }
 }

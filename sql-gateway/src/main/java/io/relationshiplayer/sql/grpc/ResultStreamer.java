@@ -11,8 +11,14 @@ import io.relationshiplayer.sql.ColumnMeta;
 import io.relationshiplayer.sql.RowStream;
 import io.relationshiplayer.sql.SqlException;
 import io.relationshiplayer.sql.StatementResult;
+import io.relationshiplayer.server.Durations;
+import io.relationshiplayer.server.ServerLimits;
+import io.relationshiplayer.sql.StatementKind;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -23,7 +29,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class ResultStreamer {
     static final int DEFAULT_FETCH = 500;
-    static final int MAX_FETCH = 10_000;
     /** A batch is cut at about this size whatever the fetch size, so that rows of any width stay bounded. */
     static final int MAX_BATCH_BYTES = 1 << 20;
 
@@ -32,7 +37,11 @@ final class ResultStreamer {
     private final List<Object> params;
     private final ServerCallStreamObserver<ExecuteResponse> call;
     private final Executor worker;
+    private final StreamSettings settings;
     private final int fetchSize;
+    private final long startNanos = System.nanoTime();
+    private volatile boolean timedOut;
+    private volatile ScheduledFuture<?> deadline;
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private volatile boolean cancelled;
     private volatile boolean finished;
@@ -41,23 +50,48 @@ final class ResultStreamer {
     private long rowCount;
 
     private ResultStreamer(Sessions.Lease lease, String sql, List<Object> params,
-                           StreamObserver<ExecuteResponse> observer, Executor worker, int fetchSize) {
+                           StreamObserver<ExecuteResponse> observer, StreamSettings settings, int fetchSize) {
         this.lease = lease;
         this.sql = sql;
         this.params = params;
         this.call = (ServerCallStreamObserver<ExecuteResponse>) observer;
-        this.worker = worker;
-        this.fetchSize = fetchSize <= 0 ? DEFAULT_FETCH : Math.min(fetchSize, MAX_FETCH);
+        this.worker = settings.worker();
+        this.settings = settings;
+        this.fetchSize = settings.limits().batchSize(fetchSize, DEFAULT_FETCH);
     }
 
     /** Starts the statement; must be called from the gRPC handler method. The streamer releases the lease. */
     static void start(Sessions.Lease lease, String sql, List<Object> params, StreamObserver<ExecuteResponse> observer,
-                      Executor worker, int fetchSize) {
-        ResultStreamer s = new ResultStreamer(lease, sql, params, observer, worker, fetchSize);
+                      StreamSettings settings, int fetchSize) {
+        ResultStreamer s = new ResultStreamer(lease, sql, params, observer, settings, fetchSize);
         s.call.setOnCancelHandler(s::cancel);
         s.call.setOnReadyHandler(s::schedule);
         lease.onRevoke(s::schedule);
+        Duration timeout = settings.limits().statementTimeout();
+        if (!timeout.isZero()) {
+            s.deadline = settings.timers().schedule(s::timeOut, timeout.toNanos(), TimeUnit.NANOSECONDS);
+        }
         s.schedule();
+    }
+
+    /** The statement ran past its timeout: stop its scan; the worker then ends the call with DEADLINE_EXCEEDED. */
+    private void timeOut() {
+        if (!finished) {
+            timedOut = true;
+            lease.cancel();
+            schedule();
+        }
+    }
+
+    private void checkTimeout() {
+        if (timedOut) {
+            throw timeoutError();
+        }
+    }
+
+    private StatementTimeoutException timeoutError() {
+        return new StatementTimeoutException("canceling statement due to statement timeout: " + ServerLimits.reached(
+                ServerLimits.STATEMENT_TIMEOUT, Durations.format(settings.limits().statementTimeout())));
     }
 
     private void cancel() {
@@ -84,6 +118,7 @@ final class ResultStreamer {
                     return;
                 }
                 checkSessionOpen();
+                checkTimeout();
                 if (!started) {
                     started = true;
                     if (!cancelled && !begin()) {
@@ -92,6 +127,7 @@ final class ResultStreamer {
                 }
                 while (!cancelled && call.isReady()) {
                     checkSessionOpen();
+                    checkTimeout();
                     RowStream rows = query.rows();
                     RowBatch batch = nextBatch(rows, query.columns());
                     boolean more = rows.hasNext();
@@ -114,7 +150,7 @@ final class ResultStreamer {
             scheduled.set(false);
         }
         // A ready, cancel or close signal that came while draining found 'scheduled' set: look again.
-        if (!finished && (cancelled || lease.revoked() || call.isReady())) {
+        if (!finished && (cancelled || timedOut || lease.revoked() || call.isReady())) {
             schedule();
         }
     }
@@ -150,7 +186,8 @@ final class ResultStreamer {
     private RowBatch nextBatch(RowStream rows, List<ColumnMeta> columns) {
         RowBatch.Builder batch = RowBatch.newBuilder();
         long bytes = 0;
-        while (batch.getRowsCount() < fetchSize && bytes < MAX_BATCH_BYTES && !cancelled && rows.hasNext()) {
+        while (batch.getRowsCount() < fetchSize && bytes < MAX_BATCH_BYTES && !cancelled && !timedOut
+                && rows.hasNext()) {
             Row row = SqlValues.row(rows.next(), columns);
             bytes += row.getSerializedSize();
             batch.addRows(row);
@@ -175,13 +212,21 @@ final class ResultStreamer {
             finish();
         }
         if (!cancelled) {
-            call.onError(SqlGrpcErrors.toStatus(e));
+            call.onError(SqlGrpcErrors.toStatus(timedOut ? timeoutError() : e));
         }
     }
 
     /** Closes the rows (ending the scan and an autocommit transaction) and frees the session. */
     private void finish() {
+        if (finished) {
+            return;
+        }
         finished = true;
+        ScheduledFuture<?> d = deadline;
+        if (d != null) {
+            d.cancel(false);
+        }
+        settings.metrics().statement(StatementKind.of(sql), startNanos);
         try {
             if (query != null) {
                 query.rows().close();

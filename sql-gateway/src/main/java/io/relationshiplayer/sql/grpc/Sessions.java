@@ -70,6 +70,11 @@ public final class Sessions implements AutoCloseable {
         }
     }
 
+    /** The engine sessions are opened on. */
+    public SqlEngine engine() {
+        return engine;
+    }
+
     public Duration idleTimeout() {
         return Duration.ofNanos(idleTimeoutNanos);
     }

@@ -67,7 +67,7 @@ public final class SqlGrpcErrors {
         }
         SqlException e = failure instanceof RuntimeException ? RelationalErrors.toSql((RuntimeException) failure)
                 : new SqlException(SqlException.INTERNAL_ERROR, String.valueOf(rootCause(failure)), 0, 0, failure);
-        Status.Code code = code(e.sqlState());
+        Status.Code code = e instanceof StatementTimeoutException ? Status.Code.DEADLINE_EXCEEDED : code(e.sqlState());
         if (code == Status.Code.INTERNAL) {
             LOG.error("internal error: SQLSTATE {}", e.sqlState(), failure);
         }

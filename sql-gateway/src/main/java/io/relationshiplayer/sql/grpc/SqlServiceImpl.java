@@ -1,6 +1,7 @@
 package io.relationshiplayer.sql.grpc;
 
 import io.grpc.stub.StreamObserver;
+import io.relationshiplayer.metrics.RlMetrics;
 import io.relationshiplayer.proto.v1.ClosePreparedRequest;
 import io.relationshiplayer.proto.v1.ClosePreparedResponse;
 import io.relationshiplayer.proto.v1.CloseSessionRequest;
@@ -18,6 +19,7 @@ import io.relationshiplayer.proto.v1.PrepareRequest;
 import io.relationshiplayer.proto.v1.PrepareResponse;
 import io.relationshiplayer.proto.v1.SqlServiceGrpc;
 import io.relationshiplayer.proto.v1.SqlValue;
+import io.relationshiplayer.server.ServerLimits;
 import io.relationshiplayer.sql.SqlEngine;
 import io.relationshiplayer.sql.SqlException;
 import io.relationshiplayer.sql.SqlSession;
@@ -25,6 +27,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -34,16 +38,34 @@ import java.util.function.Supplier;
  */
 public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase implements AutoCloseable {
     private final Sessions sessions;
-    private final Executor streams;
+    private final ScheduledExecutorService timers;
+    private final StreamSettings settings;
 
-    /** Sessions expiring after {@link Sessions#DEFAULT_IDLE_TIMEOUT}. */
+    /** Sessions expiring after {@link Sessions#DEFAULT_IDLE_TIMEOUT}; default limits. */
     public SqlServiceImpl(SqlEngine engine, Executor streams) {
         this(new Sessions(engine, Sessions.DEFAULT_IDLE_TIMEOUT), streams);
     }
 
     public SqlServiceImpl(Sessions sessions, Executor streams) {
+        this(sessions, streams, ServerLimits.DEFAULTS);
+    }
+
+    /**
+     * With {@code limits}: statements run at most the statement timeout, batches hold at most max-rows-per-batch rows.
+     * Statement durations and the open-session gauge go to the engine's metrics.
+     */
+    public SqlServiceImpl(Sessions sessions, Executor streams, ServerLimits limits) {
         this.sessions = Objects.requireNonNull(sessions, "sessions is null");
-        this.streams = Objects.requireNonNull(streams, "streams is null");
+        Objects.requireNonNull(streams, "streams is null");
+        Objects.requireNonNull(limits, "limits is null");
+        this.timers = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "rl-sql-statement-timeout");
+            t.setDaemon(true);
+            return t;
+        });
+        RlMetrics metrics = sessions.engine().metrics();
+        metrics.openSessions(sessions::size);
+        this.settings = new StreamSettings(streams, timers, limits, metrics);
     }
 
     public Sessions sessions() {
@@ -53,6 +75,7 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
     /** Closes every session, rolling back their transactions. */
     @Override
     public void close() {
+        timers.shutdownNow();
         sessions.close();
     }
 
@@ -120,7 +143,7 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
                 throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "fetch_size is negative");
             }
             lease = sessions.acquire(sessionId);
-            ResultStreamer.start(lease, text, values, o, streams, fetchSize);
+            ResultStreamer.start(lease, text, values, o, settings, fetchSize);
         } catch (RuntimeException e) {
             if (lease != null) {
                 lease.close();
