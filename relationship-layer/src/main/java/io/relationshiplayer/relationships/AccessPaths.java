@@ -216,12 +216,23 @@ public final class AccessPaths {
 
     /**
      * The groups of a COUNT index of {@code t}, in key order: each row is the values of its columns (column Java
-     * types) and then the number of rows with them. Groups whose rows are all gone are skipped.
+     * types), the number of rows with them, then the sum of each of its sum columns (longs). Groups whose rows are
+     * all gone are skipped.
      */
     public List<Object[]> countGroups(@Nonnull Table t, @Nonnull String countIndex) {
         IndexDef def = t.requireCountIndex(countIndex);
         int[] columns = t.positions(Indexes.columnNames(def));
         Index index = store.getRecordMetaData().getIndex(Indexes.recordIndex(t.name(), def.getName()));
+        List<java.util.Map<Tuple, Long>> sums = new ArrayList<>();
+        for (String column : def.getSumColumnsList()) {
+            java.util.Map<Tuple, Long> bySum = new java.util.HashMap<>();
+            for (var e : store.scanIndex(store.getRecordMetaData().getIndex(Indexes.sumIndex(t.name(), def.getName(),
+                    column)), IndexScanType.BY_GROUP, TupleRange.ALL, null, ScanProperties.FORWARD_SCAN).asList()
+                    .join()) {
+                bySum.put(e.getKey(), e.getValue().getLong(0));
+            }
+            sums.add(bySum);
+        }
         List<Object[]> out = new ArrayList<>();
         for (var e : store.scanIndex(index, IndexScanType.BY_GROUP, TupleRange.ALL, null, ScanProperties.FORWARD_SCAN)
                 .asList().join()) {
@@ -229,11 +240,14 @@ public final class AccessPaths {
             if (rows <= 0) {
                 continue;
             }
-            Object[] row = new Object[columns.length + 1];
+            Object[] row = new Object[columns.length + 1 + sums.size()];
             for (int i = 0; i < columns.length; i++) {
                 row[i] = Values.decode(t.column(columns[i]), e.getKey().get(i));
             }
             row[columns.length] = rows;
+            for (int i = 0; i < sums.size(); i++) {
+                row[columns.length + 1 + i] = sums.get(i).getOrDefault(e.getKey(), 0L);
+            }
             out.add(row);
         }
         return out;

@@ -135,7 +135,19 @@ final class CatalogChanges {
             }
         }
         IndexDef checked = checkIndex(t, named, false);
-        return replace(catalog.def(), t.def().toBuilder().addCountIndexes(checked).build());
+        IndexDef.Builder b = checked.toBuilder().clearSumColumns();
+        checkDistinct(named.getSumColumnsList(), "the sums of COUNT index \"" + named.getName() + "\"");
+        for (String column : named.getSumColumnsList()) {
+            ColumnDef c = t.column(t.requireColumn(column));
+            ColumnKind kind = c.getType().getKind();
+            if (!c.getNotNull() || (kind != ColumnKind.BIGINT && kind != ColumnKind.INTEGER)) {
+                throw RelationalException.invalid("COUNT index \"" + named.getName() + "\" can only sum NOT NULL "
+                        + "BIGINT or INTEGER columns, and \"" + c.getName() + "\" is "
+                        + Values.typeName(c.getType()) + (c.getNotNull() ? " NOT NULL" : ""));
+            }
+            b.addSumColumns(c.getName());
+        }
+        return replace(catalog.def(), t.def().toBuilder().addCountIndexes(b).build());
     }
 
     static CatalogDef dropIndex(Catalog catalog, String table, String index) {

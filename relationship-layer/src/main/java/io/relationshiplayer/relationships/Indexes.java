@@ -31,6 +31,11 @@ public final class Indexes {
         return table + "$join$" + join;
     }
 
+    /** The Record Layer SUM index keeping a COUNT index's sum of {@code column} per group. */
+    public static String sumIndex(String table, String countIndex, String column) {
+        return recordIndex(table, countIndex) + "$sum$" + column;
+    }
+
     public static List<String> columnNames(IndexDef index) {
         List<String> out = new ArrayList<>(index.getColumnsCount());
         for (IndexColumn c : index.getColumnsList()) {

@@ -55,6 +55,12 @@ final class SchemaGenerator {
             for (IndexDef c : t.getCountIndexesList()) {
                 schema.addIndexes(index(table, Indexes.recordIndex(t.getName(), c.getName()), Indexes.columnNames(c))
                         .toBuilder().setType(IndexType.COUNT).setGroupSize(c.getColumnsCount()));
+                for (String sum : c.getSumColumnsList()) {
+                    List<String> fields = new ArrayList<>(Indexes.columnNames(c));
+                    fields.add(sum);
+                    schema.addIndexes(index(table, Indexes.sumIndex(t.getName(), c.getName(), sum), fields)
+                            .toBuilder().setType(IndexType.SUM).setGroupSize(c.getColumnsCount()));
+                }
             }
             for (ForeignKeyDef fk : t.getForeignKeysList()) {
                 schema.addIndexes(index(table, Indexes.foreignKeyIndex(t.getName(), fk), fk.getColumnsList()));

@@ -65,7 +65,8 @@ final class MetadataCommands {
             rows.add(new Object[] {"index", i.getName(), columns(i)});
         }
         for (IndexDef i : t.countIndexes()) {
-            rows.add(new Object[] {"count index", i.getName(), columns(i)});
+            rows.add(new Object[] {"count index", i.getName(), columns(i) + (i.getSumColumnsCount() == 0 ? ""
+                    : " WITH SUM (" + String.join(", ", i.getSumColumnsList()) + ")")});
         }
         for (MaterializedJoinDef j : t.def().getMaterializedJoinsList()) {
             rows.add(new Object[] {"materialized join", j.getName(), "USING " + j.getForeignKey() + " ("

@@ -28,27 +28,28 @@ import org.apache.calcite.rel.type.RelDataType;
 public final class RecordLayerCount extends AbstractRelNode implements EnumerableRel {
     static final Method COUNT = Types.lookupMethod(RecordLayerTable.RecordLayerQueryable.class, "countRows");
     static final Method COUNT_GROUPS = Types.lookupMethod(RecordLayerTable.RecordLayerQueryable.class, "countGroups",
-            String.class, int[].class, int.class);
+            String.class, int[].class, int[].class);
 
     private final RelOptTable table;
     /** The COUNT index read for a grouped count; null for the table's row count. */
     private final String countIndex;
     /** For each group column of the output, its position among the index's columns. */
     private final int[] groupOrder;
-    private final int counts;
+    /** For each aggregate of the output: -1 for COUNT(*), else the position of its column among the index's sums. */
+    private final int[] values;
 
     RecordLayerCount(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, RelDataType rowType) {
-        this(cluster, traits, table, rowType, null, new int[0], 1);
+        this(cluster, traits, table, rowType, null, new int[0], new int[] {-1});
     }
 
     RecordLayerCount(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, RelDataType rowType,
-                     String countIndex, int[] groupOrder, int counts) {
+                     String countIndex, int[] groupOrder, int[] values) {
         super(cluster, traits);
         this.table = table;
         this.rowType = rowType;
         this.countIndex = countIndex;
         this.groupOrder = groupOrder;
-        this.counts = counts;
+        this.values = values;
     }
 
     @Override
@@ -84,7 +85,7 @@ public final class RecordLayerCount extends AbstractRelNode implements Enumerabl
             builder.add(Expressions.return_(null, Expressions.call(queryable, COUNT)));
         } else {
             builder.add(Expressions.return_(null, Expressions.call(queryable, COUNT_GROUPS,
-                    Expressions.constant(countIndex), Expressions.constant(groupOrder), Expressions.constant(counts))));
+                    Expressions.constant(countIndex), Expressions.constant(groupOrder), Expressions.constant(values))));
         }
         PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(),
                 countIndex == null ? JavaRowFormat.SCALAR : JavaRowFormat.ARRAY);

@@ -368,15 +368,28 @@ public final class RecordLayerRules {
                     || agg.getGroupType() != org.apache.calcite.rel.core.Aggregate.Group.SIMPLE) {
                 return;
             }
+            // Each aggregate: COUNT(*) (-1), or SUM of a column (its position in the scan's row).
+            List<Integer> aggregates = new ArrayList<>();
             for (org.apache.calcite.rel.core.AggregateCall c : agg.getAggCallList()) {
-                if (c.getAggregation().getKind() != org.apache.calcite.sql.SqlKind.COUNT || !c.getArgList().isEmpty()
-                        || c.isDistinct() || c.filterArg >= 0) {
+                org.apache.calcite.sql.SqlKind kind = c.getAggregation().getKind();
+                if (c.isDistinct() || c.filterArg >= 0) {
+                    return;
+                }
+                if (kind == org.apache.calcite.sql.SqlKind.COUNT && c.getArgList().isEmpty()) {
+                    aggregates.add(-1);
+                } else if (kind == org.apache.calcite.sql.SqlKind.SUM && c.getArgList().size() == 1) {
+                    Integer column = scanColumn(call, projected, c.getArgList().get(0));
+                    if (column == null) {
+                        return;
+                    }
+                    aggregates.add(column);
+                } else {
                     return;
                 }
             }
             RelTraitSet traits = agg.getTraitSet().replace(EnumerableConvention.INSTANCE);
             if (agg.getGroupSet().isEmpty()) {
-                if (agg.getAggCallList().size() == 1) {
+                if (aggregates.equals(List.of(-1))) {
                     call.transformTo(new RecordLayerCount(agg.getCluster(), traits, scan.getTable(),
                             agg.getRowType()));
                 }
@@ -385,14 +398,11 @@ public final class RecordLayerRules {
             // GROUP BY exactly the columns of a COUNT index (in any order): its groups are the answer.
             List<Integer> groupColumns = new ArrayList<>();
             for (int field : agg.getGroupSet()) {
-                if (projected) {
-                    RexNode e = ((LogicalProject) call.rel(1)).getProjects().get(field);
-                    if (!(e instanceof org.apache.calcite.rex.RexInputRef)) {
-                        return;
-                    }
-                    field = ((org.apache.calcite.rex.RexInputRef) e).getIndex();
+                Integer column = scanColumn(call, projected, field);
+                if (column == null) {
+                    return;
                 }
-                groupColumns.add(field);
+                groupColumns.add(column);
             }
             Table table = scan.recordLayerTable.table();
             for (IndexDef index : table.countIndexes()) {
@@ -411,12 +421,29 @@ public final class RecordLayerRules {
                     }
                     matches = order[g] >= 0;
                 }
+                int[] values = new int[aggregates.size()];
+                List<String> sums = index.getSumColumnsList();
+                for (int a = 0; a < values.length && matches; a++) {
+                    values[a] = aggregates.get(a) < 0 ? -1
+                            : sums.indexOf(table.column(aggregates.get(a)).getName());
+                    matches = aggregates.get(a) < 0 || values[a] >= 0;
+                }
                 if (matches) {
                     call.transformTo(new RecordLayerCount(agg.getCluster(), traits, scan.getTable(),
-                            agg.getRowType(), index.getName(), order, agg.getAggCallList().size()));
+                            agg.getRowType(), index.getName(), order, values));
                     return;
                 }
             }
+        }
+
+        /** The scan's column an aggregate's input field is (through the projection), or null for an expression. */
+        private static Integer scanColumn(RelOptRuleCall call, boolean projected, int field) {
+            if (!projected) {
+                return field;
+            }
+            RexNode e = ((LogicalProject) call.rel(1)).getProjects().get(field);
+            return e instanceof org.apache.calcite.rex.RexInputRef ? ((org.apache.calcite.rex.RexInputRef) e).getIndex()
+                    : null;
         }
     }
 

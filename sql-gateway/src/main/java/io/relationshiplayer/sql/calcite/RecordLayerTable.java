@@ -383,9 +383,9 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
 
     /**
      * The groups of a COUNT index in the statement's transaction, as rows of the group columns in {@code groupOrder}
-     * (positions among the index's columns) followed by {@code counts} copies of the group's row count.
+     * (positions among the index's columns) followed by {@code values}: -1 the group's row count, k its k-th sum.
      */
-    public Enumerable<Object> countGroups(String countIndex, int[] groupOrder, int counts) {
+    public Enumerable<Object> countGroups(String countIndex, int[] groupOrder, int[] values) {
         return new AbstractEnumerable<>() {
             @Override
             public Enumerator<Object> enumerator() {
@@ -394,12 +394,12 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
                 int[] columns = t.positions(Indexes.columnNames(t.requireCountIndex(countIndex)));
                 List<Object> rows = new ArrayList<>();
                 for (Object[] g : s.access().countGroups(t, countIndex)) {
-                    Object[] out = new Object[groupOrder.length + counts];
+                    Object[] out = new Object[groupOrder.length + values.length];
                     for (int i = 0; i < groupOrder.length; i++) {
                         out[i] = SqlTypes.toInternal(t.column(columns[groupOrder[i]]), g[groupOrder[i]]);
                     }
-                    for (int i = 0; i < counts; i++) {
-                        out[groupOrder.length + i] = g[g.length - 1];
+                    for (int i = 0; i < values.length; i++) {
+                        out[groupOrder.length + i] = g[columns.length + 1 + values[i]];
                     }
                     rows.add(out);
                 }
@@ -496,8 +496,8 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
             return recordLayerTable().countRows();
         }
 
-        public Enumerable<Object> countGroups(String countIndex, int[] groupOrder, int counts) {
-            return recordLayerTable().countGroups(countIndex, groupOrder, counts);
+        public Enumerable<Object> countGroups(String countIndex, int[] groupOrder, int[] values) {
+            return recordLayerTable().countGroups(countIndex, groupOrder, values);
         }
 
         public Enumerable<Long> modify(String operation, Enumerable<Object> input, String[] updateColumns) {

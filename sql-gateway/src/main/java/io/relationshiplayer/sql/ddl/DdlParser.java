@@ -102,7 +102,16 @@ public final class DdlParser {
         if (c.accept("count")) {
             c.expect("index", "after CREATE COUNT");
             CreateIndex index = (CreateIndex) createIndex(false);
-            return new DdlStatement.CreateCountIndex(index.table(), index.index(), index.ifNotExists());
+            IndexDef.Builder def = index.index().toBuilder();
+            if (c.accept("with")) {
+                c.expect("sum", "after WITH in a COUNT index");
+                c.expectSymbol("(", "after WITH SUM");
+                do {
+                    def.addSumColumns(c.identifier("a column name"));
+                } while (c.acceptSymbol(","));
+                c.expectSymbol(")", "or \",\" in the summed columns");
+            }
+            return new DdlStatement.CreateCountIndex(index.table(), def.build(), index.ifNotExists());
         }
         if (c.accept("materialized")) {
             c.expect("join", "after CREATE MATERIALIZED");
