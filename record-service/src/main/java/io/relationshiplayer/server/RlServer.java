@@ -40,9 +40,16 @@ public final class RlServer implements AutoCloseable {
      */
     public static RlServer start(String host, int port, List<BindableService> services, Runnable onStop)
             throws IOException {
+        return start(host, port, services, onStop, ServerSecurity.none());
+    }
+
+    /** As {@link #start(String, int, List, Runnable)}, with TLS and authentication as {@code security} says. */
+    public static RlServer start(String host, int port, List<BindableService> services, Runnable onStop,
+                                 ServerSecurity security) throws IOException {
         Objects.requireNonNull(services, "services is null");
         HealthStatusManager health = new HealthStatusManager();
-        NettyServerBuilder b = NettyServerBuilder.forAddress(new InetSocketAddress(host, port))
+        NettyServerBuilder b = security.builder(new InetSocketAddress(host, port))
+                .intercept(security.interceptor())
                 .maxInboundMessageSize(MAX_MESSAGE_BYTES)
                 .addService(health.getHealthService())
                 .addService(ProtoReflectionServiceV1.newInstance());

@@ -125,6 +125,12 @@ public final class Sessions implements AutoCloseable {
         }
     }
 
+    /** The database of a session (which may be busy). */
+    @Nonnull
+    public String database(String id) {
+        return entry(id).session.database();
+    }
+
     /** Remembers a statement's text in the session (which may be busy); returns its id. */
     @Nonnull
     public String prepare(String id, String sql) {

@@ -18,9 +18,12 @@ import io.relationshiplayer.proto.v1.PrepareRequest;
 import io.relationshiplayer.proto.v1.PrepareResponse;
 import io.relationshiplayer.proto.v1.SqlServiceGrpc;
 import io.relationshiplayer.proto.v1.SqlValue;
+import io.relationshiplayer.server.auth.Authorization;
+import io.relationshiplayer.server.auth.Role;
 import io.relationshiplayer.sql.SqlEngine;
 import io.relationshiplayer.sql.SqlException;
 import io.relationshiplayer.sql.SqlSession;
+import io.relationshiplayer.sql.StatementAccess;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -29,7 +32,9 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The SQL service over gRPC: validates the request, calls the session registry and the engine, maps failures.
+ * The SQL service over gRPC: validates the request, checks the caller's role on the session's database (reading to
+ * open a session or look at metadata, then per statement as {@link StatementAccess} classifies it), calls the session
+ * registry and the engine, maps failures.
  * Statements run and stream on the {@code streams} executor; the other calls are short and run on gRPC's.
  */
 public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase implements AutoCloseable {
@@ -68,6 +73,18 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
         observer.onCompleted();
     }
 
+    /** The role a statement needs on its session's database. */
+    static Role role(StatementAccess access) {
+        switch (access) {
+            case READ:
+                return Role.READ;
+            case WRITE:
+                return Role.WRITE;
+            default:
+                return Role.ADMIN;
+        }
+    }
+
     private static String required(String value, String what) {
         if (value == null || value.isEmpty()) {
             throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "no " + what + " in the request");
@@ -82,8 +99,11 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
             if (seconds < 0) {
                 throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "idle_timeout_seconds is negative");
             }
-            Sessions.Opened opened = sessions.open(required(r.getDatabase(), "database"),
-                    r.getOptions().getMustExist(), Duration.ofSeconds(seconds));
+            String database = required(r.getDatabase(), "database");
+            Authorization.require(database, Role.READ);
+            // creating the database on first use is a schema change
+            boolean mustExist = r.getOptions().getMustExist() || !Authorization.may(database, Role.ADMIN);
+            Sessions.Opened opened = sessions.open(database, mustExist, Duration.ofSeconds(seconds));
             return OpenSessionResponse.newBuilder().setSessionId(opened.id())
                     .setIdleTimeoutSeconds((int) Math.min(Integer.MAX_VALUE, opened.idleTimeout().toSeconds()))
                     .build();
@@ -93,7 +113,9 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
     @Override
     public void closeSession(CloseSessionRequest r, StreamObserver<CloseSessionResponse> o) {
         unary(o, () -> {
-            sessions.close(required(r.getSessionId(), "session_id"));
+            String id = required(r.getSessionId(), "session_id");
+            Authorization.require(sessions.database(id), Role.READ);
+            sessions.close(id);
             return CloseSessionResponse.getDefaultInstance();
         });
     }
@@ -115,6 +137,7 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
         try {
             required(sessionId, "session_id");
             String text = sql.get();
+            Authorization.require(sessions.database(sessionId), role(StatementAccess.of(text)));
             List<Object> values = SqlValues.params(params);
             if (fetchSize < 0) {
                 throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "fetch_size is negative");
@@ -133,7 +156,9 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
     public void prepare(PrepareRequest r, StreamObserver<PrepareResponse> o) {
         unary(o, () -> {
             String sql = required(r.getSql(), "sql");
-            String id = sessions.prepare(required(r.getSessionId(), "session_id"), sql);
+            String sessionId = required(r.getSessionId(), "session_id");
+            Authorization.require(sessions.database(sessionId), Role.READ);
+            String id = sessions.prepare(sessionId, sql);
             return PrepareResponse.newBuilder().setStatementId(id).setParameterCount(ParameterMarkers.count(sql))
                     .setColumnsKnown(false).build();
         });
@@ -142,8 +167,9 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
     @Override
     public void closePrepared(ClosePreparedRequest r, StreamObserver<ClosePreparedResponse> o) {
         unary(o, () -> {
-            sessions.closePrepared(required(r.getSessionId(), "session_id"),
-                    required(r.getStatementId(), "statement_id"));
+            String sessionId = required(r.getSessionId(), "session_id");
+            Authorization.require(sessions.database(sessionId), Role.READ);
+            sessions.closePrepared(sessionId, required(r.getStatementId(), "statement_id"));
             return ClosePreparedResponse.getDefaultInstance();
         });
     }
@@ -169,11 +195,13 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
     /** Runs a metadata statement in the named session, or in a session of its own on the named database. */
     private <T> T metadata(String sessionId, String database, Function<SqlSession, T> body) {
         if (!sessionId.isEmpty()) {
+            Authorization.require(sessions.database(sessionId), Role.READ);
             try (Sessions.Lease lease = sessions.acquire(sessionId)) {
                 return body.apply(lease.session());
             }
         }
-        try (SqlSession session = sessions.openSession(required(database, "session_id or database"), true)) {
+        Authorization.require(required(database, "session_id or database"), Role.READ);
+        try (SqlSession session = sessions.openSession(database, true)) {
             return body.apply(session);
         }
     }
