@@ -25,7 +25,8 @@ final class ConnectionOptions {
             description = "Database (created on first use; default ${DEFAULT-VALUE}).")
     String database;
 
-    // TLS (--tls, --ca-file) and authentication (--token) options come here with the server's security.
+    @picocli.CommandLine.Mixin
+    ClientSecurityOptions security = new ClientSecurityOptions();
 
     /** An open session, and the in-process server behind it when there is one; closing ends both. */
     record Connection(SqlClient client, ServerCommand.RunningServer server) implements AutoCloseable {
@@ -46,6 +47,10 @@ final class ConnectionOptions {
     }
 
     Connection open() {
+        if (connect == null && security.given()) {
+            // a token (RL_TOKEN) is simply not needed by the server of its own; TLS options are a mistake
+            throw new IllegalArgumentException("--tls, --ca-file, --cert and --key need --connect HOST:PORT");
+        }
         if (connect == null) {
             ServerCommand.RunningServer server;
             try {
@@ -60,7 +65,7 @@ final class ConnectionOptions {
                 throw e;
             }
         }
-        return new Connection(SqlClient.connect(connect.host(), connect.port(), database), null);
+        return new Connection(SqlClient.connect(connect.host(), connect.port(), database, security.security()), null);
     }
 
     /** A {@code HOST[:PORT]} (an IPv6 host in brackets: {@code [::1]:7470}). */

@@ -8,6 +8,7 @@ import io.relationshiplayer.records.RecordStores;
 import io.relationshiplayer.records.grpc.RecordServiceImpl;
 import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.server.RlServer;
+import io.relationshiplayer.server.ServerSecurity;
 import io.relationshiplayer.sql.SqlEngine;
 import io.relationshiplayer.sql.grpc.SqlServiceImpl;
 import java.io.IOException;
@@ -38,15 +39,26 @@ final class ServerCommand implements Callable<Integer> {
             description = "Injected latency of the embedded backend: none or cluster (default ${DEFAULT-VALUE}).")
     String latency;
 
+    @Mixin
+    ServerSecurityOptions securityOptions = new ServerSecurityOptions();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
         BackendSpec backendSpec = backendOptions.spec();
-        try (RunningServer running = RunningServer.start(backendSpec, LatencyProfile.named(latency), host, port)) {
+        ServerSecurity security;
+        try {
+            security = securityOptions.security(host, spec.commandLine().getErr());
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        try (RunningServer running = RunningServer.start(backendSpec, LatencyProfile.named(latency), host, port,
+                security)) {
             spec.commandLine().getOut().printf("rl server listening on %s:%d (backend %s)%n", host,
                     running.port(), backendSpec);
+            spec.commandLine().getOut().printf("rl server security: %s%n", security.describe());
             spec.commandLine().getOut().flush();
             running.server().withShutdownHook().blockUntilShutdown();
         }
@@ -56,6 +68,11 @@ final class ServerCommand implements Callable<Integer> {
     /** A started server and what it owns; closing stops it and releases the backend. */
     record RunningServer(RlServer server, Backend backend) implements AutoCloseable {
         static RunningServer start(BackendSpec spec, LatencyProfile latency, String host, int port) throws IOException {
+            return start(spec, latency, host, port, ServerSecurity.none());
+        }
+
+        static RunningServer start(BackendSpec spec, LatencyProfile latency, String host, int port,
+                                   ServerSecurity security) throws IOException {
             Backend backend = Backend.open(spec, latency);
             ExecutorService streams = Executors.newCachedThreadPool(r -> {
                 Thread t = new Thread(r, "rl-stream");
@@ -70,7 +87,7 @@ final class ServerCommand implements Callable<Integer> {
                     sql.close();
                     streams.shutdownNow();
                     backend.close();
-                });
+                }, security);
                 return new RunningServer(server, backend);
             } catch (IOException | RuntimeException e) {
                 sql.close();
