@@ -135,6 +135,11 @@ class SecurityCommandsTest {
         CliRun untrusted = sql("--tls", "--token", adminToken, "SELECT 1");
         assertThat(untrusted.exitCode()).isEqualTo(1);
         assertThat(untrusted.err()).contains("cannot reach " + connect);
+        CliRun clear = rl("sql", "--connect", "0.0.0.0:" + server.port(), "--token", adminToken, "SELECT 1");
+        assertThat(clear.exitCode()).isEqualTo(1);
+        assertThat(clear.err()).contains("warning: sending the token to 0.0.0.0 without TLS");
+        assertThat(clear.err()).doesNotContain(adminToken);
+        assertThat(plaintext.err()).as("no warning on loopback").doesNotContain("warning");
         CliRun local = rl("sql", "--tls", "SELECT 1");
         assertThat(local.exitCode()).isEqualTo(1);
         assertThat(local.err()).contains("need --connect");

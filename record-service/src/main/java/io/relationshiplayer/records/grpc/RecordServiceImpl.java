@@ -116,7 +116,8 @@ public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImpl
     @Override
     public void saveRecords(SaveRecordsRequest r, StreamObserver<SaveRecordsResponse> o) {
         unary(o, () -> {
-            RecordStores.SaveResult result = stores.save(database(r.getDatabase(), Role.WRITE), r.getRecordsList(), r.getMode());
+            RecordStores.SaveResult result = stores.save(database(r.getDatabase(), Role.WRITE), r.getRecordsList(),
+                    r.getMode());
             return SaveRecordsResponse.newBuilder().setSaved(result.saved())
                     .setVersionstamp(ByteString.copyFrom(result.versionstamp())).build();
         });
@@ -125,13 +126,15 @@ public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImpl
     @Override
     public void loadRecords(LoadRecordsRequest r, StreamObserver<LoadRecordsResponse> o) {
         unary(o, () -> LoadRecordsResponse.newBuilder()
-                .addAllRecords(stores.load(database(r.getDatabase(), Role.READ), r.getType(), r.getKeysList())).build());
+                .addAllRecords(stores.load(database(r.getDatabase(), Role.READ), r.getType(), r.getKeysList()))
+                .build());
     }
 
     @Override
     public void deleteRecords(DeleteRecordsRequest r, StreamObserver<DeleteRecordsResponse> o) {
         unary(o, () -> DeleteRecordsResponse.newBuilder()
-                .setDeleted(stores.delete(database(r.getDatabase(), Role.WRITE), r.getType(), r.getKeysList())).build());
+                .setDeleted(stores.delete(database(r.getDatabase(), Role.WRITE), r.getType(), r.getKeysList()))
+                .build());
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.relationshiplayer.server.auth;
 
 import io.grpc.Context;
 import io.grpc.Contexts;
+import io.grpc.Grpc;
 import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
@@ -10,6 +11,8 @@ import io.grpc.Status;
 import io.grpc.health.v1.HealthGrpc;
 import java.util.Optional;
 import javax.annotation.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Authenticates every call (but health checks, which load balancers make without credentials) by its bearer token,
@@ -17,6 +20,7 @@ import javax.annotation.Nullable;
  * file every call runs as {@link Principal#UNRESTRICTED} (a loopback server without authentication).
  */
 public final class AuthInterceptor implements ServerInterceptor {
+    private static final Logger LOG = LoggerFactory.getLogger(AuthInterceptor.class);
     static final Metadata.Key<String> AUTHORIZATION =
             Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
     private static final String BEARER = "Bearer ";
@@ -60,6 +64,9 @@ public final class AuthInterceptor implements ServerInterceptor {
     }
 
     private static <Q, R> ServerCall.Listener<Q> refuse(ServerCall<Q, R> call, String why) {
+        // never the token: the reason and where the call came from
+        LOG.info("unauthenticated call to {} from {}: {}", call.getMethodDescriptor().getFullMethodName(),
+                call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR), why);
         call.close(Status.UNAUTHENTICATED.withDescription(why), new Metadata());
         return new ServerCall.Listener<>() {
         };
