@@ -108,6 +108,22 @@ class SecurityCommandsTest {
     }
 
     @Test
+    void loopbackWithoutAuthenticationWarnsUnlessAuthNoneSaysItIsMeant() throws Exception {
+        java.io.StringWriter err = new java.io.StringWriter();
+        ServerSecurityOptions defaults = new ServerSecurityOptions();
+        ServerSecurity open = defaults.security("127.0.0.1", new java.io.PrintWriter(err));
+        assertThat(open.tokens()).isNull();
+        assertThat(open.tls()).isNull();
+        assertThat(err.toString()).contains("warning: no authentication");
+        java.io.StringWriter quiet = new java.io.StringWriter();
+        ServerSecurityOptions none = new ServerSecurityOptions();
+        none.auth = "none";
+        assertThat(none.security("localhost", new java.io.PrintWriter(quiet)).describe())
+                .isEqualTo("plaintext, no authentication");
+        assertThat(quiet.toString()).isEmpty();
+    }
+
+    @Test
     void sqlConnectsWithTlsAndAToken() {
         CliRun create = sql("--ca-file", ca.toString(), "--token", adminToken,
                 "CREATE TABLE t (id BIGINT PRIMARY KEY, v VARCHAR(5))", "INSERT INTO t VALUES (1, 'a')");
