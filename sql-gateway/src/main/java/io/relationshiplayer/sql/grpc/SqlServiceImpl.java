@@ -73,6 +73,14 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
         observer.onCompleted();
     }
 
+    /**
+     * Fails unless the caller opened the session (else it is unknown to them, 08003) and has {@code role} on its
+     * database.
+     */
+    private void requireOnSession(String sessionId, Role role) {
+        Authorization.require(sessions.database(sessionId, Authorization.current().name()), role);
+    }
+
     /** The role a statement needs on its session's database. */
     static Role role(StatementAccess access) {
         switch (access) {
@@ -103,7 +111,8 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
             Authorization.require(database, Role.READ);
             // creating the database on first use is a schema change
             boolean mustExist = r.getOptions().getMustExist() || !Authorization.may(database, Role.ADMIN);
-            Sessions.Opened opened = sessions.open(database, mustExist, Duration.ofSeconds(seconds));
+            Sessions.Opened opened = sessions.open(database, mustExist, Duration.ofSeconds(seconds),
+                    Authorization.current().name());
             return OpenSessionResponse.newBuilder().setSessionId(opened.id())
                     .setIdleTimeoutSeconds((int) Math.min(Integer.MAX_VALUE, opened.idleTimeout().toSeconds()))
                     .build();
@@ -114,7 +123,7 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
     public void closeSession(CloseSessionRequest r, StreamObserver<CloseSessionResponse> o) {
         unary(o, () -> {
             String id = required(r.getSessionId(), "session_id");
-            Authorization.require(sessions.database(id), Role.READ);
+            requireOnSession(id, Role.READ);
             sessions.close(id);
             return CloseSessionResponse.getDefaultInstance();
         });
@@ -135,9 +144,9 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
                         StreamObserver<ExecuteResponse> o) {
         Sessions.Lease lease = null;
         try {
-            required(sessionId, "session_id");
+            String database = sessions.database(required(sessionId, "session_id"), Authorization.current().name());
             String text = sql.get();
-            Authorization.require(sessions.database(sessionId), role(StatementAccess.of(text)));
+            Authorization.require(database, role(StatementAccess.of(text)));
             List<Object> values = SqlValues.params(params);
             if (fetchSize < 0) {
                 throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "fetch_size is negative");
@@ -157,7 +166,7 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
         unary(o, () -> {
             String sql = required(r.getSql(), "sql");
             String sessionId = required(r.getSessionId(), "session_id");
-            Authorization.require(sessions.database(sessionId), Role.READ);
+            requireOnSession(sessionId, Role.READ);
             String id = sessions.prepare(sessionId, sql);
             return PrepareResponse.newBuilder().setStatementId(id).setParameterCount(ParameterMarkers.count(sql))
                     .setColumnsKnown(false).build();
@@ -168,7 +177,7 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
     public void closePrepared(ClosePreparedRequest r, StreamObserver<ClosePreparedResponse> o) {
         unary(o, () -> {
             String sessionId = required(r.getSessionId(), "session_id");
-            Authorization.require(sessions.database(sessionId), Role.READ);
+            requireOnSession(sessionId, Role.READ);
             sessions.closePrepared(sessionId, required(r.getStatementId(), "statement_id"));
             return ClosePreparedResponse.getDefaultInstance();
         });
@@ -195,7 +204,7 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
     /** Runs a metadata statement in the named session, or in a session of its own on the named database. */
     private <T> T metadata(String sessionId, String database, Function<SqlSession, T> body) {
         if (!sessionId.isEmpty()) {
-            Authorization.require(sessions.database(sessionId), Role.READ);
+            requireOnSession(sessionId, Role.READ);
             try (Sessions.Lease lease = sessions.acquire(sessionId)) {
                 return body.apply(lease.session());
             }

@@ -130,14 +130,29 @@ class SqlAuthorizationTest {
     }
 
     @Test
-    void anotherPrincipalsSessionIdIsUseless() {
+    void anotherPrincipalsSessionIsUnknownToEveryoneElseEvenWithGrantsOnItsDatabase() {
         String bobs = open(BOB, "books");
-        SqlServiceGrpc.SqlServiceBlockingStub alice = sql(ALICE);
-        denied(() -> exec(ALICE, bobs, "SELECT name FROM items"));
-        denied(() -> alice.prepare(PrepareRequest.newBuilder().setSessionId(bobs).setSql("SELECT 1").build()));
-        denied(() -> alice.listTables(ListTablesRequest.newBuilder().setSessionId(bobs).build()));
-        denied(() -> alice.closeSession(CloseSessionRequest.newBuilder().setSessionId(bobs).build()));
+        String prepared = sql(BOB).prepare(PrepareRequest.newBuilder().setSessionId(bobs).setSql("SELECT 1").build())
+                .getStatementId();
+        String unknown = unknownSession(ALICE, "no-such-session");
+        for (SecureServer.Principal other : List.of(ALICE, ROOT)) {
+            SqlServiceGrpc.SqlServiceBlockingStub s = sql(other);
+            assertThat(unknownSession(other, bobs)).isEqualTo(unknown);
+            expectSql(Status.Code.NOT_FOUND, Sessions.UNKNOWN_SESSION, () -> drain(s.executePrepared(
+                    ExecutePreparedRequest.newBuilder().setSessionId(bobs).setStatementId(prepared).build())));
+            expectSql(Status.Code.NOT_FOUND, Sessions.UNKNOWN_SESSION, () -> s.prepare(PrepareRequest.newBuilder()
+                    .setSessionId(bobs).setSql("SELECT 1").build()));
+            expectSql(Status.Code.NOT_FOUND, Sessions.UNKNOWN_SESSION, () -> s.listTables(ListTablesRequest
+                    .newBuilder().setSessionId(bobs).build()));
+            expectSql(Status.Code.NOT_FOUND, Sessions.UNKNOWN_SESSION, () -> s.closeSession(CloseSessionRequest
+                    .newBuilder().setSessionId(bobs).build()));
+        }
         assertThat(exec(BOB, bobs, "SELECT name FROM items").single()).as("still open").isEqualTo("one");
+    }
+
+    private String unknownSession(SecureServer.Principal p, String session) {
+        return expectSql(Status.Code.NOT_FOUND, Sessions.UNKNOWN_SESSION,
+                () -> exec(p, session, "SELECT name FROM items")).getMessage();
     }
 
     @Test
