@@ -33,6 +33,9 @@ import io.relationshiplayer.records.RecordStores;
 import io.relationshiplayer.server.SecureServer;
 import io.relationshiplayer.server.ServerSecurity;
 import io.relationshiplayer.server.auth.Role;
+import io.relationshiplayer.tickets.GrpcTicketLayer;
+import io.relationshiplayer.tickets.RandomTickets;
+import io.relationshiplayer.tickets.TicketSchema;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +59,7 @@ class RecordAuthorizationTest {
     static final SecureServer.Principal READER = new SecureServer.Principal("reader", "rl_reader",
             Map.of("shop", Role.READ));
     static final SecureServer.Principal WRITER = new SecureServer.Principal("writer", "rl_writer",
-            Map.of("shop", Role.WRITE));
+            Map.of("shop", Role.WRITE, TicketSchema.DATABASE, Role.WRITE));
 
     SecureServer server;
 
@@ -216,6 +219,21 @@ class RecordAuthorizationTest {
             fails(Status.Code.PERMISSION_DENIED, admin);
         }
         assertThat(as(ROOT).listDatabases(LIST).getDatabasesList()).contains("shop");
+    }
+
+    @Test
+    void theTicketLayerNeedsAdminToSetUpAndWriteToUse() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> GrpcTicketLayer.open(
+                server.channel(ClientSecurity.token(WRITER.token())), "writer"))
+                .hasMessageContaining("PERMISSION_DENIED").hasMessageContaining("no admin access");
+        GrpcTicketLayer.open(server.channel(ClientSecurity.token(ROOT.token())), "root");
+        GrpcTicketLayer tickets = GrpcTicketLayer.open(server.channel(ClientSecurity.token(WRITER.token())),
+                "writer");
+        tickets.save(new RandomTickets(new java.util.Random(1)).next(7));
+        assertThat(tickets.load(7).getId()).isEqualTo(7);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> GrpcTicketLayer.open(
+                server.channel(ClientSecurity.token(READER.token())), "reader"))
+                .hasMessageContaining("PERMISSION_DENIED").hasMessageContaining("no read access");
     }
 
     @Test
