@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the Python client's tests (clients/python) against a real `rl server --memory`.
-# Creates clients/python/.venv, installs the package (its gRPC stubs are generated from proto/ at install time) and
-# pytest from PyPI, builds the server jar if it is missing, and runs pytest. Extra arguments go to pytest.
+# Creates clients/python/.venv, installs the package (its gRPC stubs are generated from proto/ at install time),
+# pytest and cryptography (to make the TLS tests' certificates) from PyPI, builds the server jar if it is missing, and
+# runs pytest. Extra arguments go to pytest.
 # Environment: PYTHON (default python3), RL_JAR (a server jar to use instead of cli/target/rl.jar).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -21,7 +22,7 @@ fi
 # Reinstall the package each run so that the stubs follow proto/ and the sources (no cache of an older build).
 rm -rf "$CLIENT/build"
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$CLIENT"
-"$VENV/bin/python" -m pip install -q --disable-pip-version-check "$CLIENT" pytest
+"$VENV/bin/python" -m pip install -q --disable-pip-version-check "$CLIENT" pytest cryptography
 rm -rf "$CLIENT/build" "$CLIENT"/src/*.egg-info
 
 JAR="${RL_JAR:-$ROOT/cli/target/rl.jar}"

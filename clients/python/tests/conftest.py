@@ -1,4 +1,5 @@
 """A real `rl server --memory --port 0` for the whole session, and a fresh database per test."""
+import contextlib
 import itertools
 import os
 import queue
@@ -37,12 +38,12 @@ def server_jar() -> Path:
     return jar
 
 
-@pytest.fixture(scope="session")
-def server():
-    """The address ("127.0.0.1:<port>") of a server started for this test session on the memory engine."""
+@contextlib.contextmanager
+def running_server(*extra_args: str):
+    """Runs `rl server --memory --port 0 EXTRA_ARGS` and yields its address ("127.0.0.1:<port>")."""
     jar = server_jar()
     java = os.environ.get("JAVA", shutil.which("java") or "java")
-    proc = subprocess.Popen([java, "-jar", str(jar), "server", "--memory", "--port", "0"],
+    proc = subprocess.Popen([java, "-jar", str(jar), "server", "--memory", "--port", "0", *extra_args],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
     lines: "queue.Queue[str]" = queue.Queue()
     seen = []
@@ -75,6 +76,13 @@ def server():
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture(scope="session")
+def server():
+    """The address ("127.0.0.1:<port>") of a server started for this test session on the memory engine."""
+    with running_server() as address:
+        yield address
 
 
 @pytest.fixture

@@ -44,16 +44,19 @@ def _kind_name(column_type) -> str:
 
 def connect(target: str, database: str = "default", tls=False, credentials: Optional[grpc.ChannelCredentials] = None,
             token: Optional[str] = None, timeout: Optional[float] = 30.0, autocommit: bool = True,
-            must_exist: bool = False, fetch_size: int = 0) -> "Connection":
+            must_exist: bool = False, fetch_size: int = 0, ca=None, cert=None, key=None) -> "Connection":
     """Connects to the server at ``target`` ("host:port") and opens a session on ``database`` (created on first use
     unless ``must_exist``).
 
     ``tls``: True for TLS with the system's roots, or a ``grpc.ChannelCredentials`` (also accepted as
-    ``credentials``). ``token``: a bearer token sent as ``authorization`` metadata on every call. ``timeout``:
+    ``credentials``). ``ca``: the CA certificate (a path or PEM bytes) that signed the server's certificate;
+    ``cert`` and ``key``: a client certificate and its key for mutual TLS; any of the three implies TLS.
+    ``token``: a bearer token sent as ``authorization`` metadata on every call (default: the environment variable
+    RL_TOKEN, if set). ``timeout``:
     seconds to wait for the server and for each unary call (statements have no deadline unless
     ``Cursor.timeout`` is set). ``fetch_size``: rows per streamed batch (0: the server's default, 500).
     """
-    channel = open_channel(target, tls=tls, credentials=credentials, timeout=timeout)
+    channel = open_channel(target, tls=tls, credentials=credentials, timeout=timeout, ca=ca, cert=cert, key=key)
     try:
         return Connection(channel, database, token=token, timeout=timeout, autocommit=autocommit,
                           must_exist=must_exist, fetch_size=fetch_size)

@@ -172,10 +172,11 @@ class RecordClient:
     INVALID_ARGUMENT ProgrammingError, ALREADY_EXISTS IntegrityError, ABORTED a retryable OperationalError, ...)."""
 
     def __init__(self, target: str, tls=False, credentials: Optional[grpc.ChannelCredentials] = None,
-                 token: Optional[str] = None, timeout: Optional[float] = 30.0):
+                 token: Optional[str] = None, timeout: Optional[float] = 30.0, ca=None, cert=None, key=None):
         from ._proto.rl.v1 import record_service_pb2_grpc
 
-        self._channel = open_channel(target, tls=tls, credentials=credentials, timeout=timeout)
+        self._channel = open_channel(target, tls=tls, credentials=credentials, timeout=timeout, ca=ca, cert=cert,
+                                     key=key)
         self._stub = record_service_pb2_grpc.RecordServiceStub(self._channel)
         self._metadata = auth_metadata(token)
         self._timeout = timeout

@@ -83,8 +83,8 @@ final class BenchCommand implements Callable<Integer> {
             description = "Bank transfers (explicit SQL transactions over gRPC) with balance and log verification, "
                     + "beside the report's FoundationDB and PostgreSQL rows. Options: --accounts N (10000), "
                     + "--clients C (16), --seconds S (60) | --transfers N, --backend embedded:memory|embedded:<dir>, "
-                    + "--connect host:port, --nemesis SECONDS (durable only), --postgres JDBC-URL, --quick, --seed S, "
-                    + "--reference FILE.")
+                    + "--connect host:port [--tls --ca-file F --cert F --key F --token T (or RL_TOKEN)], "
+                    + "--nemesis SECONDS (durable only), --postgres JDBC-URL, --quick, --seed S, --reference FILE.")
     static final class Bank implements Callable<Integer> {
         @Unmatched
         List<String> args = new ArrayList<>();
@@ -99,8 +99,8 @@ final class BenchCommand implements Callable<Integer> {
     @Command(name = "mixed", mixinStandardHelpOptions = true,
             description = "The glassdb workload: 10% two-key updates, 60% strong two-key reads, 30% one-key reads with "
                     + "bounded staleness; throughput, latency percentiles and retries per class. Options: --rows N "
-                    + "(50000), --clients 1,8,64, --seconds S (20), --staleness S (10), --backend, --connect host:port, "
-                    + "--quick, --seed S.")
+                    + "(50000), --clients 1,8,64, --seconds S (20), --staleness S (10), --backend, --connect host:port "
+                    + "[--tls --ca-file F --cert F --key F --token T (or RL_TOKEN)], --quick, --seed S.")
     static final class Mixed implements Callable<Integer> {
         @Unmatched
         List<String> args = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.relationshiplayer.cli;
 
 import io.relationshiplayer.cli.client.SqlClient;
+import io.relationshiplayer.client.ClientSecurity;
 import io.relationshiplayer.fdb.BackendSpec;
 import io.relationshiplayer.fdb.embedded.LatencyProfile;
 import java.io.IOException;
@@ -22,10 +23,14 @@ final class ConnectionOptions {
     HostPort connect;
 
     @Option(names = {"-d", "--database"}, defaultValue = "default", paramLabel = "NAME",
-            description = "Database (created on first use; default ${DEFAULT-VALUE}).")
+            description = "Database (created on first use, given the admin role on it; default ${DEFAULT-VALUE}).")
     String database;
 
-    // TLS (--tls, --ca-file) and authentication (--token) options come here with the server's security.
+    @picocli.CommandLine.Mixin
+    ClientSecurityOptions security = new ClientSecurityOptions();
+
+    @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
+    CommandLine.Model.CommandSpec command;
 
     /** An open session, and the in-process server behind it when there is one; closing ends both. */
     record Connection(SqlClient client, ServerCommand.RunningServer server) implements AutoCloseable {
@@ -46,6 +51,10 @@ final class ConnectionOptions {
     }
 
     Connection open() {
+        if (connect == null && security.given()) {
+            // a token (RL_TOKEN) is simply not needed by the server of its own; TLS options are a mistake
+            throw new IllegalArgumentException("--tls, --ca-file, --cert and --key need --connect HOST:PORT");
+        }
         if (connect == null) {
             ServerCommand.RunningServer server;
             try {
@@ -60,7 +69,13 @@ final class ConnectionOptions {
                 throw e;
             }
         }
-        return new Connection(SqlClient.connect(connect.host(), connect.port(), database), null);
+        ClientSecurity client = security.security();
+        if (client.token() != null && !client.tls() && !ServerSecurityOptions.loopback(connect.host())) {
+            command.commandLine().getErr().println("rl: warning: sending the token to " + connect.host()
+                    + " without TLS (add --tls and --ca-file)");
+            command.commandLine().getErr().flush();
+        }
+        return new Connection(SqlClient.connect(connect.host(), connect.port(), database, client), null);
     }
 
     /** A {@code HOST[:PORT]} (an IPv6 host in brackets: {@code [::1]:7470}). */

@@ -11,6 +11,7 @@ import io.relationshiplayer.records.grpc.RecordServiceImpl;
 import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.server.RlServer;
 import io.relationshiplayer.server.ServerOptions;
+import io.relationshiplayer.server.ServerSecurity;
 import io.relationshiplayer.sql.SqlEngine;
 import io.relationshiplayer.sql.grpc.Sessions;
 import io.relationshiplayer.sql.grpc.SqlServiceImpl;
@@ -48,6 +49,9 @@ final class ServerCommand implements Callable<Integer> {
             description = "Injected latency of the embedded backend: none or cluster (default ${DEFAULT-VALUE}).")
     String latency;
 
+    @Mixin
+    ServerSecurityOptions securityOptions = new ServerSecurityOptions();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -57,11 +61,18 @@ final class ServerCommand implements Callable<Integer> {
             defaults.check(spec);
         }
         BackendSpec backendSpec = backendOptions.spec();
+        ServerSecurity security;
+        try {
+            security = securityOptions.security(host, spec.commandLine().getErr());
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
         ServerOptions options = ServerOptions.defaults().withLimits(ops.limits());
         try (RunningServer running = RunningServer.start(backendSpec, LatencyProfile.named(latency), host, port,
-                options.withHealthTiming(ops.healthInterval(), ops.healthTimeout()), ops.metricsPort)) {
+                options.withHealthTiming(ops.healthInterval(), ops.healthTimeout()), security, ops.metricsPort)) {
             spec.commandLine().getOut().printf("rl server listening on %s:%d (backend %s)%n", host,
                     running.port(), backendSpec);
+            spec.commandLine().getOut().printf("rl server security: %s%n", security.describe());
             if (running.metricsHttp() != null) {
                 spec.commandLine().getOut().printf("metrics at http://%s:%d/metrics%n", host,
                         running.metricsHttp().port());
@@ -76,15 +87,17 @@ final class ServerCommand implements Callable<Integer> {
     record RunningServer(RlServer server, Backend backend, MetricsHttpServer metricsHttp) implements AutoCloseable {
         /** An in-process server for one command (rl sql, rl demo): default limits, no access log, no metrics. */
         static RunningServer start(BackendSpec spec, LatencyProfile latency, String host, int port) throws IOException {
-            return start(spec, latency, host, port, ServerOptions.defaults().withAccessLog(line -> { }), -1);
+            return start(spec, latency, host, port, ServerOptions.defaults().withAccessLog(line -> { }),
+                    ServerSecurity.none(), -1);
         }
 
         /**
-         * Starts with {@code options}, its health probe watching this backend, and metrics over HTTP on
-         * {@code metricsPort} of {@code host} (negative: none).
+         * Starts with {@code options} and {@code security}, its health probe watching this backend, and metrics over
+         * HTTP on {@code metricsPort} of {@code host} (negative: none).
          */
         static RunningServer start(BackendSpec spec, LatencyProfile latency, String host, int port,
-                                   ServerOptions options, int metricsPort) throws IOException {
+                                   ServerOptions options, ServerSecurity security, int metricsPort)
+                throws IOException {
             RlMetrics metrics = options.metrics();
             Backend backend = Backend.open(spec, latency, (nanos, code) -> {
                 metrics.commit(nanos, code == 0);
@@ -106,7 +119,7 @@ final class ServerCommand implements Callable<Integer> {
                 http = metricsPort < 0 ? null : MetricsHttpServer.start(host, metricsPort, metrics);
                 MetricsHttpServer startedHttp = http;
                 RlServer server = RlServer.start(host, port, services,
-                        options.withHealthProbe(backend.database()),
+                        options.withHealthProbe(backend.database()), security,
                         () -> {
                             if (startedHttp != null) {
                                 startedHttp.close();

@@ -58,6 +58,9 @@ final class TicketsCommand implements Callable<Integer> {
         @Mixin
         BackendOptions backendOptions = new BackendOptions();
 
+        @Mixin
+        ClientSecurityOptions security = new ClientSecurityOptions();
+
         @Option(names = "--latency", paramLabel = "PROFILE",
                 description = "With --direct: injected latency of the embedded backend, none (default) or cluster.")
         String latency;
@@ -71,6 +74,9 @@ final class TicketsCommand implements Callable<Integer> {
 
         /** Opens the ticket layer; refuses options that do not fit together with a usage error. */
         Session open() {
+            if (proxy == null && security.given()) {
+                throw usage("--tls, --ca-file, --cert and --key go with --proxy");
+            }
             if (proxy == null) {
                 BackendSpec spec;
                 LatencyProfile profile;
@@ -98,7 +104,11 @@ final class TicketsCommand implements Callable<Integer> {
                     throw usage(serverSide + " does not go with --proxy: `rl server` chooses the server's backend");
                 }
             }
-            return new Session(GrpcTicketLayer.connect(proxy), null);
+            try {
+                return new Session(GrpcTicketLayer.connect(proxy, security.security()), null);
+            } catch (IllegalArgumentException e) {
+                throw usage(e.getMessage());
+            }
         }
 
         CommandLine.ParameterException usage(String message) {

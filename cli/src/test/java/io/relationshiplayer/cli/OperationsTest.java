@@ -57,7 +57,7 @@ class OperationsTest {
         ServerOptions options = ServerOptions.defaults().withMetrics(new RlMetrics()).withAccessLog(accessLog::add)
                 .withHealthTiming(Duration.ofMillis(100), Duration.ofMillis(300));
         server = ServerCommand.RunningServer.start(BackendSpec.memory(), LatencyProfile.NONE, "127.0.0.1", 0, options,
-                0);
+                io.relationshiplayer.server.ServerSecurity.none(), 0);
         channel = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext().build();
     }
 

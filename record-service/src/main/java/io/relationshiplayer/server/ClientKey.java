@@ -17,6 +17,16 @@ public interface ClientKey {
     /** The peer's IP address without the port ("unknown" when the transport gives none). */
     ClientKey REMOTE_IP = (call, headers) -> remoteIp(call);
 
+    /**
+     * The authenticated principal ("principal:NAME"), else the peer's IP address: calls without a token file all run
+     * as one anonymous principal, which must not make every client one.
+     */
+    ClientKey PRINCIPAL_OR_IP = (call, headers) -> {
+        io.relationshiplayer.server.auth.Principal p = io.relationshiplayer.server.auth.Authorization.current();
+        return p == io.relationshiplayer.server.auth.Principal.UNRESTRICTED
+                || p == io.relationshiplayer.server.auth.Principal.NOBODY ? remoteIp(call) : "principal:" + p.name();
+    };
+
     @Nonnull
     String of(ServerCall<?, ?> call, Metadata headers);
 

@@ -41,16 +41,31 @@ public final class RlServer implements AutoCloseable {
      */
     public static RlServer start(String host, int port, List<BindableService> services, Runnable onStop)
             throws IOException {
-        return start(host, port, services, ServerOptions.defaults(), onStop);
+        return start(host, port, services, ServerOptions.defaults(), ServerSecurity.none(), onStop);
     }
 
     /** As {@link #start(String, int, List, Runnable)}, with limits, monitoring and health probing from {@code options}. */
     public static RlServer start(String host, int port, List<BindableService> services, ServerOptions options,
                                  Runnable onStop) throws IOException {
+        return start(host, port, services, options, ServerSecurity.none(), onStop);
+    }
+
+    /** As {@link #start(String, int, List, Runnable)}, with TLS and authentication as {@code security} says. */
+    public static RlServer start(String host, int port, List<BindableService> services, Runnable onStop,
+                                 ServerSecurity security) throws IOException {
+        return start(host, port, services, ServerOptions.defaults(), security, onStop);
+    }
+
+    /**
+     * Starts serving with everything: {@code security} (TLS, tokens) and {@code options} (limits, monitoring, health
+     * probing). Calls pass the monitor, then authentication, then the per-client limits (which so count principals).
+     */
+    public static RlServer start(String host, int port, List<BindableService> services, ServerOptions options,
+                                 ServerSecurity security, Runnable onStop) throws IOException {
         Objects.requireNonNull(services, "services is null");
         HealthStatusManager health = new HealthStatusManager();
-        NettyServerBuilder b = NettyServerBuilder.forAddress(new InetSocketAddress(host, port));
-        options.configure(b);
+        NettyServerBuilder b = security.builder(new InetSocketAddress(host, port));
+        options.configure(b, security.interceptor());
         b.addService(health.getHealthService())
                 .addService(ProtoReflectionServiceV1.newInstance());
         List<String> names = new ArrayList<>();

@@ -35,9 +35,12 @@ public record ServerOptions(ServerLimits limits, ClientKey clientKey, RlMetrics 
         Objects.requireNonNull(healthTimeout, "healthTimeout is null");
     }
 
-    /** Default limits keyed by remote IP, metrics of its own, logging to the access logger, no health probe. */
+    /**
+     * Default limits keyed by principal (by remote IP without authentication), metrics of its own, logging to the
+     * access logger, no health probe.
+     */
     public static ServerOptions defaults() {
-        return new ServerOptions(ServerLimits.DEFAULTS, ClientKey.REMOTE_IP, new RlMetrics(), null, null,
+        return new ServerOptions(ServerLimits.DEFAULTS, ClientKey.PRINCIPAL_OR_IP, new RlMetrics(), null, null,
                 BackendHealth.DEFAULT_INTERVAL, BackendHealth.DEFAULT_TIMEOUT);
     }
 
@@ -68,9 +71,11 @@ public record ServerOptions(ServerLimits limits, ClientKey clientKey, RlMetrics 
     }
 
     /** Message size on the transport, then the interceptors: the monitor runs first, so refused calls are seen. */
-    void configure(NettyServerBuilder b) {
+    void configure(NettyServerBuilder b, io.grpc.ServerInterceptor authentication) {
+        // The interceptor added last runs first: monitor, then authentication, then the per-client limits.
         b.maxInboundMessageSize(limits.maxMessageBytes());
         b.intercept(new ClientLimitInterceptor(limits, clientKey, metrics));
+        b.intercept(authentication);
         b.intercept(accessLog == null ? new CallMonitor(metrics) : new CallMonitor(metrics, accessLog));
     }
 

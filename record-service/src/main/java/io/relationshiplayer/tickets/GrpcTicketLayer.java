@@ -5,7 +5,7 @@ import io.grpc.Channel;
 import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.relationshiplayer.client.ClientSecurity;
 import io.relationshiplayer.proto.v1.DeleteAllRecordsRequest;
 import io.relationshiplayer.proto.v1.Key;
 import io.relationshiplayer.proto.v1.LoadRecordsRequest;
@@ -47,9 +47,15 @@ public final class GrpcTicketLayer implements TicketLayer {
     /** Connects to a record service at {@code target} ({@code host:port}, plaintext); closing the layer disconnects. */
     @Nonnull
     public static GrpcTicketLayer connect(@Nonnull String target) {
+        return connect(target, ClientSecurity.plaintext());
+    }
+
+    /** As {@link #connect(String)}, with TLS and a token as {@code security} says. */
+    @Nonnull
+    public static GrpcTicketLayer connect(@Nonnull String target, @Nonnull ClientSecurity security) {
         Objects.requireNonNull(target, "target is null");
-        ManagedChannel channel = NettyChannelBuilder.forTarget(target).usePlaintext()
-                .maxInboundMessageSize(RlServer.MAX_MESSAGE_BYTES).build();
+        ManagedChannel channel = security.channelBuilder(target).maxInboundMessageSize(RlServer.MAX_MESSAGE_BYTES)
+                .build();
         try {
             return open(channel, target, channel);
         } catch (RuntimeException e) {

@@ -48,12 +48,15 @@ public final class TicketSchema {
 
     /** Creates the database and registers the schema through the service unless both are there already. */
     public static void ensure(@Nonnull RecordServiceGrpc.RecordServiceBlockingStub stub) {
-        stub.createDatabase(CreateDatabaseRequest.newBuilder().setDatabase(DATABASE).setIfNotExists(true).build());
+        // look first, so that a caller with only the write role uses a database an admin has set up
         Schema stored = null;
         try {
             stored = stub.getSchema(GetSchemaRequest.newBuilder().setDatabase(DATABASE).build()).getSchema();
         } catch (StatusRuntimeException e) {
-            if (e.getStatus().getCode() != Status.Code.FAILED_PRECONDITION) {
+            if (e.getStatus().getCode() == Status.Code.NOT_FOUND) {
+                stub.createDatabase(CreateDatabaseRequest.newBuilder().setDatabase(DATABASE).setIfNotExists(true)
+                        .build());
+            } else if (e.getStatus().getCode() != Status.Code.FAILED_PRECONDITION) {
                 throw e;
             }
         }

@@ -1,10 +1,13 @@
 package io.relationshiplayer.bench.bank;
 
+import io.relationshiplayer.bench.ConnectSecurity;
+import io.relationshiplayer.client.ClientSecurity;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,17 +22,20 @@ import java.util.Random;
  *
  * <pre>
  * BankBenchmark [--accounts 10000] [--clients 16] [--seconds 60 | --transfers N] [--backend embedded:memory]
- *               [--connect host:port] [--nemesis SECONDS] [--postgres JDBC-URL] [--quick] [--seed S]
+ *               [--connect host:port [--tls] [--ca-file F] [--cert F --key F] [--token T]]
+ *               [--nemesis SECONDS] [--postgres JDBC-URL] [--quick] [--seed S]
  *               [--reference path/to/bank-transfer.csv]
  * </pre>
  */
 public final class BankBenchmark {
     private final BankSettings settings;
+    private final ClientSecurity security;
     private final PrintStream out;
     private final PrintStream progress;
 
-    private BankBenchmark(BankSettings settings, PrintStream out, PrintStream progress) {
+    private BankBenchmark(BankSettings settings, ClientSecurity security, PrintStream out, PrintStream progress) {
         this.settings = settings;
+        this.security = security;
         this.out = out;
         this.progress = progress;
     }
@@ -37,14 +43,17 @@ public final class BankBenchmark {
     /** Runs the benchmark with command-line {@code args}; returns the exit code (1 if a check failed, 2 bad args). */
     public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         BankSettings settings;
+        ClientSecurity security;
         try {
-            settings = BankSettings.parse(args);
+            List<String> rest = new ArrayList<>(Arrays.asList(args));
+            security = ConnectSecurity.take(rest);
+            settings = BankSettings.parse(rest.toArray(new String[0]));
         } catch (IllegalArgumentException e) {
             err.println("bench bank: " + e.getMessage());
             return 2;
         }
         BankReference reference = BankReference.resolve(settings.reference());
-        return new BankBenchmark(settings, out, err).run(reference);
+        return new BankBenchmark(settings, security, out, err).run(reference);
     }
 
     private int run(BankReference reference) throws Exception {
@@ -76,7 +85,7 @@ public final class BankBenchmark {
                 ? "RL SQL/gRPC " + settings.backend().kind().name().toLowerCase(Locale.ROOT) + "+nemesis"
                 : "RL SQL/gRPC " + settings.backend().kind().name().toLowerCase(Locale.ROOT);
         if (settings.connect().isPresent()) {
-            try (SqlClient client = SqlClient.connect(settings.connect().get())) {
+            try (SqlClient client = SqlClient.connect(settings.connect().get(), security)) {
                 return measure(new GrpcBank(client, database, label), rows, null, client);
             }
         }

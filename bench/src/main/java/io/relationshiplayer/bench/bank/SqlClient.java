@@ -3,7 +3,7 @@ package io.relationshiplayer.bench.bank;
 import com.google.protobuf.ByteString;
 import io.grpc.ManagedChannel;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.relationshiplayer.client.ClientSecurity;
 import io.relationshiplayer.proto.v1.CloseSessionRequest;
 import io.relationshiplayer.proto.v1.ExecuteRequest;
 import io.relationshiplayer.proto.v1.ExecuteResponse;
@@ -33,9 +33,14 @@ public final class SqlClient implements AutoCloseable {
     }
 
     public static SqlClient connect(String target) {
+        return connect(target, ClientSecurity.plaintext());
+    }
+
+    /** A client of the server at {@code target} with TLS and a token as {@code security} says. */
+    public static SqlClient connect(String target, ClientSecurity security) {
         Objects.requireNonNull(target, "target is null");
-        return new SqlClient(NettyChannelBuilder.forTarget(target).usePlaintext()
-                .maxInboundMessageSize(RlServer.MAX_MESSAGE_BYTES).build());
+        return new SqlClient(security.channelBuilder(target).maxInboundMessageSize(RlServer.MAX_MESSAGE_BYTES)
+                .build());
     }
 
     /** Reconnect at once rather than after the channel's back-off (the server is known to be back). */

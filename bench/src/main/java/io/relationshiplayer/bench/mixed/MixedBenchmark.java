@@ -1,11 +1,14 @@
 package io.relationshiplayer.bench.mixed;
 
+import io.relationshiplayer.bench.ConnectSecurity;
 import io.relationshiplayer.bench.bank.Latencies;
 import io.relationshiplayer.bench.bank.LocalSqlServer;
 import io.relationshiplayer.bench.bank.SqlCallException;
 import io.relationshiplayer.bench.bank.SqlClient;
+import io.relationshiplayer.client.ClientSecurity;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,7 +26,7 @@ import java.util.concurrent.Future;
  *
  * <pre>
  * MixedBenchmark [--rows 50000] [--clients 1,8,64] [--seconds 20] [--staleness 10] [--backend embedded:memory]
- *                [--connect host:port] [--quick] [--seed S]
+ *                [--connect host:port [--tls] [--ca-file F] [--cert F --key F] [--token T]] [--quick] [--seed S]
  * </pre>
  */
 public final class MixedBenchmark {
@@ -43,15 +46,18 @@ public final class MixedBenchmark {
     /** Runs the benchmark with command-line {@code args}; returns the exit code (1 if a check failed, 2 bad args). */
     public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         MixedSettings settings;
+        ClientSecurity security;
         try {
-            settings = MixedSettings.parse(args);
+            List<String> rest = new ArrayList<>(Arrays.asList(args));
+            security = ConnectSecurity.take(rest);
+            settings = MixedSettings.parse(rest.toArray(new String[0]));
         } catch (IllegalArgumentException e) {
             err.println("bench mixed: " + e.getMessage());
             return 2;
         }
         MixedBenchmark bench = new MixedBenchmark(settings, out, err);
         if (settings.connect().isPresent()) {
-            try (SqlClient client = SqlClient.connect(settings.connect().get())) {
+            try (SqlClient client = SqlClient.connect(settings.connect().get(), security)) {
                 return bench.run(client, "SQL service at " + settings.connect().get());
             }
         }

@@ -6,7 +6,7 @@ import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.relationshiplayer.client.ClientSecurity;
 import io.relationshiplayer.proto.v1.CloseSessionRequest;
 import io.relationshiplayer.proto.v1.DescribeTableRequest;
 import io.relationshiplayer.proto.v1.DescribeTableResponse;
@@ -51,12 +51,16 @@ public final class SqlClient implements AutoCloseable {
     /** Connects to {@code host:port} and opens a session on {@code database} (created on first use). */
     @Nonnull
     public static SqlClient connect(@Nonnull String host, int port, @Nonnull String database) {
+        return connect(host, port, database, ClientSecurity.plaintext());
+    }
+
+    /** As {@link #connect(String, int, String)}, with TLS and a token as {@code security} says. */
+    @Nonnull
+    public static SqlClient connect(@Nonnull String host, int port, @Nonnull String database,
+                                    @Nonnull ClientSecurity security) {
         requireNonNull(host, "host is null");
         requireNonNull(database, "database is null");
-        // Where TLS and call credentials (a token) will be configured: NettyChannelBuilder.useTransportSecurity()
-        // with a trust manager, and a CallCredentials on the stub.
-        ManagedChannel channel = NettyChannelBuilder.forAddress(host, port).usePlaintext()
-                .maxInboundMessageSize(64 << 20).build();
+        ManagedChannel channel = security.channelBuilder(host, port).maxInboundMessageSize(64 << 20).build();
         String address = host.contains(":") ? "[" + host + "]:" + port : host + ":" + port;
         try {
             String session = SqlServiceGrpc.newBlockingStub(channel).withDeadlineAfter(CALL_SECONDS, TimeUnit.SECONDS)
@@ -176,6 +180,9 @@ public final class SqlClient implements AutoCloseable {
             }
             if (t instanceof java.net.UnknownHostException || m.contains("Unable to resolve host")) {
                 return "unknown host";
+            }
+            if (m.contains("Connection reset") || m.contains("error(-104)")) {
+                return "connection reset by the server (is it serving TLS? then add --tls and --ca-file)";
             }
             if (t instanceof java.net.NoRouteToHostException || m.contains("error(-113)")) {
                 return "no route to host";

@@ -56,6 +56,10 @@ public final class SqlClientException extends ClientException {
                 return "08006";
             case UNIMPLEMENTED:
                 return "0A000";
+            case UNAUTHENTICATED:
+                return "28000";
+            case PERMISSION_DENIED:
+                return "42501";
             default:
                 return "XX000";
         }

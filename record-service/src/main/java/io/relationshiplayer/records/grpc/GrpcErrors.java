@@ -5,6 +5,7 @@ import com.google.rpc.ErrorInfo;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.StatusProto;
+import io.relationshiplayer.server.auth.AccessDeniedException;
 import io.relationshiplayer.records.Failures;
 import io.relationshiplayer.records.RecordServiceException;
 import java.util.Map;
@@ -46,6 +47,9 @@ public final class GrpcErrors {
     public static StatusRuntimeException toStatus(Throwable failure) {
         if (failure instanceof StatusRuntimeException) {
             return (StatusRuntimeException) failure;
+        }
+        if (failure instanceof AccessDeniedException) {
+            return Status.PERMISSION_DENIED.withDescription(failure.getMessage()).asRuntimeException();
         }
         RecordServiceException e = Failures.classify(failure);
         if (e.kind() == RecordServiceException.Kind.INTERNAL) {

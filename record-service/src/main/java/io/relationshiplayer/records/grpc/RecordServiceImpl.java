@@ -30,11 +30,16 @@ import io.relationshiplayer.records.RecordServiceException;
 import io.relationshiplayer.records.RecordStores;
 import io.relationshiplayer.records.SchemaExport;
 import io.relationshiplayer.server.ServerLimits;
+import io.relationshiplayer.server.auth.Authorization;
+import io.relationshiplayer.server.auth.Role;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
-/** The record service over gRPC: validates, calls {@link RecordStores}, maps failures. Nothing else. */
+/**
+ * The record service over gRPC: validates, checks the caller's role on the database ({@link Authorization}), calls
+ * {@link RecordStores}, maps failures. Nothing else.
+ */
 public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImplBase {
     private final RecordStores stores;
     private final Executor streams;
@@ -70,21 +75,28 @@ public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImpl
         return name;
     }
 
+    /** The named database, once the caller is known to have {@code role} on it. */
+    private static String database(String name, Role role) {
+        Authorization.require(database(name), role);
+        return name;
+    }
+
     @Override
     public void createDatabase(CreateDatabaseRequest r, StreamObserver<CreateDatabaseResponse> o) {
         unary(o, () -> CreateDatabaseResponse.newBuilder()
-                .setCreated(stores.createDatabase(r.getDatabase(), r.getIfNotExists())).build());
+                .setCreated(stores.createDatabase(database(r.getDatabase(), Role.ADMIN), r.getIfNotExists())).build());
     }
 
     @Override
     public void listDatabases(ListDatabasesRequest r, StreamObserver<ListDatabasesResponse> o) {
-        unary(o, () -> ListDatabasesResponse.newBuilder().addAllDatabases(stores.listDatabases()).build());
+        unary(o, () -> ListDatabasesResponse.newBuilder().addAllDatabases(stores.listDatabases().stream()
+                .filter(name -> Authorization.may(name, Role.READ)).toList()).build());
     }
 
     @Override
     public void dropDatabase(DropDatabaseRequest r, StreamObserver<DropDatabaseResponse> o) {
         unary(o, () -> DropDatabaseResponse.newBuilder()
-                .setDropped(stores.dropDatabase(r.getDatabase(), r.getIfExists())).build());
+                .setDropped(stores.dropDatabase(database(r.getDatabase(), Role.ADMIN), r.getIfExists())).build());
     }
 
     @Override
@@ -93,7 +105,7 @@ public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImpl
             if (!r.hasSchema()) {
                 throw RecordServiceException.invalid("no schema in the request");
             }
-            RecordStores.SchemaInfo info = stores.registerSchema(database(r.getDatabase()), r.getSchema(),
+            RecordStores.SchemaInfo info = stores.registerSchema(database(r.getDatabase(), Role.ADMIN), r.getSchema(),
                     r.getWaitForIndexes());
             return RegisterSchemaResponse.newBuilder().setVersion(info.metaData().getVersion())
                     .addAllIndexes(info.indexes()).build();
@@ -103,7 +115,7 @@ public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImpl
     @Override
     public void getSchema(GetSchemaRequest r, StreamObserver<GetSchemaResponse> o) {
         unary(o, () -> {
-            RecordStores.SchemaInfo info = stores.schemaInfo(database(r.getDatabase()));
+            RecordStores.SchemaInfo info = stores.schemaInfo(database(r.getDatabase(), Role.READ));
             return GetSchemaResponse.newBuilder().setVersion(info.metaData().getVersion())
                     .setSchema(SchemaExport.toSchema(info.metaData())).addAllIndexes(info.indexes()).build();
         });
@@ -112,7 +124,8 @@ public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImpl
     @Override
     public void saveRecords(SaveRecordsRequest r, StreamObserver<SaveRecordsResponse> o) {
         unary(o, () -> {
-            RecordStores.SaveResult result = stores.save(database(r.getDatabase()), r.getRecordsList(), r.getMode());
+            RecordStores.SaveResult result = stores.save(database(r.getDatabase(), Role.WRITE), r.getRecordsList(),
+                    r.getMode());
             return SaveRecordsResponse.newBuilder().setSaved(result.saved())
                     .setVersionstamp(ByteString.copyFrom(result.versionstamp())).build();
         });
@@ -121,19 +134,21 @@ public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImpl
     @Override
     public void loadRecords(LoadRecordsRequest r, StreamObserver<LoadRecordsResponse> o) {
         unary(o, () -> LoadRecordsResponse.newBuilder()
-                .addAllRecords(stores.load(database(r.getDatabase()), r.getType(), r.getKeysList())).build());
+                .addAllRecords(stores.load(database(r.getDatabase(), Role.READ), r.getType(), r.getKeysList()))
+                .build());
     }
 
     @Override
     public void deleteRecords(DeleteRecordsRequest r, StreamObserver<DeleteRecordsResponse> o) {
         unary(o, () -> DeleteRecordsResponse.newBuilder()
-                .setDeleted(stores.delete(database(r.getDatabase()), r.getType(), r.getKeysList())).build());
+                .setDeleted(stores.delete(database(r.getDatabase(), Role.WRITE), r.getType(), r.getKeysList()))
+                .build());
     }
 
     @Override
     public void deleteAllRecords(DeleteAllRecordsRequest r, StreamObserver<DeleteAllRecordsResponse> o) {
         unary(o, () -> {
-            stores.deleteAll(database(r.getDatabase()), r.getType());
+            stores.deleteAll(database(r.getDatabase(), Role.WRITE), r.getType());
             return DeleteAllRecordsResponse.getDefaultInstance();
         });
     }
@@ -141,13 +156,13 @@ public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImpl
     @Override
     public void countRecords(CountRecordsRequest r, StreamObserver<CountRecordsResponse> o) {
         unary(o, () -> CountRecordsResponse.newBuilder()
-                .setCount(stores.count(database(r.getDatabase()), r.getType())).build());
+                .setCount(stores.count(database(r.getDatabase(), Role.READ), r.getType())).build());
     }
 
     @Override
     public void scan(ScanRequest r, StreamObserver<RecordBatch> o) {
         try {
-            database(r.getDatabase());
+            database(r.getDatabase(), Role.READ);
             BatchStreamer.start(stores.scan(r), o, streams, batchSize(r.getBatchSize()), "");
         } catch (RuntimeException e) {
             o.onError(GrpcErrors.toStatus(e));
@@ -157,7 +172,7 @@ public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImpl
     @Override
     public void query(QueryRequest r, StreamObserver<RecordBatch> o) {
         try {
-            database(r.getDatabase());
+            database(r.getDatabase(), Role.READ);
             if (r.getExplainOnly()) {
                 String plan = stores.explain(r);
                 o.onNext(RecordBatch.newBuilder().setPlan(plan).setDone(true).build());

@@ -85,13 +85,20 @@ public final class Sessions implements AutoCloseable {
      */
     @Nonnull
     public Opened open(@Nonnull String database, boolean mustExist, @Nullable Duration idleTimeout) {
+        return open(database, mustExist, idleTimeout, null);
+    }
+
+    /** As {@link #open(String, boolean, Duration)}, for {@code owner} only (null: any caller); see {@link #database}. */
+    @Nonnull
+    public Opened open(@Nonnull String database, boolean mustExist, @Nullable Duration idleTimeout,
+                       @Nullable String owner) {
         expireIdle();
         long timeout = idleTimeout == null || idleTimeout.toNanos() <= 0 ? idleTimeoutNanos
                 : Math.min(idleTimeout.toNanos(), idleTimeoutNanos);
         SqlSession session = openSession(database, mustExist);
         byte[] id = new byte[16];
         random.nextBytes(id);
-        Entry e = new Entry(HexFormat.of().formatHex(id), session, timeout, clock.getAsLong());
+        Entry e = new Entry(HexFormat.of().formatHex(id), session, owner, timeout, clock.getAsLong());
         sessions.put(e.id, e);
         return new Opened(e.id, Duration.ofNanos(timeout));
     }
@@ -128,6 +135,19 @@ public final class Sessions implements AutoCloseable {
             e.holder = new Lease(e);
             return e.holder;
         }
+    }
+
+    /**
+     * The database of a session (which may be busy), when {@code caller} may use it: a session opened for an owner is
+     * unknown (08003) to anyone else, as if it did not exist.
+     */
+    @Nonnull
+    public String database(String id, String caller) {
+        Entry e = entry(id);
+        if (e.owner != null && !e.owner.equals(caller)) {
+            throw unknown();
+        }
+        return e.session.database();
     }
 
     /** Remembers a statement's text in the session (which may be busy); returns its id. */
@@ -268,6 +288,8 @@ public final class Sessions implements AutoCloseable {
     private final class Entry {
         final String id;
         final SqlSession session;
+        @Nullable
+        final String owner;
         final long idleTimeoutNanos;
         final Map<String, String> prepared = new ConcurrentHashMap<>();
         final AtomicLong nextStatement = new AtomicLong();
@@ -275,9 +297,10 @@ public final class Sessions implements AutoCloseable {
         boolean closed;
         Lease holder;
 
-        Entry(String id, SqlSession session, long idleTimeoutNanos, long now) {
+        Entry(String id, SqlSession session, @Nullable String owner, long idleTimeoutNanos, long now) {
             this.id = id;
             this.session = session;
+            this.owner = owner;
             this.idleTimeoutNanos = idleTimeoutNanos;
             this.lastUsed = now;
         }

@@ -6,6 +6,7 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.StatusProto;
 import io.relationshiplayer.proto.v1.SqlError;
+import io.relationshiplayer.server.auth.AccessDeniedException;
 import io.relationshiplayer.sql.SqlException;
 import io.relationshiplayer.sql.ddl.RelationalErrors;
 import org.slf4j.Logger;
@@ -21,6 +22,8 @@ public final class SqlGrpcErrors {
     public static final String DOMAIN = "relationshiplayer.io";
     /** PostgreSQL's invalid_parameter_value: a malformed request. */
     static final String INVALID_PARAMETER_VALUE = RelationalErrors.INVALID_PARAMETER_VALUE;
+    /** PostgreSQL's insufficient_privilege: the caller lacks the role the call needs on the database. */
+    public static final String INSUFFICIENT_PRIVILEGE = "42501";
 
     private SqlGrpcErrors() {
     }
@@ -36,6 +39,8 @@ public final class SqlGrpcErrors {
             case Sessions.UNKNOWN_STATEMENT:
             case RelationalErrors.INVALID_CATALOG_NAME:
                 return Status.Code.NOT_FOUND;
+            case INSUFFICIENT_PRIVILEGE:
+                return Status.Code.PERMISSION_DENIED;
             default:
                 break;
         }
@@ -65,7 +70,9 @@ public final class SqlGrpcErrors {
         if (failure instanceof StatusRuntimeException) {
             return (StatusRuntimeException) failure;
         }
-        SqlException e = failure instanceof RuntimeException ? RelationalErrors.toSql((RuntimeException) failure)
+        SqlException e = failure instanceof AccessDeniedException
+                ? new SqlException(INSUFFICIENT_PRIVILEGE, failure.getMessage())
+                : failure instanceof RuntimeException ? RelationalErrors.toSql((RuntimeException) failure)
                 : new SqlException(SqlException.INTERNAL_ERROR, String.valueOf(rootCause(failure)), 0, 0, failure);
         Status.Code code = e instanceof StatementTimeoutException ? Status.Code.DEADLINE_EXCEEDED : code(e.sqlState());
         if (code == Status.Code.INTERNAL) {

@@ -20,9 +20,12 @@ import io.relationshiplayer.proto.v1.PrepareResponse;
 import io.relationshiplayer.proto.v1.SqlServiceGrpc;
 import io.relationshiplayer.proto.v1.SqlValue;
 import io.relationshiplayer.server.ServerLimits;
+import io.relationshiplayer.server.auth.Authorization;
+import io.relationshiplayer.server.auth.Role;
 import io.relationshiplayer.sql.SqlEngine;
 import io.relationshiplayer.sql.SqlException;
 import io.relationshiplayer.sql.SqlSession;
+import io.relationshiplayer.sql.StatementAccess;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -33,7 +36,9 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The SQL service over gRPC: validates the request, calls the session registry and the engine, maps failures.
+ * The SQL service over gRPC: validates the request, checks the caller's role on the session's database (reading to
+ * open a session or look at metadata, then per statement as {@link StatementAccess} classifies it), calls the session
+ * registry and the engine, maps failures.
  * Statements run and stream on the {@code streams} executor; the other calls are short and run on gRPC's.
  */
 public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase implements AutoCloseable {
@@ -91,6 +96,26 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
         observer.onCompleted();
     }
 
+    /**
+     * Fails unless the caller opened the session (else it is unknown to them, 08003) and has {@code role} on its
+     * database.
+     */
+    private void requireOnSession(String sessionId, Role role) {
+        Authorization.require(sessions.database(sessionId, Authorization.current().name()), role);
+    }
+
+    /** The role a statement needs on its session's database. */
+    static Role role(StatementAccess access) {
+        switch (access) {
+            case READ:
+                return Role.READ;
+            case WRITE:
+                return Role.WRITE;
+            default:
+                return Role.ADMIN;
+        }
+    }
+
     private static String required(String value, String what) {
         if (value == null || value.isEmpty()) {
             throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "no " + what + " in the request");
@@ -105,8 +130,12 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
             if (seconds < 0) {
                 throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "idle_timeout_seconds is negative");
             }
-            Sessions.Opened opened = sessions.open(required(r.getDatabase(), "database"),
-                    r.getOptions().getMustExist(), Duration.ofSeconds(seconds));
+            String database = required(r.getDatabase(), "database");
+            Authorization.require(database, Role.READ);
+            // creating the database on first use is a schema change
+            boolean mustExist = r.getOptions().getMustExist() || !Authorization.may(database, Role.ADMIN);
+            Sessions.Opened opened = sessions.open(database, mustExist, Duration.ofSeconds(seconds),
+                    Authorization.current().name());
             return OpenSessionResponse.newBuilder().setSessionId(opened.id())
                     .setIdleTimeoutSeconds((int) Math.min(Integer.MAX_VALUE, opened.idleTimeout().toSeconds()))
                     .build();
@@ -116,7 +145,9 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
     @Override
     public void closeSession(CloseSessionRequest r, StreamObserver<CloseSessionResponse> o) {
         unary(o, () -> {
-            sessions.close(required(r.getSessionId(), "session_id"));
+            String id = required(r.getSessionId(), "session_id");
+            requireOnSession(id, Role.READ);
+            sessions.close(id);
             return CloseSessionResponse.getDefaultInstance();
         });
     }
@@ -136,8 +167,9 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
                         StreamObserver<ExecuteResponse> o) {
         Sessions.Lease lease = null;
         try {
-            required(sessionId, "session_id");
+            String database = sessions.database(required(sessionId, "session_id"), Authorization.current().name());
             String text = sql.get();
+            Authorization.require(database, role(StatementAccess.of(text)));
             List<Object> values = SqlValues.params(params);
             if (fetchSize < 0) {
                 throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "fetch_size is negative");
@@ -156,7 +188,9 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
     public void prepare(PrepareRequest r, StreamObserver<PrepareResponse> o) {
         unary(o, () -> {
             String sql = required(r.getSql(), "sql");
-            String id = sessions.prepare(required(r.getSessionId(), "session_id"), sql);
+            String sessionId = required(r.getSessionId(), "session_id");
+            requireOnSession(sessionId, Role.READ);
+            String id = sessions.prepare(sessionId, sql);
             return PrepareResponse.newBuilder().setStatementId(id).setParameterCount(ParameterMarkers.count(sql))
                     .setColumnsKnown(false).build();
         });
@@ -165,8 +199,9 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
     @Override
     public void closePrepared(ClosePreparedRequest r, StreamObserver<ClosePreparedResponse> o) {
         unary(o, () -> {
-            sessions.closePrepared(required(r.getSessionId(), "session_id"),
-                    required(r.getStatementId(), "statement_id"));
+            String sessionId = required(r.getSessionId(), "session_id");
+            requireOnSession(sessionId, Role.READ);
+            sessions.closePrepared(sessionId, required(r.getStatementId(), "statement_id"));
             return ClosePreparedResponse.getDefaultInstance();
         });
     }
@@ -192,11 +227,13 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
     /** Runs a metadata statement in the named session, or in a session of its own on the named database. */
     private <T> T metadata(String sessionId, String database, Function<SqlSession, T> body) {
         if (!sessionId.isEmpty()) {
+            requireOnSession(sessionId, Role.READ);
             try (Sessions.Lease lease = sessions.acquire(sessionId)) {
                 return body.apply(lease.session());
             }
         }
-        try (SqlSession session = sessions.openSession(required(database, "session_id or database"), true)) {
+        Authorization.require(required(database, "session_id or database"), Role.READ);
+        try (SqlSession session = sessions.openSession(database, true)) {
             return body.apply(session);
         }
     }
