@@ -95,16 +95,25 @@ class ServerLimitsTest {
     }
 
     private void start(ServerLimits limits) throws Exception {
+        start(limits, io.relationshiplayer.server.ServerSecurity.none());
+    }
+
+    private void start(ServerLimits limits, io.relationshiplayer.server.ServerSecurity security) throws Exception {
         metrics = new RlMetrics();
         RecordStores stores = new RecordStores(backend.recordDatabase());
         SqlServiceImpl sql = new SqlServiceImpl(new Sessions(new SqlEngine(new RelationshipLayer(stores), metrics),
                 Sessions.DEFAULT_IDLE_TIMEOUT), streams, limits);
         server = RlServer.start("127.0.0.1", 0, List.of(new RecordServiceImpl(stores, streams, limits), sql),
-                ServerOptions.defaults().withLimits(limits).withMetrics(metrics), sql::close);
+                ServerOptions.defaults().withLimits(limits).withMetrics(metrics), security, sql::close);
     }
 
     /** A channel from {@code localIp}; a small flow-control window (if not 0) makes a reader that stops hold a stream. */
     private ManagedChannel client(String localIp, int window) {
+        return client(localIp, window, null);
+    }
+
+    /** As {@link #client(String, int)}, sending {@code token} (if not null) as its bearer token. */
+    private ManagedChannel client(String localIp, int window, String token) {
         NettyChannelBuilder b = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext()
                 .localSocketPicker(new NettyChannelBuilder.LocalSocketPicker() {
                     @Override
@@ -114,6 +123,12 @@ class ServerLimitsTest {
                 });
         if (window > 0) {
             b.flowControlWindow(window);
+        }
+        if (token != null) {
+            io.grpc.Metadata headers = new io.grpc.Metadata();
+            headers.put(io.grpc.Metadata.Key.of("authorization", io.grpc.Metadata.ASCII_STRING_MARSHALLER),
+                    "Bearer " + token);
+            b.intercept(io.grpc.stub.MetadataUtils.newAttachHeadersInterceptor(headers));
         }
         ManagedChannel c = b.build();
         channels.add(c);
@@ -185,6 +200,35 @@ class ServerLimitsTest {
             drain(aSql.execute(exec(s, "SELECT 1")));
         });
         assertSelectWorks(a);
+    }
+
+    @Test
+    void withTokensTheLimitsCountPrincipalsNotAddresses() throws Exception {
+        String alice = io.relationshiplayer.server.auth.TokenFile.newToken();
+        String bob = io.relationshiplayer.server.auth.TokenFile.newToken();
+        var grants = java.util.Map.of(DB, io.relationshiplayer.server.auth.Role.ADMIN);
+        var tokens = io.relationshiplayer.server.auth.TokenFile.parse("test", List.of(
+                io.relationshiplayer.server.auth.TokenFile.line("alice", alice, grants),
+                io.relationshiplayer.server.auth.TokenFile.line("bob", bob, grants)));
+        start(ServerLimits.DEFAULTS.withMaxStreamsPerClient(2),
+                new io.relationshiplayer.server.ServerSecurity(null, tokens));
+        // Alice from two addresses counts once; Bob from Alice's address is someone else.
+        ManagedChannel a1 = client("127.0.0.2", 64 * 1024, alice);
+        ManagedChannel a2 = client("127.0.0.3", 64 * 1024, alice);
+        ManagedChannel b = client("127.0.0.2", 0, bob);
+        SlowReader<ExecuteRequest, ExecuteResponse> first = hold(a1);
+        SlowReader<ExecuteRequest, ExecuteResponse> second = hold(a2);
+
+        SqlServiceGrpc.SqlServiceBlockingStub aSql = sql(a1);
+        String s = open(aSql);
+        StatusRuntimeException refused = catchThrowableOfType(StatusRuntimeException.class,
+                () -> drain(aSql.execute(exec(s, "SELECT 1"))));
+        assertThat(refused.getStatus().getCode()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
+        assertThat(refused.getStatus().getDescription())
+                .startsWith("limit max-concurrent-streams-per-client=2 reached for client principal:alice");
+        assertSelectWorks(b);
+        first.call.cancel("done", null);
+        second.call.cancel("done", null);
     }
 
     @Test
