@@ -19,8 +19,10 @@ import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
 
 /**
- * Runs queries and DML through Calcite: one Calcite connection per SQL session whose schema reads through the session's
- * current transaction, and a cache of prepared plans keyed by statement text and catalog version.
+ * Runs queries and DML through Calcite: a Calcite connection on one database whose schema reads through the current
+ * transaction of the SQL session it is lent to ({@link #bindTo}), and a cache of prepared plans keyed by statement text
+ * and catalog version. Runners are pooled per database ({@link CalciteRunners}), so that a plan outlives the session
+ * that made it: one session at a time uses a runner, and the next session on the database finds its plans.
  */
 final class CalciteRunner implements AutoCloseable {
     private static final int PLAN_CACHE = 256;
@@ -52,8 +54,18 @@ final class CalciteRunner implements AutoCloseable {
     };
     private long planned;
     private long reused;
+    private final String database;
+    private volatile SessionBinding session;
 
-    CalciteRunner(String database, SessionBinding binding) {
+    CalciteRunner(String database) {
+        this.database = database;
+        SessionBinding binding = () -> {
+            SessionBinding s = session;
+            if (s == null) {
+                throw new IllegalStateException("this Calcite runner is not lent to a session");
+            }
+            return s.current();
+        };
         try {
             Properties p = new Properties();
             p.setProperty("caseSensitive", "false");
@@ -71,6 +83,15 @@ final class CalciteRunner implements AutoCloseable {
         } catch (SQLException e) {
             throw new IllegalStateException("cannot start Calcite: " + e.getMessage(), e);
         }
+    }
+
+    String database() {
+        return database;
+    }
+
+    /** Lends the runner to {@code session} (null: back to the pool); its plans then read through that session. */
+    void bindTo(SessionBinding session) {
+        this.session = session;
     }
 
     /** The plan for {@code sql} at {@code catalogVersion}: cached, else prepared now (inside a transaction). */

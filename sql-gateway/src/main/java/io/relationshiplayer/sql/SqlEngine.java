@@ -9,6 +9,7 @@ import javax.annotation.Nonnull;
 public final class SqlEngine {
     private final RelationshipLayer layer;
     private final RlMetrics metrics;
+    private final CalciteRunners runners = new CalciteRunners();
 
     public SqlEngine(@Nonnull RelationshipLayer layer) {
         this(layer, new RlMetrics());
@@ -24,6 +25,15 @@ public final class SqlEngine {
         return metrics;
     }
 
+    /** Plans made, and statements served by a cached plan, by every Calcite runner of the engine. */
+    public long plansPrepared() {
+        return runners.plansPrepared();
+    }
+
+    public long plansReused() {
+        return runners.plansReused();
+    }
+
     public RelationshipLayer layer() {
         return layer;
     }
@@ -36,6 +46,6 @@ public final class SqlEngine {
         } catch (RuntimeException e) {
             throw SqlErrors.toSql(e);
         }
-        return new SqlSession(layer, database, metrics);
+        return new SqlSession(layer, database, metrics, runners);
     }
 }

@@ -36,12 +36,17 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     /** Autocommit queries may read data at most this old (0: always current), as the Record Layer's weak reads. */
     private long maxStalenessMillis;
 
-    SqlSession(RelationshipLayer layer, String database, RlMetrics metrics) {
+    private final CalciteRunners runners;
+
+    /** A session using a runner of {@code runners} (lent to it until {@link #close()}). */
+    SqlSession(RelationshipLayer layer, String database, RlMetrics metrics, CalciteRunners runners) {
         this.layer = layer;
         this.metrics = metrics;
         this.database = database;
         this.db = layer.recordStores().database();
-        this.calcite = new CalciteRunner(database, this);
+        this.runners = runners;
+        this.calcite = runners.acquire(database);
+        calcite.bindTo(this);
     }
 
     public String database() {
@@ -52,7 +57,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         return transaction != null;
     }
 
-    /** Plans prepared and reused by this session (the plan cache at work). */
+    /** Plans prepared and reused by the runner this session uses (the plan cache at work; it outlives sessions). */
     public long plansPrepared() {
         return calcite.plansPrepared();
     }
@@ -323,7 +328,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     public void close() {
         endOpenStream();
         rollback();
-        calcite.close();
+        runners.release(calcite);
     }
 
     /** Rows of a query: read from Calcite's result set; in autocommit the statement's transaction ends with them. */

@@ -46,6 +46,41 @@ class SqlSessionTest {
     }
 
     @Test
+    void aPlanOutlivesItsSessionAndServesTheNextOneUntilTheSchemaChanges() {
+        try (Backend backend = Backend.open("embedded:memory")) {
+            SqlEngine engine = new SqlEngine(new RelationshipLayer(new RecordStores(backend.recordDatabase())));
+            String select = "SELECT v FROM kv WHERE k = ?";
+            try (SqlSession s = engine.open("plans")) {
+                s.execute("CREATE TABLE kv (k BIGINT PRIMARY KEY, v VARCHAR)", List.of());
+                s.execute("INSERT INTO kv VALUES (1, 'a')", List.of());
+                assertThat(firstValue(s, select, 1L)).isEqualTo("a");
+            }
+            long planned = engine.plansPrepared();
+            long reused = engine.plansReused();
+            for (int i = 0; i < 3; i++) {
+                try (SqlSession s = engine.open("plans")) {
+                    assertThat(firstValue(s, select, 1L)).isEqualTo("a");
+                }
+            }
+            assertThat(engine.plansPrepared()).as("no session after the first planned the SELECT again")
+                    .isEqualTo(planned);
+            assertThat(engine.plansReused() - reused).isEqualTo(3);
+            try (SqlSession s = engine.open("plans")) {
+                s.execute("ALTER TABLE kv ADD COLUMN w INTEGER DEFAULT 7", List.of());
+                assertThat(firstValue(s, "SELECT w FROM kv WHERE k = ?", 1L)).isEqualTo(7);
+                assertThat(firstValue(s, select, 1L)).isEqualTo("a");
+            }
+            assertThat(engine.plansPrepared() - planned).as("a new catalog version: both planned anew").isEqualTo(2);
+        }
+    }
+
+    private static Object firstValue(SqlSession s, String sql, Object param) {
+        try (RowStream rows = ((StatementResult.Query) s.execute(sql, List.of(param))).rows()) {
+            return rows.next()[0];
+        }
+    }
+
+    @Test
     void boundedStalenessIsASessionSettingForQueries() {
         try (Backend backend = Backend.open("embedded:memory");
              SqlSession s = new SqlEngine(new RelationshipLayer(new RecordStores(backend.recordDatabase())))

@@ -10,9 +10,7 @@ import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.Transaction;
 import io.relationshiplayer.fdb.embedded.EmbeddedDatabase;
 import io.relationshiplayer.fdb.embedded.EngineConfig;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,8 +22,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -48,7 +44,6 @@ class KillDurabilityTest {
     private static final long ACK_DEADLINE_MS = 20_000;
     private static final long EXIT_TIMEOUT_MS = 10_000;
     private static final int SIGKILL_EXIT = 128 + 9;
-    private static final String EOF = new String("<eof>");
     private static final Pattern ACK = Pattern.compile("ACK (\\d+) ([0-9a-f]{20}) (\\d+)");
     private static final HexFormat HEX = HexFormat.of();
     private static final byte[] PROBE = ascii("probe/");
@@ -208,33 +203,21 @@ class KillDurabilityTest {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // RocksDB unpacks its native library into java.io.tmpdir; a killed JVM cannot delete it, the TempDir will.
         Path childTmp = Files.createDirectories(stderr.resolveSibling(stderr.getFileName() + ".tmp"));
+        // The child's output goes to a file, not a pipe: Process.destroyForcibly closes our end of a pipe, and ACKs
+        // still in it would be lost, while a file keeps every line the child wrote before it died.
+        Path stdout = stderr.resolveSibling(stderr.getFileName() + ".out");
         Process child = new ProcessBuilder(java, "-Xmx256m", "-Djava.io.tmpdir=" + childTmp,
                 "-cp", System.getProperty("java.class.path"),
                 CommitLoop.class.getName(), data.toString(), Long.toString(first))
                 .redirectError(stderr.toFile())
+                .redirectOutput(stdout.toFile())
                 .start();
-        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-        Thread reader = new Thread(() -> pump(child, lines), "commit-loop-stdout");
-        reader.setDaemon(true);
-        reader.start();
-        List<String> seen = new ArrayList<>();
         try {
-            String ready = lines.poll(READY_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-            if (!CommitLoop.READY.equals(ready)) {
-                fail("the child did not get ready (%s); stderr:%n%s", ready, read(stderr));
+            awaitLines(child, stdout, 1, READY_TIMEOUT_MS, stderr);
+            if (!CommitLoop.READY.equals(completeLines(stdout).get(0))) {
+                fail("the child did not get ready; stderr:%n%s", read(stderr));
             }
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ACK_DEADLINE_MS);
-            while (seen.size() < TARGET_ACKS) {
-                long left = deadline - System.nanoTime();
-                String line = left > 0 ? lines.poll(left, TimeUnit.NANOSECONDS) : null;
-                if (line == null) {
-                    break;
-                }
-                if (line == EOF) {
-                    fail("the child stopped on its own after %d acks; stderr:%n%s", seen.size(), read(stderr));
-                }
-                seen.add(line);
-            }
+            awaitLines(child, stdout, 1 + TARGET_ACKS, ACK_DEADLINE_MS, stderr);
             assertThat(child.isAlive()).as("the child is still committing when it is killed").isTrue();
             ProcessHandle handle = child.toHandle();
             assertThat(handle.supportsNormalTermination()).as("destroyForcibly means SIGKILL here").isTrue();
@@ -242,40 +225,41 @@ class KillDurabilityTest {
             assertThat(child.waitFor(EXIT_TIMEOUT_MS, TimeUnit.MILLISECONDS)).as("the child dies").isTrue();
             assertThat(handle.isAlive()).isFalse();
             assertThat(child.exitValue()).as("exit status of a process killed by SIGKILL").isEqualTo(SIGKILL_EXIT);
-            // ACKs already in the pipe when the kill landed were acknowledged too.
-            for (String line; (line = lines.poll(EXIT_TIMEOUT_MS, TimeUnit.MILLISECONDS)) != EOF; ) {
-                if (line == null) {
-                    fail("the child's stdout did not close after the kill");
-                }
-                seen.add(line);
-            }
         } finally {
             child.destroyForcibly();
         }
+        // Every ACK the child wrote before the kill, including those written after we decided to kill it.
+        List<String> seen = completeLines(stdout);
+        seen = seen.subList(1, seen.size());
         List<Ack> acks = new ArrayList<>();
-        for (int n = 0; n < seen.size(); n++) {
-            Matcher m = ACK.matcher(seen.get(n));
-            if (m.matches()) {
-                acks.add(new Ack(Long.parseLong(m.group(1)), HEX.parseHex(m.group(2)), Long.parseLong(m.group(3))));
-            } else if (n < seen.size() - 1) {
-                fail("unexpected line from the child: %s", seen.get(n));
+        for (String line : seen) {
+            Matcher m = ACK.matcher(line);
+            if (!m.matches()) {
+                fail("unexpected line from the child: %s", line);
             }
-            // else: the last line was cut by the kill, so it was never acknowledged.
+            acks.add(new Ack(Long.parseLong(m.group(1)), HEX.parseHex(m.group(2)), Long.parseLong(m.group(3))));
         }
         return acks;
     }
 
-    private static void pump(Process child, BlockingQueue<String> lines) {
-        try (BufferedReader in = new BufferedReader(
-                new InputStreamReader(child.getInputStream(), StandardCharsets.US_ASCII))) {
-            for (String line; (line = in.readLine()) != null; ) {
-                lines.add(line);
+    /** Waits until the child has written {@code count} whole lines, or the time is up; fails if it stops first. */
+    private static void awaitLines(Process child, Path stdout, int count, long timeoutMs, Path stderr)
+            throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        while (completeLines(stdout).size() < count && System.nanoTime() < deadline) {
+            if (!child.isAlive()) {
+                fail("the child stopped on its own after %d lines; stderr:%n%s", completeLines(stdout).size(),
+                        read(stderr));
             }
-        } catch (IOException ignored) {
-            // The pipe breaks when the child dies: the end of its output either way.
-        } finally {
-            lines.add(EOF);
+            Thread.sleep(5);
         }
+    }
+
+    /** The lines of {@code file} that end with a newline (a line the kill cut short was never acknowledged). */
+    private static List<String> completeLines(Path file) throws IOException {
+        String text = Files.readString(file, StandardCharsets.US_ASCII);
+        int end = text.lastIndexOf('\n');
+        return end < 0 ? new ArrayList<>() : new ArrayList<>(List.of(text.substring(0, end).split("\n", -1)));
     }
 
     private static boolean startsWith(byte[] key, byte[] prefix) {
