@@ -1,6 +1,11 @@
 package io.relationshiplayer.sql.calcite;
 
+import io.relationshiplayer.relationships.Indexes;
+import io.relationshiplayer.relationships.Session;
+import io.relationshiplayer.relationships.Table;
 import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
 import org.apache.calcite.adapter.enumerable.JavaRowFormat;
@@ -90,5 +95,25 @@ public final class RecordLayerCount extends AbstractRelNode implements Enumerabl
         PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(),
                 countIndex == null ? JavaRowFormat.SCALAR : JavaRowFormat.ARRAY);
         return implementor.result(physType, builder.toBlock());
+    }
+
+    /**
+     * A COUNT index's groups as rows: the group columns in {@code groupOrder} (positions among the index's columns),
+     * then {@code values} (-1: the group's row count; k: its k-th sum), in Calcite's internal representation.
+     */
+    static List<Object> groupRows(Session s, Table t, String countIndex, int[] groupOrder, int[] values) {
+        int[] columns = t.positions(Indexes.columnNames(t.requireCountIndex(countIndex)));
+        List<Object> rows = new ArrayList<>();
+        for (Object[] g : s.access().countGroups(t, countIndex)) {
+            Object[] out = new Object[groupOrder.length + values.length];
+            for (int i = 0; i < groupOrder.length; i++) {
+                out[i] = SqlTypes.toInternal(t.column(columns[groupOrder[i]]), g[groupOrder[i]]);
+            }
+            for (int i = 0; i < values.length; i++) {
+                out[groupOrder.length + i] = g[columns.length + 1 + values[i]];
+            }
+            rows.add(out);
+        }
+        return rows;
     }
 }

@@ -7,7 +7,6 @@ import io.relationshiplayer.relationships.Row;
 import io.relationshiplayer.relationships.Session;
 import io.relationshiplayer.relationships.Table;
 import io.relationshiplayer.relationships.Values;
-import io.relationshiplayer.relationships.Indexes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -381,29 +380,13 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
         };
     }
 
-    /**
-     * The groups of a COUNT index in the statement's transaction, as rows of the group columns in {@code groupOrder}
-     * (positions among the index's columns) followed by {@code values}: -1 the group's row count, k its k-th sum.
-     */
+    /** The groups of a COUNT index in the statement's transaction: {@link RecordLayerCount#groupRows}. */
     public Enumerable<Object> countGroups(String countIndex, int[] groupOrder, int[] values) {
         return new AbstractEnumerable<>() {
             @Override
             public Enumerator<Object> enumerator() {
                 Session s = binding.current();
-                Table t = current(s);
-                int[] columns = t.positions(Indexes.columnNames(t.requireCountIndex(countIndex)));
-                List<Object> rows = new ArrayList<>();
-                for (Object[] g : s.access().countGroups(t, countIndex)) {
-                    Object[] out = new Object[groupOrder.length + values.length];
-                    for (int i = 0; i < groupOrder.length; i++) {
-                        out[i] = SqlTypes.toInternal(t.column(columns[groupOrder[i]]), g[groupOrder[i]]);
-                    }
-                    for (int i = 0; i < values.length; i++) {
-                        out[groupOrder.length + i] = g[columns.length + 1 + values[i]];
-                    }
-                    rows.add(out);
-                }
-                return Linq4j.enumerator(rows);
+                return Linq4j.enumerator(RecordLayerCount.groupRows(s, current(s), countIndex, groupOrder, values));
             }
         };
     }
