@@ -46,6 +46,7 @@ final class DemoData {
                     + ")",
             "CREATE INDEX tickets_status ON tickets (status)",
             "CREATE INDEX tickets_priority_created ON tickets (priority, created)",
+            "CREATE COUNT INDEX tickets_per_status ON tickets (status) WITH SUM (priority)",
             "CREATE TABLE comments (\n"
                     + "  ticket_id BIGINT NOT NULL REFERENCES tickets (id) ON DELETE CASCADE,\n"
                     + "  seq INTEGER NOT NULL,\n"

@@ -17,6 +17,7 @@ class DemoCommandTest {
                 .containsPattern("tickets\\s+60 rows")
                 .contains("RecordLayerLookupJoin")
                 .contains("access=[INDEX_RANGE(index tickets_status")
+                .contains("access=[COUNT_INDEX(tickets_per_status)]")
                 .contains("violates foreign key constraint \"comments_author_id_fkey\"")
                 .contains("(SQLSTATE 23503)")
                 .contains("DELETE FROM projects WHERE code = 'WEB'")
