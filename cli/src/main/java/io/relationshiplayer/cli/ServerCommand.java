@@ -67,7 +67,7 @@ final class ServerCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        ServerOptions options = ServerOptions.defaults().withLimits(ops.limits());
+        ServerOptions options = ServerOptions.defaults().withAccessLogger().withLimits(ops.limits());
         try (RunningServer running = RunningServer.start(backendSpec, LatencyProfile.named(latency), host, port,
                 options.withHealthTiming(ops.healthInterval(), ops.healthTimeout()), security, ops.metricsPort)) {
             spec.commandLine().getOut().printf("rl server listening on %s:%d (backend %s)%n", host,
@@ -87,7 +87,7 @@ final class ServerCommand implements Callable<Integer> {
     record RunningServer(RlServer server, Backend backend, MetricsHttpServer metricsHttp) implements AutoCloseable {
         /** An in-process server for one command (rl sql, rl demo): default limits, no access log, no metrics. */
         static RunningServer start(BackendSpec spec, LatencyProfile latency, String host, int port) throws IOException {
-            return start(spec, latency, host, port, ServerOptions.defaults().withAccessLog(line -> { }),
+            return start(spec, latency, host, port, ServerOptions.defaults(),
                     ServerSecurity.none(), -1);
         }
 

@@ -15,9 +15,11 @@ import java.net.SocketAddress;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
+import javax.annotation.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,19 +35,23 @@ public final class CallMonitor implements ServerInterceptor {
     /** The access log's logger name; INFO level. */
     public static final String ACCESS_LOG = "io.relationshiplayer.access";
     private static final Logger LOG = LoggerFactory.getLogger(ACCESS_LOG);
+    /** An access log to the {@link #ACCESS_LOG} logger. */
+    public static final Consumer<String> TO_LOGGER = LOG::info;
     private static final Pattern SANE_ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
 
     private final RlMetrics metrics;
+    @Nullable
     private final Consumer<String> accessLog;
 
     /** Logging to the {@link #ACCESS_LOG} logger. */
     public CallMonitor(RlMetrics metrics) {
-        this(metrics, LOG::info);
+        this(metrics, TO_LOGGER);
     }
 
-    public CallMonitor(RlMetrics metrics, Consumer<String> accessLog) {
+    /** Logging each call's line to {@code accessLog}; null for no access log (the line is then never made). */
+    public CallMonitor(RlMetrics metrics, @Nullable Consumer<String> accessLog) {
         this.metrics = Objects.requireNonNull(metrics, "metrics is null");
-        this.accessLog = Objects.requireNonNull(accessLog, "accessLog is null");
+        this.accessLog = accessLog;
     }
 
     @Override
@@ -53,7 +59,9 @@ public final class CallMonitor implements ServerInterceptor {
                                                       ServerCallHandler<Q, R> next) {
         long start = System.nanoTime();
         String sent = headers.get(REQUEST_ID);
-        String requestId = sent != null && SANE_ID.matcher(sent).matches() ? sent : UUID.randomUUID().toString();
+        // A request id needs to be unique, not unguessable: no SecureRandom on every call.
+        String requestId = sent != null && SANE_ID.matcher(sent).matches() ? sent
+                : new UUID(ThreadLocalRandom.current().nextLong(), ThreadLocalRandom.current().nextLong()).toString();
         MethodDescriptor<Q, R> method = call.getMethodDescriptor();
         boolean stream = !method.getType().clientSendsOneMessage() || !method.getType().serverSendsOneMessage();
         if (stream) {
@@ -66,8 +74,10 @@ public final class CallMonitor implements ServerInterceptor {
                     metrics.streamClosed();
                 }
                 metrics.call(method.getFullMethodName(), status.getCode().name(), start);
-                accessLog.accept(line(requestId, method.getFullMethodName(), status.getCode(), start,
-                        peer(call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR))));
+                if (accessLog != null) {
+                    accessLog.accept(line(requestId, method.getFullMethodName(), status.getCode(), start,
+                            peer(call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR))));
+                }
             }
         };
         ServerCall<Q, R> tagged = new ForwardingServerCall.SimpleForwardingServerCall<>(call) {

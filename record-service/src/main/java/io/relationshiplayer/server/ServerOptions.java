@@ -19,7 +19,8 @@ import javax.annotation.Nullable;
  * @param limits the server's limits
  * @param clientKey who a call counts against for the per-client limits
  * @param metrics where calls, sessions, statements and commits are counted
- * @param accessLog where the one line per call goes; null for the {@link CallMonitor#ACCESS_LOG} logger
+ * @param accessLog where the one line per call goes; null for none (the default: a library or benchmark server
+ *     logs nothing per call; {@code rl server} logs to the {@link CallMonitor#ACCESS_LOG} logger)
  * @param healthProbe the backend to probe for the health service; null for none
  * @param healthInterval time between probes
  * @param healthTimeout longest a probe waits for the backend
@@ -36,8 +37,8 @@ public record ServerOptions(ServerLimits limits, ClientKey clientKey, RlMetrics 
     }
 
     /**
-     * Default limits keyed by principal (by remote IP without authentication), metrics of its own, logging to the
-     * access logger, no health probe.
+     * Default limits keyed by principal (by remote IP without authentication), metrics of its own, no access log, no
+     * health probe.
      */
     public static ServerOptions defaults() {
         return new ServerOptions(ServerLimits.DEFAULTS, ClientKey.PRINCIPAL_OR_IP, new RlMetrics(), null, null,
@@ -54,6 +55,11 @@ public record ServerOptions(ServerLimits limits, ClientKey clientKey, RlMetrics 
 
     public ServerOptions withMetrics(RlMetrics v) {
         return new ServerOptions(limits, clientKey, v, accessLog, healthProbe, healthInterval, healthTimeout);
+    }
+
+    /** The access log to the {@link CallMonitor#ACCESS_LOG} logger (INFO), as {@code rl server} has it. */
+    public ServerOptions withAccessLogger() {
+        return withAccessLog(CallMonitor.TO_LOGGER);
     }
 
     public ServerOptions withAccessLog(Consumer<String> v) {
@@ -76,7 +82,7 @@ public record ServerOptions(ServerLimits limits, ClientKey clientKey, RlMetrics 
         b.maxInboundMessageSize(limits.maxMessageBytes());
         b.intercept(new ClientLimitInterceptor(limits, clientKey, metrics));
         b.intercept(authentication);
-        b.intercept(accessLog == null ? new CallMonitor(metrics) : new CallMonitor(metrics, accessLog));
+        b.intercept(new CallMonitor(metrics, accessLog));
     }
 
     /**
