@@ -83,7 +83,8 @@ final class BenchCommand implements Callable<Integer> {
             description = "Bank transfers (explicit SQL transactions over gRPC) with balance and log verification, "
                     + "beside the report's FoundationDB and PostgreSQL rows. Options: --accounts N (10000), "
                     + "--clients C (16), --seconds S (60) | --transfers N, --backend embedded:memory|embedded:<dir>, "
-                    + "--connect host:port, --nemesis SECONDS (durable only), --postgres JDBC-URL, --quick, --seed S, "
+                    + "--connect host:port, --nemesis SECONDS (durable only: SIGKILL and restart the server "
+                    + "SECONDS after it last acknowledged a transfer), --postgres JDBC-URL, --quick, --seed S, "
                     + "--reference FILE.")
     static final class Bank implements Callable<Integer> {
         @Unmatched

@@ -139,30 +139,56 @@ public final class BankBenchmark {
 
     /**
      * Per kill: how long until the server listened again, and until the restarted server acknowledged a transfer
-     * (an acknowledgement between the kill and the restart was committed by the killed server). False when the
-     * server acknowledged nothing after some kill: the run stalled.
+     * (an acknowledgement between the kill and the restart was committed by the killed server). False when a
+     * restarted server acknowledged nothing before the next kill (or the end): the run stalled.
      */
     private boolean printPauses(List<Nemesis.Kill> kills, TransferRun.Result result) {
         long[] done = result.completions();
         double worst = 0;
         int stalled = 0;
-        for (Nemesis.Kill k : kills) {
+        long end = result.startNanos() + result.elapsedNanos();
+        for (int j = 0; j < kills.size(); j++) {
+            Nemesis.Kill k = kills.get(j);
             int i = java.util.Arrays.binarySearch(done, k.listeningAt());
             i = i >= 0 ? i : -i - 1;
             double pause = i < done.length ? (done[i] - k.killedAt()) / 1e9 : Double.NaN;
-            if (Double.isNaN(pause)) {
+            worst = Double.isNaN(pause) ? worst : Math.max(worst, pause);
+            if (count(done, k.listeningAt(), j + 1 < kills.size() ? kills.get(j + 1).killedAt() : end + 1) == 0) {
                 stalled++;
-            } else {
-                worst = Math.max(worst, pause);
             }
             out.printf(Locale.ROOT, "nemesis: kill at %.1f s: server back after %.2f s, first transfer acknowledged "
                             + "after %.2f s%n", (k.killedAt() - result.startNanos()) / 1e9,
                     (k.listeningAt() - k.killedAt()) / 1e9, pause);
         }
+        printThroughputs(kills, result);
         out.printf(Locale.ROOT, "nemesis: %d kills, longest pause in acknowledgements %.2f s: %s%n", kills.size(),
                 worst, stalled == 0 ? "every restarted server acknowledged transfers"
-                        : "STALLED: no transfer acknowledged after " + stalled + " of the kills");
+                        : "STALLED: " + stalled + " restarted servers acknowledged nothing before the next kill");
         return stalled == 0;
+    }
+
+    /** Acknowledgements per second before the first kill, and from each restart to the next kill (or the end). */
+    private void printThroughputs(List<Nemesis.Kill> kills, TransferRun.Result result) {
+        long[] done = result.completions();
+        long end = result.startNanos() + result.elapsedNanos();
+        StringBuilder line = new StringBuilder("nemesis: TPS before the first kill ");
+        long from = result.startNanos();
+        for (int k = 0; k <= kills.size(); k++) {
+            long to = k < kills.size() ? kills.get(k).killedAt() : end;
+            long n = count(done, from, to);
+            line.append(String.format(Locale.ROOT, "%,.0f", to > from ? n / ((to - from) / 1e9) : 0.0));
+            if (k < kills.size()) {
+                line.append(k == 0 ? "; from each restart to the next kill or the end " : ", ");
+                from = kills.get(k).listeningAt();
+            }
+        }
+        out.println(line);
+    }
+
+    private static long count(long[] sorted, long from, long to) {
+        int a = java.util.Arrays.binarySearch(sorted, from);
+        int b = java.util.Arrays.binarySearch(sorted, to);
+        return (b >= 0 ? b : -b - 1) - (a >= 0 ? a : -a - 1);
     }
 
     private boolean verify(BankStore bank, long[] initial, long total, TransferRun.Result result) {
