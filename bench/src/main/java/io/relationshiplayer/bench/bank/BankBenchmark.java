@@ -133,7 +133,8 @@ public final class BankBenchmark {
                 result.ambiguous(), result.unknown().cardinality() + result.failed().cardinality());
         boolean live = nemesis == null || printPauses(kills, result);
         boolean ok = verify(bank, balances, total, result) && live;
-        rows.add(new BankTable.Measured(bank.label(), settings.clients(), settings.accounts(), result));
+        rows.add(new BankTable.Measured(bank.label(), settings.clients(), settings.accounts(), result,
+                !(bank instanceof JdbcBank)));
         return ok;
     }
 
