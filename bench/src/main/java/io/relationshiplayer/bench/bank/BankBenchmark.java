@@ -128,38 +128,77 @@ public final class BankBenchmark {
         bank.load(balances);
         progress.printf(Locale.ROOT, "%s: loaded %,d accounts (total balance %,d) in %.1f s%n", bank.label(),
                 balances.length, total, (System.nanoTime() - start) / 1e9);
+        TransferRun run = new TransferRun(bank, settings.accounts(), settings.clients(), settings.seconds(),
+                settings.transfers(), settings.seed());
         if (nemesis != null) {
-            nemesis.unleash(settings.nemesisSeconds(), client);
+            nemesis.unleash(settings.nemesisSeconds(), run.endNanos(System.nanoTime()), run::acknowledgedSoFar,
+                    client);
         }
-        TransferRun.Result result = new TransferRun(bank, settings.accounts(), settings.clients(), settings.seconds(),
-                settings.transfers(), settings.seed()).run();
+        TransferRun.Result result = run.run();
         List<Nemesis.Kill> kills = nemesis != null ? nemesis.calm() : List.of();
         out.printf(Locale.ROOT, "%s: %,d transfers acknowledged in %.1f s (%,.0f TPS); retries: %,d conflicts, %,d "
                         + "lost connections, %,d commits of unknown outcome; abandoned: %,d%n", bank.label(),
                 result.transfers(), result.elapsedNanos() / 1e9, result.tps(), result.conflicts(), result.lost(),
                 result.ambiguous(), result.unknown().cardinality() + result.failed().cardinality());
-        if (nemesis != null) {
-            printPauses(kills, result);
-        }
-        boolean ok = verify(bank, balances, total, result);
-        rows.add(new BankTable.Measured(bank.label(), settings.clients(), settings.accounts(), result));
+        boolean live = nemesis == null || printPauses(kills, result);
+        boolean ok = verify(bank, balances, total, result) && live;
+        rows.add(new BankTable.Measured(bank.label(), settings.clients(), settings.accounts(), result,
+                !(bank instanceof JdbcBank)));
         return ok;
     }
 
-    /** Per kill: how long until the server listened again, and until the next transfer was acknowledged. */
-    private void printPauses(List<Nemesis.Kill> kills, TransferRun.Result result) {
+    /**
+     * Per kill: how long until the server listened again, and until the restarted server acknowledged a transfer
+     * (an acknowledgement between the kill and the restart was committed by the killed server). False when a
+     * restarted server acknowledged nothing before the next kill (or the end): the run stalled.
+     */
+    private boolean printPauses(List<Nemesis.Kill> kills, TransferRun.Result result) {
         long[] done = result.completions();
         double worst = 0;
-        for (Nemesis.Kill k : kills) {
-            int i = java.util.Arrays.binarySearch(done, k.killedAt());
+        int stalled = 0;
+        long end = result.startNanos() + result.elapsedNanos();
+        for (int j = 0; j < kills.size(); j++) {
+            Nemesis.Kill k = kills.get(j);
+            int i = java.util.Arrays.binarySearch(done, k.listeningAt());
             i = i >= 0 ? i : -i - 1;
             double pause = i < done.length ? (done[i] - k.killedAt()) / 1e9 : Double.NaN;
-            worst = Math.max(worst, pause);
+            worst = Double.isNaN(pause) ? worst : Math.max(worst, pause);
+            if (count(done, k.listeningAt(), j + 1 < kills.size() ? kills.get(j + 1).killedAt() : end + 1) == 0) {
+                stalled++;
+            }
             out.printf(Locale.ROOT, "nemesis: kill at %.1f s: server back after %.2f s, first transfer acknowledged "
                             + "after %.2f s%n", (k.killedAt() - result.startNanos()) / 1e9,
                     (k.listeningAt() - k.killedAt()) / 1e9, pause);
         }
-        out.printf(Locale.ROOT, "nemesis: %d kills, longest pause in acknowledgements %.2f s%n", kills.size(), worst);
+        printThroughputs(kills, result);
+        out.printf(Locale.ROOT, "nemesis: %d kills, longest pause in acknowledgements %.2f s: %s%n", kills.size(),
+                worst, stalled == 0 ? "every restarted server acknowledged transfers"
+                        : "STALLED: " + stalled + " restarted servers acknowledged nothing before the next kill");
+        return stalled == 0;
+    }
+
+    /** Acknowledgements per second before the first kill, and from each restart to the next kill (or the end). */
+    private void printThroughputs(List<Nemesis.Kill> kills, TransferRun.Result result) {
+        long[] done = result.completions();
+        long end = result.startNanos() + result.elapsedNanos();
+        StringBuilder line = new StringBuilder("nemesis: TPS before the first kill ");
+        long from = result.startNanos();
+        for (int k = 0; k <= kills.size(); k++) {
+            long to = k < kills.size() ? kills.get(k).killedAt() : end;
+            long n = count(done, from, to);
+            line.append(String.format(Locale.ROOT, "%,.0f", to > from ? n / ((to - from) / 1e9) : 0.0));
+            if (k < kills.size()) {
+                line.append(k == 0 ? "; from each restart to the next kill or the end " : ", ");
+                from = kills.get(k).listeningAt();
+            }
+        }
+        out.println(line);
+    }
+
+    private static long count(long[] sorted, long from, long to) {
+        int a = java.util.Arrays.binarySearch(sorted, from);
+        int b = java.util.Arrays.binarySearch(sorted, to);
+        return (b >= 0 ? b : -b - 1) - (a >= 0 ? a : -a - 1);
     }
 
     private boolean verify(BankStore bank, long[] initial, long total, TransferRun.Result result) {

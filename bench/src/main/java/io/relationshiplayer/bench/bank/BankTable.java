@@ -6,8 +6,8 @@ import java.util.Locale;
 
 /** Prints the run's rows beside the report's, in the report's Table 1 and Table 2 formats, then the ratios. */
 final class BankTable {
-    /** One measured row of this run. */
-    record Measured(String label, int clients, int accounts, TransferRun.Result result) {
+    /** One measured row of this run; {@code jvmHeap}: the store ran in a JVM whose heap the RAM column gives. */
+    record Measured(String label, int clients, int accounts, TransferRun.Result result, boolean jvmHeap) {
     }
 
     private final BankReference reference;
@@ -26,9 +26,9 @@ final class BankTable {
         out.println("| # | Vendor | Nodes | VCPU/Node | RAM/Node (GB) | Clients | Accounts (M) | Transfers (M) | TPS |");
         out.println("|---|---|---|---|---|---|---|---|---|");
         for (Measured m : rows) {
-            out.printf(Locale.ROOT, "| this run | %s | 1 | %d | %.1f (heap) | %d | %s | %s | %s |%n", m.label(), cores,
-                    heapGb, m.clients(), millions(m.accounts()), millions(m.result().transfers()),
-                    number(m.result().tps()));
+            String ram = m.jvmHeap() ? String.format(Locale.ROOT, "%.1f (heap)", heapGb) : "(the machine's)";
+            out.printf(Locale.ROOT, "| this run | %s | 1 | %d | %s | %d | %s | %s | %s |%n", m.label(), cores, ram,
+                    m.clients(), millions(m.accounts()), millions(m.result().transfers()), number(m.result().tps()));
         }
         for (BankReference.Row r : reference.rows()) {
             out.printf(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %s | %s | %s |%n", r.run(), r.vendor(), r.nodes(),

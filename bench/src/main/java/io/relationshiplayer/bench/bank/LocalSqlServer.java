@@ -23,7 +23,32 @@ public final class LocalSqlServer implements AutoCloseable {
         this.server = server;
     }
 
+    /**
+     * Serves until killed: {@code --backend SPEC --port N}, as {@code rl server} does, for {@link Nemesis} when the CLI
+     * is not on the class path (the tests of this module).
+     */
+    public static void main(String[] args) throws IOException, InterruptedException {
+        String backend = "embedded:memory";
+        int port = 0;
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--backend" -> backend = args[i + 1];
+                case "--port" -> port = Integer.parseInt(args[i + 1]);
+                default -> throw new IllegalArgumentException("unknown option " + args[i]);
+            }
+        }
+        LocalSqlServer server = start(BackendSpec.parse(backend), port);
+        System.out.println("local sql server listening on " + server.target() + " (backend " + backend + ")");
+        System.out.flush();
+        server.server.withShutdownHook().blockUntilShutdown();
+    }
+
+    /** On a free port. */
     public static LocalSqlServer start(BackendSpec spec) throws IOException {
+        return start(spec, 0);
+    }
+
+    public static LocalSqlServer start(BackendSpec spec, int port) throws IOException {
         Backend backend = Backend.open(spec, LatencyProfile.NONE);
         ExecutorService streams = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "rl-stream");
@@ -39,7 +64,7 @@ public final class LocalSqlServer implements AutoCloseable {
             backend.close();
         };
         try {
-            return new LocalSqlServer(RlServer.start("127.0.0.1", 0, services, release));
+            return new LocalSqlServer(RlServer.start("127.0.0.1", port, services, release));
         } catch (IOException | RuntimeException e) {
             release.run();
             throw e;

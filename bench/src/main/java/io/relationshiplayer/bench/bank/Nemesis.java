@@ -11,56 +11,65 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * The server as a child process ({@code rl server} on the durable engine, this JVM's class path) that is killed with
- * SIGKILL and started again on the same port at a fixed interval while the clients run.
+ * SIGKILL and started again on the same port while the clients run. The next kill comes {@code interval} seconds after
+ * the restarted server has acknowledged a transfer, not after it listens: a restarted JVM is cold (class loading,
+ * Calcite, the catalog) for seconds, and a fixed schedule shorter than that kills every server before it serves, so
+ * that no transfer is ever acknowledged again. No kill comes after the run's end, so that transfers in flight finish.
  */
 final class Nemesis implements AutoCloseable {
     static final String CLI_MAIN = "io.relationshiplayer.cli.Rl";
     private static final long START_TIMEOUT_SECONDS = 120;
+    private static final long POLL_MILLIS = 20;
 
     /** One kill: when it happened and when the server listened again (System.nanoTime). */
     record Kill(long killedAt, long listeningAt) {
     }
 
-    private final Path directory;
     private final int port;
     private final Path log;
     private final PrintStream progress;
+    private final List<String> serverCommand;
     private final List<Kill> kills = new ArrayList<>();
-    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "nemesis");
-        t.setDaemon(true);
-        return t;
-    });
-    private Process child;
-    private SqlClient client;
+    private final CountDownLatch calmed = new CountDownLatch(1);
+    private Thread killer;
+    private volatile Process child;
 
-    private Nemesis(Path directory, int port, Path log, PrintStream progress) {
-        this.directory = directory;
+    private Nemesis(int port, Path log, PrintStream progress, List<String> serverCommand) {
         this.port = port;
         this.log = log;
         this.progress = progress;
+        this.serverCommand = serverCommand;
     }
 
-    /** Starts the child server on {@code directory}; fails clearly when the CLI is not on the class path. */
+    /**
+     * Starts the child server on {@code directory}: {@code rl server} when the CLI is on the class path, else the same
+     * services composed by {@link LocalSqlServer#main}.
+     */
     static Nemesis start(Path directory, PrintStream progress) throws IOException, InterruptedException {
+        String main = CLI_MAIN;
+        List<String> args = new ArrayList<>();
         try {
             Class.forName(CLI_MAIN, false, Nemesis.class.getClassLoader());
+            args.add("server");
         } catch (ClassNotFoundException e) {
-            throw new IllegalStateException("--nemesis runs the server as 'java -cp <class path> " + CLI_MAIN
-                    + " server', but " + CLI_MAIN + " is not on this JVM's class path: run it as 'rl bench bank'");
+            main = LocalSqlServer.class.getName();
         }
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        Nemesis n = new Nemesis(directory, port, directory.resolveSibling(directory.getFileName() + "-server.log"),
-                progress);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"), main));
+        command.addAll(args);
+        command.addAll(List.of("--backend", "embedded:" + directory.toAbsolutePath(), "--port",
+                Integer.toString(port)));
+        Nemesis n = new Nemesis(port, directory.resolveSibling(directory.getFileName() + "-server.log"),
+                progress, List.copyOf(command));
         n.launch();
         return n;
     }
@@ -69,23 +78,47 @@ final class Nemesis implements AutoCloseable {
         return "127.0.0.1:" + port;
     }
 
-    /** From now on kill and restart the server every {@code seconds}; {@code client} reconnects at once after. */
-    void unleash(double seconds, SqlClient client) {
-        this.client = client;
-        long millis = (long) (seconds * 1000);
-        scheduler.scheduleWithFixedDelay(this::killAndRestart, millis, millis, TimeUnit.MILLISECONDS);
+    /**
+     * From now until {@code endNanos} (System.nanoTime), kill and restart the server {@code seconds} after it last
+     * made progress: after this call, then each time after {@code acknowledged} (a count of acknowledged transfers)
+     * has grown past its value at the restart. {@code client} reconnects at once after each restart.
+     */
+    void unleash(double seconds, long endNanos, LongSupplier acknowledged, SqlClient client) {
+        long interval = (long) (seconds * 1e9);
+        killer = new Thread(() -> {
+            try {
+                while (true) {
+                    if (calmed.await(interval, TimeUnit.NANOSECONDS) || System.nanoTime() >= endNanos) {
+                        return;
+                    }
+                    killAndRestart(client);
+                    long mark = acknowledged.getAsLong();
+                    while (acknowledged.getAsLong() == mark) {
+                        if (calmed.await(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+                            return;
+                        }
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "nemesis");
+        killer.setDaemon(true);
+        killer.start();
     }
 
     /** Stops killing; the server is up when this returns. */
     List<Kill> calm() throws InterruptedException {
-        scheduler.shutdown();
-        scheduler.awaitTermination(START_TIMEOUT_SECONDS * 2, TimeUnit.SECONDS);
+        calmed.countDown();
+        if (killer != null) {
+            killer.join(TimeUnit.SECONDS.toMillis(START_TIMEOUT_SECONDS * 2));
+        }
         synchronized (this) {
             return List.copyOf(kills);
         }
     }
 
-    private void killAndRestart() {
+    private void killAndRestart(SqlClient client) {
         try {
             long killed = System.nanoTime();
             child.destroyForcibly();
@@ -95,9 +128,7 @@ final class Nemesis implements AutoCloseable {
             synchronized (this) {
                 kills.add(new Kill(killed, listening));
             }
-            if (client != null) {
-                client.resetBackoff();
-            }
+            client.resetBackoff();
             progress.printf(Locale.ROOT, "nemesis: SIGKILL, server listening again after %.2f s%n",
                     (listening - killed) / 1e9);
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -106,9 +137,7 @@ final class Nemesis implements AutoCloseable {
     }
 
     private void launch() throws IOException, InterruptedException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), CLI_MAIN, "server",
-                "--backend", "embedded:" + directory.toAbsolutePath(), "--port", Integer.toString(port));
+        ProcessBuilder pb = new ProcessBuilder(serverCommand);
         pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         Process p = pb.start();
         CountDownLatch listening = new CountDownLatch(1);
@@ -123,10 +152,11 @@ final class Nemesis implements AutoCloseable {
             } catch (IOException ignored) {
                 // the child was killed
             }
+            listening.countDown();
         }, "nemesis-child-out");
         reader.setDaemon(true);
         reader.start();
-        if (!listening.await(START_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        if (!listening.await(START_TIMEOUT_SECONDS, TimeUnit.SECONDS) || !p.isAlive()) {
             p.destroyForcibly();
             throw new IOException("the server child did not listen within " + START_TIMEOUT_SECONDS + " s; see " + log);
         }
@@ -135,16 +165,20 @@ final class Nemesis implements AutoCloseable {
 
     @Override
     public void close() {
-        scheduler.shutdownNow();
-        if (child != null) {
-            child.destroy();
-            try {
-                if (!child.waitFor(30, TimeUnit.SECONDS)) {
-                    child.destroyForcibly().waitFor();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        calmed.countDown();
+        try {
+            if (killer != null) {
+                killer.join(TimeUnit.SECONDS.toMillis(START_TIMEOUT_SECONDS * 2));
             }
+            Process p = child;
+            if (p != null) {
+                p.destroy();
+                if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                    p.destroyForcibly().waitFor();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

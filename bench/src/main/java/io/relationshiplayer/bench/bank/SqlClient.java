@@ -26,10 +26,13 @@ public final class SqlClient implements AutoCloseable {
 
     private final ManagedChannel channel;
     private final SqlServiceGrpc.SqlServiceBlockingStub stub;
+    /** Fails at once when the server is unreachable: a session is not worth waiting for a restart to close. */
+    private final SqlServiceGrpc.SqlServiceBlockingStub failFast;
 
     private SqlClient(ManagedChannel channel) {
         this.channel = channel;
         this.stub = SqlServiceGrpc.newBlockingStub(channel).withWaitForReady();
+        this.failFast = SqlServiceGrpc.newBlockingStub(channel);
     }
 
     public static SqlClient connect(String target) {
@@ -122,7 +125,7 @@ public final class SqlClient implements AutoCloseable {
         @Override
         public void close() {
             try {
-                stub.withDeadlineAfter(5, TimeUnit.SECONDS)
+                failFast.withDeadlineAfter(5, TimeUnit.SECONDS)
                         .closeSession(CloseSessionRequest.newBuilder().setSessionId(id).build());
             } catch (StatusRuntimeException ignored) {
                 // a lost session is closed already

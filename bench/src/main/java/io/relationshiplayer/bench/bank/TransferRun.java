@@ -39,6 +39,7 @@ final class TransferRun {
     private final long transfers;
     private final long seed;
     private final AtomicLong ids = new AtomicLong();
+    private final AtomicLong acknowledgedSoFar = new AtomicLong();
 
     TransferRun(BankStore store, int accounts, int clients, double seconds, long transfers, long seed) {
         this.store = store;
@@ -49,6 +50,16 @@ final class TransferRun {
         this.seed = seed;
     }
 
+    /** Transfers acknowledged so far, while the run goes on. */
+    long acknowledgedSoFar() {
+        return acknowledgedSoFar.get();
+    }
+
+    /** When {@link #run} started at {@code startNanos} will stop starting transfers (Long.MAX_VALUE: at a count). */
+    long endNanos(long startNanos) {
+        return transfers > 0 ? Long.MAX_VALUE : startNanos + (long) (seconds * 1e9);
+    }
+
     Result run() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(clients, r -> {
             Thread t = new Thread(r, "bank-client");
@@ -56,7 +67,7 @@ final class TransferRun {
             return t;
         });
         long start = System.nanoTime();
-        long end = transfers > 0 ? Long.MAX_VALUE : start + (long) (seconds * 1e9);
+        long end = endNanos(start);
         List<Future<Worker>> futures = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
             Worker w = new Worker(new Random(seed + c), end);
@@ -140,6 +151,7 @@ final class TransferRun {
                     latencies.add(now - start);
                     completions.add(now);
                     acked.set(Math.toIntExact(id));
+                    acknowledgedSoFar.incrementAndGet();
                     return;
                 }
                 switch (a) {

@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code rl bench bank --quick} runs to its end, its checks pass and its tables have the report's columns. */
 class BankBenchmarkTest {
@@ -29,6 +33,29 @@ class BankBenchmarkTest {
         assertThat(lines).anyMatch(l -> l.startsWith("| 1 | FDB |"));
         assertThat(lines).anyMatch(l -> l.startsWith("| 8 | PG |"));
         assertThat(lines).contains("result: all checks passed");
+    }
+
+    /**
+     * At least two SIGKILLs of the server child: each restarted server acknowledges transfers before the next kill,
+     * and the checks pass. The interval (0.5 s) is shorter than a restarted JVM's warm-up: the former schedule, a kill
+     * at a fixed delay after the server listened, then killed every server before it served (2 transfers in 12 s).
+     */
+    @Test
+    void everyServerRestartedByTheNemesisAcknowledgesTransfers(@TempDir Path dir) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = BankBenchmark.run(new String[] {"--accounts", "100", "--clients", "2", "--seconds", "12",
+                "--nemesis", "0.5", "--backend", "embedded:" + dir.resolve("data")},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertThat(code).as("exit code; output:%n%s%nprogress:%n%s", text, err).isZero();
+        Matcher kills = Pattern.compile("nemesis: (\\d+) kills, .*: every restarted server acknowledged transfers")
+                .matcher(text);
+        assertThat(kills.find()).as("nemesis summary in:%n%s", text).isTrue();
+        assertThat(Integer.parseInt(kills.group(1))).as("kills in:%n%s", text).isGreaterThanOrEqualTo(2);
+        assertThat(text.lines().filter(l -> l.startsWith("nemesis: kill at")))
+                .allMatch(l -> !l.endsWith("NaN s"));
+        assertThat(text).contains("log matches", "balances match", "result: all checks passed");
     }
 
     @Test
