@@ -78,6 +78,13 @@ final class ServerCommand implements Callable<Integer> {
                         running.metricsHttp().port());
             }
             spec.commandLine().getOut().flush();
+            Thread warmUp = new Thread(() -> {
+                long ms = SqlEngine.warmUp();
+                System.err.println(ms < 0 ? "rl server: the SQL planner's warm-up failed (the first statement will "
+                        + "be slower)" : "rl server: SQL planner warmed up in " + ms + " ms");
+            }, "rl-warm-up");
+            warmUp.setDaemon(true);
+            warmUp.start();
             running.server().withShutdownHook().blockUntilShutdown();
         }
         return 0;

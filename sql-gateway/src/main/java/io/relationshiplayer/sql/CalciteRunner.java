@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
 
@@ -87,6 +88,34 @@ final class CalciteRunner implements AutoCloseable {
 
     String database() {
         return database;
+    }
+
+    /**
+     * Plans and runs a few statements that read no table (VALUES with a parameter, a join, an aggregate, a sort), so
+     * that Calcite's classes are loaded and its planner and code generator have run once before a user's first
+     * statement: that first time costs seconds in a new JVM. Returns the milliseconds it took, -1 if it failed.
+     */
+    static long warmUp() {
+        long start = System.nanoTime();
+        try (CalciteRunner r = new CalciteRunner("rl_warm_up")) {
+            for (String sql : new String[] {
+                    "SELECT x + 1, UPPER(CAST(x AS VARCHAR(5))) FROM (VALUES (1), (2)) AS t(x) WHERE x > ? ORDER BY 1 DESC",
+                    "SELECT a.x, COUNT(*), SUM(b.y) FROM (VALUES (1), (2)) AS a(x) "
+                            + "JOIN (VALUES (1, 10), (2, 20)) AS b(x, y) ON a.x = b.x GROUP BY a.x HAVING COUNT(*) > 0"}) {
+                PreparedStatement ps = r.prepare(sql, 0);
+                if (ps.getParameterMetaData().getParameterCount() == 1) {
+                    ps.setObject(1, 0);
+                }
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        rs.getObject(1);
+                    }
+                }
+            }
+        } catch (SQLException | RuntimeException e) {
+            return -1; // only a warm-up: the first real statement pays what it did not
+        }
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     }
 
     /** Lends the runner to {@code session} (null: back to the pool); its plans then read through that session. */

@@ -25,6 +25,15 @@ public final class SqlEngine {
         return metrics;
     }
 
+    /**
+     * Warms Calcite up (class loading, planner, code generation) with statements that read no table, so that the
+     * first user of a new server does not wait seconds for the first plan. Returns the milliseconds it took (-1 if it
+     * failed); a server runs it in the background after it starts listening.
+     */
+    public static long warmUp() {
+        return CalciteRunner.warmUp();
+    }
+
     /** Plans made, and statements served by a cached plan, by every Calcite runner of the engine. */
     public long plansPrepared() {
         return runners.plansPrepared();

@@ -81,6 +81,11 @@ class SqlSessionTest {
     }
 
     @Test
+    void theWarmUpPlansAndRunsWithoutAnyDatabase() {
+        assertThat(SqlEngine.warmUp()).as("milliseconds; -1 had it failed").isGreaterThanOrEqualTo(0);
+    }
+
+    @Test
     void boundedStalenessIsASessionSettingForQueries() {
         try (Backend backend = Backend.open("embedded:memory");
              SqlSession s = new SqlEngine(new RelationshipLayer(new RecordStores(backend.recordDatabase())))
