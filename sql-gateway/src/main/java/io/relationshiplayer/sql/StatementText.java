@@ -18,12 +18,12 @@ final class StatementText {
             if (Character.isWhitespace(c) || c == ';') {
                 i++;
             } else if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
-                while (i < len && sql.charAt(i) != '\n') {
+                // A line comment ends at a line feed or a carriage return, as the DDL and Calcite lexers end it.
+                while (i < len && sql.charAt(i) != '\n' && sql.charAt(i) != '\r') {
                     i++;
                 }
             } else if (c == '/' && i + 1 < len && sql.charAt(i + 1) == '*') {
-                int end = sql.indexOf("*/", i + 2);
-                i = end < 0 ? len : end + 2;
+                i = blockCommentEnd(sql, i);
             } else if (Character.isLetter(c) || c == '\\') {
                 int start = i;
                 while (i < len && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_'
@@ -37,6 +37,27 @@ final class StatementText {
             }
         }
         return out.toString();
+    }
+
+    /** Where the block comment starting at {@code from} ends; block comments nest, as in PostgreSQL. */
+    private static int blockCommentEnd(String sql, int from) {
+        int depth = 0;
+        int i = from;
+        while (i + 1 < sql.length()) {
+            if (sql.charAt(i) == '/' && sql.charAt(i + 1) == '*') {
+                depth++;
+                i += 2;
+            } else if (sql.charAt(i) == '*' && sql.charAt(i + 1) == '/') {
+                depth--;
+                i += 2;
+                if (depth == 0) {
+                    return i;
+                }
+            } else {
+                i++;
+            }
+        }
+        return sql.length();
     }
 
     /** The text after the first word (for EXPLAIN, DESCRIBE): comments before it skipped. */

@@ -33,8 +33,11 @@ class StatementAccessTest {
         "TRUNCATE t | SCHEMA",
         "GRANT ALL ON t TO x | SCHEMA",
         "FROBNICATE | SCHEMA",
+        "/* /* */ SELECT */ DROP TABLE t | SCHEMA",
+        "-- x\\rINSERT INTO t VALUES (2) /*\\nSELECT */ | WRITE",
+        "-- x\\r\\nSELECT 1 | READ",
     })
     void classifiesByWhatTheStatementDoes(String sql, StatementAccess expected) {
-        assertThat(StatementAccess.of(sql.replace("\\n", "\n"))).isEqualTo(expected);
+        assertThat(StatementAccess.of(sql.replace("\\n", "\n").replace("\\r", "\r"))).isEqualTo(expected);
     }
 }

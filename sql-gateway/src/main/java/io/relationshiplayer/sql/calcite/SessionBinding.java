@@ -11,6 +11,10 @@ public interface SessionBinding {
     /** The session of the statement being planned or executed. */
     Session current();
 
+    /** Called by a plan before it writes rows: fails if the session may not write. */
+    default void requireWrite() {
+    }
+
     /** The catalog to plan against. */
     default Catalog catalog() {
         return current().catalog();

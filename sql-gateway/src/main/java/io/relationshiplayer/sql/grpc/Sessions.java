@@ -92,10 +92,18 @@ public final class Sessions implements AutoCloseable {
     @Nonnull
     public Opened open(@Nonnull String database, boolean mustExist, @Nullable Duration idleTimeout,
                        @Nullable String owner) {
+        return open(database, mustExist, idleTimeout, owner, io.relationshiplayer.sql.StatementGate.OPEN);
+    }
+
+    /** As {@link #open(String, boolean, Duration, String)}, its statements passing {@code gate}. */
+    @Nonnull
+    public Opened open(@Nonnull String database, boolean mustExist, @Nullable Duration idleTimeout,
+                       @Nullable String owner, @Nonnull io.relationshiplayer.sql.StatementGate gate) {
         expireIdle();
         long timeout = idleTimeout == null || idleTimeout.toNanos() <= 0 ? idleTimeoutNanos
                 : Math.min(idleTimeout.toNanos(), idleTimeoutNanos);
         SqlSession session = openSession(database, mustExist);
+        session.gate(gate);
         byte[] id = new byte[16];
         random.nextBytes(id);
         Entry e = new Entry(HexFormat.of().formatHex(id), session, owner, timeout, clock.getAsLong());

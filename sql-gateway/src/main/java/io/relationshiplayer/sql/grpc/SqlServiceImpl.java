@@ -105,6 +105,22 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
     }
 
     /** The role a statement needs on its session's database. */
+    /**
+     * The session's gate: the opening principal's grants, asked where a statement writes rows or changes the schema,
+     * whatever its text looked like to the check before it ran.
+     */
+    private static io.relationshiplayer.sql.StatementGate gate(String database) {
+        io.relationshiplayer.server.auth.Principal principal = Authorization.current();
+        return access -> {
+            Role role = role(access);
+            if (!principal.may(database, role)) {
+                throw new SqlException(SqlGrpcErrors.INSUFFICIENT_PRIVILEGE,
+                        new io.relationshiplayer.server.auth.AccessDeniedException(principal.name(), role, database)
+                                .getMessage());
+            }
+        };
+    }
+
     static Role role(StatementAccess access) {
         switch (access) {
             case READ:
@@ -135,7 +151,7 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
             // creating the database on first use is a schema change
             boolean mustExist = r.getOptions().getMustExist() || !Authorization.may(database, Role.ADMIN);
             Sessions.Opened opened = sessions.open(database, mustExist, Duration.ofSeconds(seconds),
-                    Authorization.current().name());
+                    Authorization.current().name(), gate(database));
             return OpenSessionResponse.newBuilder().setSessionId(opened.id())
                     .setIdleTimeoutSeconds((int) Math.min(Integer.MAX_VALUE, opened.idleTimeout().toSeconds()))
                     .build();

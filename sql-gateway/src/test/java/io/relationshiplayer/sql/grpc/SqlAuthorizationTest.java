@@ -181,6 +181,29 @@ class SqlAuthorizationTest {
                 .isEqualTo("one");
     }
 
+    /**
+     * Text that reads as a query to one lexer and as a write to another (nested block comments, a carriage return
+     * ending a line comment): what runs is checked where it runs, so none of it gets through.
+     */
+    @Test
+    void aWriteDisguisedByCommentsIsRefusedWhereItRuns() {
+        String s = open(READER, "shop");
+        long before = count("shop");
+        denied(() -> exec(READER, s, "/* /* */ SELECT */ DROP TABLE items"));
+        denied(() -> exec(READER, s, "-- x\rINSERT INTO items VALUES (2, 'two') /*\nSELECT */"));
+        denied(() -> exec(READER, s, "-- x\rUPDATE items SET name = 'x' /*\nSELECT */"));
+        // Nested comments hide the whole text from the session (an empty statement), though not from Calcite's lexer.
+        expectSql(Status.Code.INVALID_ARGUMENT, "42601",
+                () -> exec(READER, s, "/* /* */ INSERT INTO items VALUES (4, 'four') -- */"));
+        expectSql(Status.Code.INVALID_ARGUMENT, "42601", () -> exec(READER, s, "/* /* */ DELETE FROM items -- */"));
+        assertThat(count("shop")).isEqualTo(before);
+        assertThat(exec(READER, s, "SELECT name FROM items WHERE id = 1").single()).isEqualTo("one");
+        String w = open(WRITER, "shop");
+        denied(() -> exec(WRITER, w, "/* /* */ SELECT */ CREATE TABLE sneaky (id BIGINT PRIMARY KEY)"));
+        denied(() -> exec(WRITER, w, "-- x\rCREATE INDEX items_n ON items (name)"));
+        assertThat(exec(WRITER, w, "SHOW TABLES").raw()).hasSize(1);
+    }
+
     @Test
     void writerChangesRowsButNotTheSchema() {
         String s = open(WRITER, "shop");
