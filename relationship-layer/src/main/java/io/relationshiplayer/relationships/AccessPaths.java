@@ -253,6 +253,20 @@ public final class AccessPaths {
         return out;
     }
 
+    /** Whether a COUNT index of {@code t} and its sums are readable (built) in this transaction's store. */
+    public boolean countIndexReadable(@Nonnull Table t, @Nonnull String countIndex) {
+        IndexDef def = t.requireCountIndex(countIndex);
+        if (!store.isIndexReadable(Indexes.recordIndex(t.name(), def.getName()))) {
+            return false;
+        }
+        for (String column : def.getSumColumnsList()) {
+            if (!store.isIndexReadable(Indexes.sumIndex(t.name(), def.getName(), column))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The exact row count of a table (from the store's count index). */
     public long rowCount(@Nonnull Table t) {
         return store.getSnapshotRecordCountForRecordType(t.recordType()).join();

@@ -52,6 +52,14 @@ public final class Catalog {
         return def.getVersion();
     }
 
+    /**
+     * This catalog's identity for caches: its version within this incarnation of the database (a database dropped and
+     * created again starts at version 1 again, with another id).
+     */
+    public String cacheKey() {
+        return java.util.HexFormat.of().formatHex(def.getId().toByteArray()) + ":" + def.getVersion();
+    }
+
     public Collection<Table> tables() {
         return Collections.unmodifiableCollection(tables.values());
     }

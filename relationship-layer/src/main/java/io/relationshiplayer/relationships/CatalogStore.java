@@ -32,8 +32,11 @@ final class CatalogStore {
         Transaction tr = ctx.ensureActive();
         byte[] v = tr.get(space.pack(VERSION)).join();
         long version = v == null ? 0 : ByteBuffer.wrap(v).getLong();
+        // The version key holds the version and then the catalog's id: a re-created database counts from 1 again.
+        com.google.protobuf.ByteString id = v == null || v.length <= 8 ? com.google.protobuf.ByteString.EMPTY
+                : com.google.protobuf.ByteString.copyFrom(v, 8, v.length - 8);
         Catalog cached = cache.get(database);
-        if (cached != null && cached.version() == version) {
+        if (cached != null && cached.version() == version && cached.def().getId().equals(id)) {
             return cached;
         }
         if (version == 0) {
@@ -60,7 +63,8 @@ final class CatalogStore {
         for (int i = 0, n = 0; i < bytes.length || n == 0; i += CHUNK, n++) {
             tr.set(space.pack(BODY.add(n)), Arrays.copyOfRange(bytes, i, Math.min(bytes.length, i + CHUNK)));
         }
-        tr.set(space.pack(VERSION), ByteBuffer.allocate(8).putLong(catalog.version()).array());
+        byte[] id = catalog.def().getId().toByteArray();
+        tr.set(space.pack(VERSION), ByteBuffer.allocate(8 + id.length).putLong(catalog.version()).put(id).array());
     }
 
     void remember(String database, Catalog catalog) {

@@ -122,7 +122,13 @@ public final class RelationshipLayer {
         RecordMetaData[] md = new RecordMetaData[1];
         Catalog next = run(database, s -> {
             Catalog current = s.catalog();
-            CatalogDef def = change.apply(current).toBuilder().setVersion(current.version() + 1).build();
+            CatalogDef.Builder b = change.apply(current).toBuilder().setVersion(current.version() + 1);
+            if (b.getId().isEmpty()) {
+                byte[] id = new byte[16];
+                java.util.concurrent.ThreadLocalRandom.current().nextBytes(id);
+                b.setId(com.google.protobuf.ByteString.copyFrom(id));
+            }
+            CatalogDef def = b.build();
             Catalog updated = new Catalog(def);
             check.check(s, updated);
             md[0] = stores.registerSchema(s.context(), database, SchemaGenerator.schema(updated));

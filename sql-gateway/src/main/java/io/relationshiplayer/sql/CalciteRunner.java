@@ -60,12 +60,16 @@ final class CalciteRunner implements AutoCloseable {
 
     CalciteRunner(String database) {
         this.database = database;
-        SessionBinding binding = () -> {
-            SessionBinding s = session;
-            if (s == null) {
-                throw new IllegalStateException("this Calcite runner is not lent to a session");
+        SessionBinding binding = new SessionBinding() {
+            @Override
+            public io.relationshiplayer.relationships.Session current() {
+                return lentTo().current();
             }
-            return s.current();
+
+            @Override
+            public void requireWrite() {
+                lentTo().requireWrite();
+            }
         };
         try {
             Properties p = new Properties();
@@ -102,7 +106,7 @@ final class CalciteRunner implements AutoCloseable {
                     "SELECT x + 1, UPPER(CAST(x AS VARCHAR(5))) FROM (VALUES (1), (2)) AS t(x) WHERE x > ? ORDER BY 1 DESC",
                     "SELECT a.x, COUNT(*), SUM(b.y) FROM (VALUES (1), (2)) AS a(x) "
                             + "JOIN (VALUES (1, 10), (2, 20)) AS b(x, y) ON a.x = b.x GROUP BY a.x HAVING COUNT(*) > 0"}) {
-                PreparedStatement ps = r.prepare(sql, 0);
+                PreparedStatement ps = r.prepare(sql, "");
                 if (ps.getParameterMetaData().getParameterCount() == 1) {
                     ps.setObject(1, 0);
                 }
@@ -118,14 +122,22 @@ final class CalciteRunner implements AutoCloseable {
         return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     }
 
+    private SessionBinding lentTo() {
+        SessionBinding s = session;
+        if (s == null) {
+            throw new IllegalStateException("this Calcite runner is not lent to a session");
+        }
+        return s;
+    }
+
     /** Lends the runner to {@code session} (null: back to the pool); its plans then read through that session. */
     void bindTo(SessionBinding session) {
         this.session = session;
     }
 
-    /** The plan for {@code sql} at {@code catalogVersion}: cached, else prepared now (inside a transaction). */
-    PreparedStatement prepare(String sql, long catalogVersion) throws SQLException {
-        String key = catalogVersion + "\u0000" + sql;
+    /** The plan for {@code sql} against the catalog {@code catalogKey}: cached, else prepared now (in a transaction). */
+    PreparedStatement prepare(String sql, String catalogKey) throws SQLException {
+        String key = catalogKey + "\u0000" + sql;
         PreparedStatement ps = plans.get(key);
         if (ps != null) {
             reused++;

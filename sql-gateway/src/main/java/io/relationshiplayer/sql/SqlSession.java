@@ -37,6 +37,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     private long maxStalenessMillis;
 
     private final CalciteRunners runners;
+    private volatile StatementGate gate = StatementGate.OPEN;
 
     /** A session using a runner of {@code runners} (lent to it until {@link #close()}). */
     SqlSession(RelationshipLayer layer, String database, RlMetrics metrics, CalciteRunners runners) {
@@ -51,6 +52,16 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
 
     public String database() {
         return database;
+    }
+
+    /** Who may do what through this session: asked before DDL and before a plan writes rows. */
+    public void gate(@Nonnull StatementGate gate) {
+        this.gate = java.util.Objects.requireNonNull(gate, "gate is null");
+    }
+
+    @Override
+    public void requireWrite() {
+        gate.require(StatementAccess.WRITE);
     }
 
     public boolean inTransaction() {
@@ -116,6 +127,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                     throw new SqlException(SqlException.ACTIVE_TRANSACTION, "DDL cannot run inside a transaction "
                             + "block: COMMIT or ROLLBACK first");
                 }
+                gate.require(StatementAccess.SCHEMA);
                 return ddl.execute(DdlParser.parse(sql), layer, database);
             }
             String text = StatementText.strip(sql);
@@ -247,7 +259,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
             FDBRecordContext ctx = autocommitContext(tag);
             try {
                 current = layer.open(database, ctx);
-                PreparedStatement ps = current.catalog().version() == planned.catalogVersion ? planned.statement
+                PreparedStatement ps = current.catalog().cacheKey().equals(planned.catalogKey) ? planned.statement
                         : prepare(sql);
                 StatementResult result = runOnce(ps, params, tag, ctx);
                 if (result instanceof StatementResult.Query) {
@@ -269,7 +281,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
     }
 
-    private record Planned(PreparedStatement statement, long catalogVersion) {
+    private record Planned(PreparedStatement statement, String catalogKey) {
     }
 
     /** Plans in a short transaction of its own, so that planning time never counts against the statement's. */
@@ -277,7 +289,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         FDBRecordContext ctx = db.openContext();
         try {
             current = layer.open(database, ctx);
-            return new Planned(prepare(sql), current.catalog().version());
+            return new Planned(prepare(sql), current.catalog().cacheKey());
         } finally {
             ctx.close();
             current = null;
@@ -286,7 +298,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
 
     private PreparedStatement prepare(String sql) {
         try {
-            return calcite.prepare(sql, current.catalog().version());
+            return calcite.prepare(sql, current.catalog().cacheKey());
         } catch (SQLException e) {
             throw SqlErrors.toSql(e);
         }
