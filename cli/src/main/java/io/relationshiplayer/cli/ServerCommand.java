@@ -76,6 +76,10 @@ final class ServerCommand implements Callable<Integer> {
             if (running.metricsHttp() != null) {
                 spec.commandLine().getOut().printf("metrics at http://%s:%d/metrics%n", host,
                         running.metricsHttp().port());
+                if (!ServerSecurityOptions.loopback(host)) {
+                    System.err.println("rl server: note: /metrics is plain HTTP without authentication on " + host
+                            + ": keep its port to the monitoring network");
+                }
             }
             spec.commandLine().getOut().flush();
             Thread warmUp = new Thread(() -> {

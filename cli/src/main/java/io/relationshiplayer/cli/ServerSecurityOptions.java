@@ -52,6 +52,11 @@ final class ServerSecurityOptions {
         }
         TlsConfig tls = tlsCert == null ? null : new TlsConfig(tlsCert, tlsKey, tlsClientCa);
         if (authFile != null) {
+            if (tls == null && !loopback(host)) {
+                err.println("rl server: warning: tokens would cross the network to " + host + " in plaintext: give "
+                        + "--tls-cert and --tls-key (or terminate TLS in front of the server)");
+                err.flush();
+            }
             return new ServerSecurity(tls, TokenFile.load(authFile));
         }
         if (!loopback(host)) {

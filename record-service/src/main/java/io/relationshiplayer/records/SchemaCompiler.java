@@ -296,7 +296,9 @@ public final class SchemaCompiler {
                     continue;
                 }
                 formerKeys.add(old.getSubspaceKey());
-                b.removeIndex(def.getName());
+                if (hasIndex(b, def.getName())) { // else it was on a dropped joined type: already a former index
+                    b.removeIndex(def.getName());
+                }
             }
             if (formerKeys.contains(index.getSubspaceKey())) {
                 // A name used before (dropped, or redefined now) gets a fresh subspace for its new data.

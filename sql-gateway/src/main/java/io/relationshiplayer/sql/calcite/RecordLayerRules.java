@@ -404,10 +404,14 @@ public final class RecordLayerRules {
                 }
                 groupColumns.add(column);
             }
+            if (new java.util.HashSet<>(groupColumns).size() != groupColumns.size()) {
+                return; // a column grouped twice (through the projection): the index's groups are not the answer
+            }
             Table table = scan.recordLayerTable.table();
             for (IndexDef index : table.countIndexes()) {
                 int[] columns = table.positions(Indexes.columnNames(index));
-                if (columns.length != groupColumns.size()) {
+                if (columns.length != groupColumns.size()
+                        || !scan.recordLayerTable.countIndexReadable(index.getName())) {
                     continue;
                 }
                 int[] order = new int[columns.length];

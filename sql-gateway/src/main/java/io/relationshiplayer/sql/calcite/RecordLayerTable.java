@@ -88,6 +88,19 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
         }
     }
 
+    /**
+     * Whether a COUNT index (and its sums) can be read now: not while it is being built, nor if its build failed. A
+     * plan made while it cannot uses a scan instead (and keeps doing so until the catalog changes).
+     */
+    boolean countIndexReadable(String countIndex) {
+        try {
+            Session s = binding.current();
+            return s.access().countIndexReadable(s.catalog().requireTable(table.name()), countIndex);
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
     /** Rows of another table of the catalog now, for the cost model; 100 when it cannot be read. */
     double rowCountOf(String tableName) {
         try {
@@ -308,6 +321,7 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
      * each row followed by the new values of {@code updateColumns} (UPDATE). Returns the affected-row count.
      */
     public Enumerable<Long> modify(String operation, Enumerable<Object> input, String[] updateColumns) {
+        binding.requireWrite();
         Session s = binding.current();
         Table t = current(s);
         List<Object[]> rows = new ArrayList<>();
