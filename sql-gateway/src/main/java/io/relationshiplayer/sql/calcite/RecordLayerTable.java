@@ -11,8 +11,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
-import java.util.LinkedHashMap;
 import java.util.NoSuchElementException;
 import org.apache.calcite.adapter.java.AbstractQueryableTable;
 import org.apache.calcite.linq4j.AbstractEnumerable;
@@ -40,7 +38,6 @@ import org.apache.calcite.util.ImmutableBitSet;
  * to write through the relationship layer's write path.
  */
 public final class RecordLayerTable extends AbstractQueryableTable implements TranslatableTable {
-    private static final int WRITE_BATCH = 1_000;
 
     private final Table table;
     private final SessionBinding binding;
@@ -316,70 +313,11 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
         }
     }
 
-    /**
-     * Applies an INSERT, UPDATE or DELETE: {@code input} holds the new rows (INSERT), the rows to delete (DELETE), or
-     * each row followed by the new values of {@code updateColumns} (UPDATE). Returns the affected-row count.
-     */
+    /** Applies an INSERT, UPDATE or DELETE through the relationship layer's write path: {@link RecordLayerWrites}. */
     public Enumerable<Long> modify(String operation, Enumerable<Object> input, String[] updateColumns) {
         binding.requireWrite();
         Session s = binding.current();
-        Table t = current(s);
-        List<Object[]> rows = new ArrayList<>();
-        for (Object o : input) {
-            rows.add(o instanceof Object[] ? (Object[]) o : new Object[] {o});
-        }
-        long count = 0;
-        for (int from = 0; from < rows.size(); from += WRITE_BATCH) {
-            List<Object[]> batch = rows.subList(from, Math.min(rows.size(), from + WRITE_BATCH));
-            switch (operation) {
-                case "INSERT": {
-                    List<Map<String, Object>> maps = new ArrayList<>(batch.size());
-                    for (Object[] r : batch) {
-                        Map<String, Object> m = new LinkedHashMap<>();
-                        for (int i = 0; i < t.columnCount(); i++) {
-                            m.put(t.column(i).getName(), SqlTypes.fromInternal(t.column(i), r[i]));
-                        }
-                        maps.add(m);
-                    }
-                    count += s.insertAll(t.name(), maps).size();
-                    break;
-                }
-                case "DELETE": {
-                    List<Row> old = new ArrayList<>(batch.size());
-                    batch.forEach(r -> old.add(row(t, r)));
-                    s.deleteRows(t, old);
-                    count += old.size();
-                    break;
-                }
-                case "UPDATE": {
-                    List<Row> old = new ArrayList<>(batch.size());
-                    List<Map<String, Object>> changes = new ArrayList<>(batch.size());
-                    for (Object[] r : batch) {
-                        old.add(row(t, r));
-                        Map<String, Object> m = new LinkedHashMap<>();
-                        for (int i = 0; i < updateColumns.length; i++) {
-                            ColumnDef c = t.column(t.requireColumn(updateColumns[i]));
-                            m.put(c.getName(), SqlTypes.fromInternal(c, r[t.columnCount() + i]));
-                        }
-                        changes.add(m);
-                    }
-                    s.updateRows(t, old, changes);
-                    count += old.size();
-                    break;
-                }
-                default:
-                    throw new UnsupportedOperationException(operation + " is not supported");
-            }
-        }
-        return Linq4j.singletonEnumerable(count);
-    }
-
-    private static Row row(Table t, Object[] internal) {
-        Object[] values = new Object[t.columnCount()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = Values.coerce(t.column(i), SqlTypes.fromInternal(t.column(i), internal[i]));
-        }
-        return new Row(t, values);
+        return Linq4j.singletonEnumerable(RecordLayerWrites.apply(s, current(s), operation, input, updateColumns));
     }
 
     /** The table's row count from its record type's COUNT index, in the statement's transaction. */

@@ -1,0 +1,83 @@
+package io.relationshiplayer.sql.calcite;
+
+import io.relationshiplayer.proto.v1.ColumnDef;
+import io.relationshiplayer.relationships.Row;
+import io.relationshiplayer.relationships.Session;
+import io.relationshiplayer.relationships.Table;
+import io.relationshiplayer.relationships.Values;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A DML plan's rows applied through the relationship layer's write path, in batches, in the statement's session. */
+final class RecordLayerWrites {
+    /** Rows per call of the write path: each batch's checks are in flight at once. */
+    private static final int WRITE_BATCH = 1_000;
+
+    private RecordLayerWrites() {
+    }
+
+    /**
+     * Applies an INSERT, UPDATE or DELETE: {@code input} holds the new rows (INSERT), the rows to delete (DELETE), or
+     * each row followed by the new values of {@code updateColumns} (UPDATE). Returns the affected-row count.
+     */
+    static long apply(Session s, Table t, String operation, Iterable<Object> input, String[] updateColumns) {
+        List<Object[]> rows = new ArrayList<>();
+        for (Object o : input) {
+            rows.add(o instanceof Object[] ? (Object[]) o : new Object[] {o});
+        }
+        long count = 0;
+        for (int from = 0; from < rows.size(); from += WRITE_BATCH) {
+            List<Object[]> batch = rows.subList(from, Math.min(rows.size(), from + WRITE_BATCH));
+            switch (operation) {
+                case "INSERT": {
+                    List<Map<String, Object>> maps = new ArrayList<>(batch.size());
+                    for (Object[] r : batch) {
+                        Map<String, Object> m = new LinkedHashMap<>();
+                        for (int i = 0; i < t.columnCount(); i++) {
+                            m.put(t.column(i).getName(), SqlTypes.fromInternal(t.column(i), r[i]));
+                        }
+                        maps.add(m);
+                    }
+                    count += s.insertAll(t.name(), maps).size();
+                    break;
+                }
+                case "DELETE": {
+                    List<Row> old = new ArrayList<>(batch.size());
+                    batch.forEach(r -> old.add(row(t, r)));
+                    s.deleteRows(t, old);
+                    count += old.size();
+                    break;
+                }
+                case "UPDATE": {
+                    List<Row> old = new ArrayList<>(batch.size());
+                    List<Map<String, Object>> changes = new ArrayList<>(batch.size());
+                    for (Object[] r : batch) {
+                        old.add(row(t, r));
+                        Map<String, Object> m = new LinkedHashMap<>();
+                        for (int i = 0; i < updateColumns.length; i++) {
+                            ColumnDef c = t.column(t.requireColumn(updateColumns[i]));
+                            m.put(c.getName(), SqlTypes.fromInternal(c, r[t.columnCount() + i]));
+                        }
+                        changes.add(m);
+                    }
+                    s.updateRows(t, old, changes);
+                    count += old.size();
+                    break;
+                }
+                default:
+                    throw new UnsupportedOperationException(operation + " is not supported");
+            }
+        }
+        return count;
+    }
+
+    private static Row row(Table t, Object[] internal) {
+        Object[] values = new Object[t.columnCount()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = Values.coerce(t.column(i), SqlTypes.fromInternal(t.column(i), internal[i]));
+        }
+        return new Row(t, values);
+    }
+}
