@@ -28,8 +28,6 @@ import java.util.function.Function;
 final class EmbeddedTransaction extends TransactionReads implements Transaction {
     static final int KEY_LIMIT = WriteLimits.KEY_LIMIT;
     static final long SIZE_LIMIT = 10_000_000L;
-    /** FoundationDB's internal_error, reported to the commit observer for a failure that carries no code. */
-    private static final int INTERNAL_ERROR = 4100;
 
     private final EmbeddedDatabase database;
     private final Engine engine;
@@ -83,9 +81,7 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
                 return CompletableFuture.failedFuture(e);
             }
             if (readVersion == null) {
-                CompletableFuture<Void> reachable = engine.whenReachable();
-                readVersion = reachable.isDone() ? delayed(latency.grv(), engine::readVersion)
-                        : reachable.thenComposeAsync(v -> delayed(latency.grv(), engine::readVersion), executor);
+                readVersion = onceReachable(() -> delayed(latency.grv(), engine::readVersion));
             }
             return readVersion;
         }
@@ -326,11 +322,13 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
             }
         }
         long start = System.nanoTime();
+        return commits.observe(onceReachable(() -> commitNow(request)), start);
+    }
+
+    /** {@code step} now while the engine is reachable, else once it is, as a client waits for its cluster. */
+    private <T> CompletableFuture<T> onceReachable(java.util.function.Supplier<CompletableFuture<T>> step) {
         CompletableFuture<Void> reachable = engine.whenReachable();
-        CompletableFuture<Void> committed = reachable.isDone() ? commitNow(request)
-                : reachable.thenComposeAsync(v -> commitNow(request), executor);
-        return committed.whenComplete((v, e) -> commits.committed(System.nanoTime() - start,
-                e == null ? 0 : Futures.unwrap(e) instanceof FDBException f ? f.getCode() : INTERNAL_ERROR));
+        return reachable.isDone() ? step.get() : reachable.thenComposeAsync(v -> step.get(), executor);
     }
 
     private CompletableFuture<Void> commitNow(CommitRequest request) {
