@@ -2,6 +2,7 @@ package io.relationshiplayer.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.awaitility.Awaitility.await;
 
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
@@ -33,7 +34,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -262,13 +262,13 @@ class OperationsTest {
 
         server.backend().embedded().setReachable(false);
         try {
-            await(() -> status(health, "") == ServingStatus.NOT_SERVING);
+            awaitStatus(health, ServingStatus.NOT_SERVING);
             assertThat(status(health, SqlServiceGrpc.SERVICE_NAME)).isEqualTo(ServingStatus.NOT_SERVING);
             assertThat(scrape().value("rl_backend_up")).isZero();
         } finally {
             server.backend().embedded().setReachable(true);
         }
-        await(() -> status(health, "") == ServingStatus.SERVING);
+        awaitStatus(health, ServingStatus.SERVING);
         assertThat(status(health, SqlServiceGrpc.SERVICE_NAME)).isEqualTo(ServingStatus.SERVING);
         assertThat(scrape().value("rl_backend_up")).isEqualTo(1);
         String s = open("health_db");
@@ -280,11 +280,9 @@ class OperationsTest {
                 .check(HealthCheckRequest.newBuilder().setService(service).build()).getStatus();
     }
 
-    private static void await(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("waited 10 s").isLessThan(deadline);
-            Thread.sleep(50);
-        }
+    /** Waits (up to 10 s) until the server's overall health status is {@code wanted}. */
+    private static void awaitStatus(HealthGrpc.HealthBlockingStub health, ServingStatus wanted) {
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50))
+                .until(() -> status(health, "") == wanted);
     }
 }

@@ -2,6 +2,7 @@ package io.relationshiplayer.sql.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.awaitility.Awaitility.await;
 
 import io.grpc.Attributes;
 import io.grpc.ManagedChannel;
@@ -297,18 +298,18 @@ class ServerLimitsTest {
     }
 
     /** Runs {@code call} until the server has released the cancelled calls (release follows the cancel closely). */
-    private static void awaitCalls(Runnable call) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (true) {
-            try {
-                call.run();
-                return;
-            } catch (StatusRuntimeException e) {
-                if (e.getStatus().getCode() != Status.Code.RESOURCE_EXHAUSTED || System.nanoTime() > deadline) {
-                    throw e;
-                }
-                Thread.sleep(20);
-            }
-        }
+    private static void awaitCalls(Runnable call) {
+        await().atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20))
+                .until(() -> {
+                    try {
+                        call.run();
+                        return true;
+                    } catch (StatusRuntimeException e) {
+                        if (e.getStatus().getCode() != Status.Code.RESOURCE_EXHAUSTED) {
+                            throw e;
+                        }
+                        return false;
+                    }
+                });
     }
 }
