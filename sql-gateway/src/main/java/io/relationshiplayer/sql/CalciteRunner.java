@@ -40,6 +40,10 @@ final class CalciteRunner implements AutoCloseable {
         // Every plan may need the Record Layer rules, also one without a scan to register them (INSERT ... VALUES).
         org.apache.calcite.runtime.Hook.PLANNER.add((java.util.function.Consumer<org.apache.calcite.plan.RelOptPlanner>)
                 planner -> io.relationshiplayer.sql.calcite.RecordLayerRules.RULES.forEach(planner::addRule));
+        // Every plan's arithmetic and narrowing casts report overflow and division by zero instead of wrapping.
+        org.apache.calcite.runtime.Hook.PROGRAM.add((java.util.function.Consumer<
+                org.apache.calcite.util.Holder<org.apache.calcite.tools.Program>>) holder ->
+                holder.set(io.relationshiplayer.sql.calcite.CheckedArithmetic.PROGRAM));
     }
 
     private final Connection connection;
@@ -164,33 +168,59 @@ final class CalciteRunner implements AutoCloseable {
         }
     }
 
-    /** Calcite casts a parameter to its inferred type by narrowing: an integer that does not fit would wrap around. */
+    /**
+     * Calcite casts a parameter to its inferred type by narrowing: an integer that does not fit would wrap around, and a
+     * floating-point or decimal value would saturate or wrap. A value that does not fit is 22003, as in PostgreSQL.
+     */
     private static void checkRange(int sqlType, Object v, int position) {
-        if (!(v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte)) {
+        if (!(v instanceof Number)) {
             return;
         }
-        long n = ((Number) v).longValue();
         long min;
         long max;
+        String name;
         switch (sqlType) {
+            case Types.BIGINT:
+                min = Long.MIN_VALUE;
+                max = Long.MAX_VALUE;
+                name = "bigint";
+                break;
             case Types.INTEGER:
                 min = Integer.MIN_VALUE;
                 max = Integer.MAX_VALUE;
+                name = "integer";
                 break;
             case Types.SMALLINT:
                 min = Short.MIN_VALUE;
                 max = Short.MAX_VALUE;
+                name = "smallint";
                 break;
             case Types.TINYINT:
                 min = Byte.MIN_VALUE;
                 max = Byte.MAX_VALUE;
+                name = "tinyint";
                 break;
             default:
                 return;
         }
-        if (n < min || n > max) {
-            throw new SqlException(SqlException.NUMERIC_OUT_OF_RANGE, "parameter $" + position + " = " + n
-                    + " is out of range for type " + (sqlType == Types.INTEGER ? "integer" : "smallint"));
+        boolean fits;
+        if (v instanceof Double || v instanceof Float) {
+            double d = ((Number) v).doubleValue();
+            fits = Double.isFinite(d) && d > (double) min - 1.0 | d == (double) min && d < (double) max + 1.0;
+        } else if (v instanceof BigDecimal) {
+            BigDecimal d = (BigDecimal) v;
+            fits = d.compareTo(BigDecimal.valueOf(min).subtract(BigDecimal.ONE)) > 0
+                    && d.compareTo(BigDecimal.valueOf(max).add(BigDecimal.ONE)) < 0;
+        } else if (v instanceof java.math.BigInteger) {
+            fits = ((java.math.BigInteger) v).bitLength() < 64 && ((Number) v).longValue() >= min
+                    && ((Number) v).longValue() <= max;
+        } else {
+            long n = ((Number) v).longValue();
+            fits = n >= min && n <= max;
+        }
+        if (!fits) {
+            throw new SqlException(SqlException.NUMERIC_OUT_OF_RANGE, "parameter $" + position + " = " + v
+                    + " is out of range for type " + name);
         }
     }
 

@@ -7,7 +7,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * Calcite's type rules, where SQL users expect otherwise: CASE and UNION of strings of different lengths are VARCHAR
- * (not blank-padded CHAR), and SUM of INTEGER is BIGINT (two large integers must not overflow).
+ * (not blank-padded CHAR); SUM of INTEGER is BIGINT and SUM of BIGINT is DECIMAL, as in PostgreSQL, so that a sum (and
+ * an average, which Calcite computes from it) is exact where the values' own type would overflow.
  */
 public final class RlTypeSystem extends RelDataTypeSystemImpl {
     public static final RlTypeSystem INSTANCE = new RlTypeSystem();
@@ -23,6 +24,10 @@ public final class RlTypeSystem extends RelDataTypeSystemImpl {
         if (t == SqlTypeName.INTEGER || t == SqlTypeName.SMALLINT || t == SqlTypeName.TINYINT) {
             return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.BIGINT),
                     argumentType.isNullable());
+        }
+        if (t == SqlTypeName.BIGINT) {
+            return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.DECIMAL,
+                    getMaxPrecision(SqlTypeName.DECIMAL), 0), argumentType.isNullable());
         }
         return super.deriveSumType(typeFactory, argumentType);
     }

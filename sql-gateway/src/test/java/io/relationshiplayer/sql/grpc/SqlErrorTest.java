@@ -104,6 +104,20 @@ class SqlErrorTest extends SqlServerFixture {
         assertThat(exec(s, "SELECT COUNT(*) FROM amounts").single()).isEqualTo(0L);
     }
 
+    /** Arithmetic and conversions over the wire report overflow (22003) and division by zero (22012), as PostgreSQL. */
+    @Test
+    void overflowIsADataExceptionNotAWrappedValue() {
+        exec(s, "INSERT INTO amounts (id, i) VALUES (5, 2147483647)");
+        expectSql(Status.Code.INVALID_ARGUMENT, "22003", () -> exec(s, "UPDATE amounts SET i = i + 2147483647"));
+        expectSql(Status.Code.INVALID_ARGUMENT, "22003", () -> exec(s, "INSERT INTO amounts (id) VALUES (?)",
+                Double.POSITIVE_INFINITY));
+        expectSql(Status.Code.INVALID_ARGUMENT, "22003", () -> exec(s, "SELECT 9223372036854775807 + ? FROM amounts",
+                1L));
+        expectSql(Status.Code.INVALID_ARGUMENT, "22012", () -> exec(s, "SELECT CAST(i AS DOUBLE) / 0 FROM amounts"));
+        assertThat(exec(s, "SELECT id, i FROM amounts").rows()).containsExactly(row(5L, 2147483647));
+        assertServing(s);
+    }
+
     @Test
     void aFailedStatementAbortsTheTransactionUntilItEnds() {
         exec(s, "BEGIN");

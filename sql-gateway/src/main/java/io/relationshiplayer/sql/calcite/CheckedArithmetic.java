@@ -1,0 +1,389 @@
+package io.relationshiplayer.sql.calcite;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import org.apache.calcite.linq4j.function.Strict;
+import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.logical.LogicalAggregate;
+import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rel.rules.AggregateReduceFunctionsRule;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexSubQuery;
+import org.apache.calcite.schema.impl.AggregateFunctionImpl;
+import org.apache.calcite.schema.impl.ScalarFunctionImpl;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.validate.SqlUserDefinedAggFunction;
+import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
+import org.apache.calcite.util.Optionality;
+import org.apache.calcite.sql2rel.ConvertToChecked;
+import org.apache.calcite.tools.Program;
+import org.apache.calcite.tools.Programs;
+
+/**
+ * Arithmetic that reports a result its type cannot hold, as PostgreSQL does, where Calcite's generated code would wrap
+ * around (integers) or give an infinity (floating point): integer {@code + - * /}, unary minus and {@code ABS} use
+ * Calcite's checked operators; floating-point {@code + - * /} check for division by zero (22012) and for an infinite
+ * result of finite operands (22003); a cast to an integer type checks that the value fits before Java narrows it.
+ * Applied to every plan before optimization ({@link #PROGRAM}); an {@link ArithmeticException} at run (or constant
+ * folding) time becomes 22003, or 22012 for a division by zero.
+ */
+public final class CheckedArithmetic {
+    /** Calcite's standard program, after this rewrite. */
+    public static final Program PROGRAM = new Program() {
+        private final Program standard = Programs.standard();
+
+        @Override
+        public RelNode run(RelOptPlanner planner, RelNode rel, org.apache.calcite.plan.RelTraitSet traits,
+                           List<org.apache.calcite.plan.RelOptMaterialization> materializations,
+                           List<org.apache.calcite.plan.RelOptLattice> lattices) {
+            return standard.run(planner, rewrite(rel), traits, materializations, lattices);
+        }
+    };
+
+    private static final SqlUserDefinedFunction DOUBLE_PLUS = function("plus");
+    private static final SqlUserDefinedFunction DOUBLE_MINUS = function("minus");
+    private static final SqlUserDefinedFunction DOUBLE_TIMES = function("times");
+    private static final SqlUserDefinedFunction DOUBLE_DIVIDE = function("divide");
+    private static final SqlUserDefinedFunction LONG_RANGE = function("longInRange");
+    private static final SqlUserDefinedFunction DOUBLE_RANGE = function("doubleInRange");
+    private static final SqlUserDefinedFunction DECIMAL_RANGE = function("decimalInRange");
+
+    /** SUM of DOUBLE that refuses to overflow to an infinity (the values themselves may be infinite). */
+    private static final SqlUserDefinedAggFunction DOUBLE_SUM = sum("rl_checked_sum", ReturnTypes.AGG_SUM);
+    /** The same for $SUM0, Calcite's SUM that is 0 over no rows. */
+    private static final SqlUserDefinedAggFunction DOUBLE_SUM0 = sum("rl_checked_sum0",
+            ReturnTypes.AGG_SUM_EMPTY_IS_ZERO);
+
+    private CheckedArithmetic() {
+    }
+
+    /** Averages and variances as sums and counts, here rather than in the planner, so that their sums are exact. */
+    private static final HepProgram REDUCE_AVERAGES = HepProgram.builder().addRuleInstance(
+            CoreRules.AGGREGATE_REDUCE_FUNCTIONS.config.withFunctionsToReduce(EnumSet.of(SqlKind.AVG,
+                    SqlKind.STDDEV_POP, SqlKind.STDDEV_SAMP, SqlKind.VAR_POP, SqlKind.VAR_SAMP))
+                    .as(AggregateReduceFunctionsRule.Config.class).toRule()).build();
+
+    /** {@code rel} with every arithmetic operation and narrowing cast checked. */
+    public static RelNode rewrite(RelNode rel) {
+        RexBuilder rex = rel.getCluster().getRexBuilder();
+        HepPlanner hep = new HepPlanner(REDUCE_AVERAGES);
+        hep.setRoot(rel);
+        RelNode reduced = hep.findBestExp();
+        RelNode exact = new ConvertToChecked(rex, true).visit(reduced);
+        return new Rels(new Rexes(rex)).visit(exact);
+    }
+
+    private static SqlUserDefinedAggFunction sum(String name, org.apache.calcite.sql.type.SqlReturnTypeInference type) {
+        return new SqlUserDefinedAggFunction(new SqlIdentifier(name, SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION, type,
+                null, null, AggregateFunctionImpl.create(DoubleSum.class), false, false, Optionality.FORBIDDEN);
+    }
+
+    private static SqlUserDefinedFunction function(String method) {
+        ScalarFunctionImpl f = (ScalarFunctionImpl) ScalarFunctionImpl.create(Checks.class, method);
+        return new SqlUserDefinedFunction(new SqlIdentifier("rl_checked_" + method, SqlParserPos.ZERO),
+                SqlKind.OTHER_FUNCTION, ReturnTypes.ARG0_NULLABLE, null, null, f);
+    }
+
+    private static final class Rels extends RelHomogeneousShuttle {
+        private final Rexes rexes;
+
+        Rels(Rexes rexes) {
+            this.rexes = rexes;
+            rexes.rels = this;
+        }
+
+        @Override
+        public RelNode visit(RelNode other) {
+            RelNode rel = super.visitChildren(other).accept(rexes);
+            return rel instanceof LogicalAggregate ? exactSums((LogicalAggregate) rel) : rel;
+        }
+
+        /**
+         * A SUM whose type is DECIMAL over an integer argument (SUM of BIGINT, see {@link RlTypeSystem}) sums the
+         * argument cast to DECIMAL: Calcite's generated code cannot add a long to a BigDecimal accumulator.
+         */
+        private RelNode exactSums(LogicalAggregate agg) {
+            RelNode input = agg.getInput();
+            RexBuilder rex = agg.getCluster().getRexBuilder();
+            List<RexNode> projects = new ArrayList<>(rex.identityProjects(input.getRowType()));
+            List<AggregateCall> calls = new ArrayList<>();
+            boolean changed = false;
+            for (AggregateCall c : agg.getAggCallList()) {
+                boolean sum = c.getAggregation().getKind() == SqlKind.SUM
+                        || c.getAggregation().getKind() == SqlKind.SUM0;
+                if (sum && c.getArgList().size() == 1 && c.getType().getSqlTypeName() == SqlTypeName.DOUBLE
+                        && input.getRowType().getFieldList().get(c.getArgList().get(0)).getType()
+                        .getSqlTypeName() == SqlTypeName.DOUBLE) {
+                    calls.add(AggregateCall.create(c.getParserPosition(),
+                            c.getAggregation().getKind() == SqlKind.SUM ? DOUBLE_SUM : DOUBLE_SUM0, c.isDistinct(),
+                            c.isApproximate(), c.ignoreNulls(), c.rexList, c.getArgList(), c.filterArg,
+                            c.distinctKeys, c.collation, agg.getGroupCount(), input, c.getType(), c.getName()));
+                    changed = true;
+                } else if (sum && c.getArgList().size() == 1 && c.getType().getSqlTypeName() == SqlTypeName.DECIMAL
+                        && SqlTypeName.INT_TYPES.contains(input.getRowType().getFieldList().get(c.getArgList().get(0))
+                        .getType().getSqlTypeName())) {
+                    RexNode arg = rex.makeInputRef(input, c.getArgList().get(0));
+                    RelDataType decimal = rex.getTypeFactory().createTypeWithNullability(rex.getTypeFactory()
+                            .createSqlType(SqlTypeName.DECIMAL, c.getType().getPrecision(), 0),
+                            arg.getType().isNullable());
+                    projects.add(rex.makeCast(decimal, arg));
+                    calls.add(c.withArgList(List.of(projects.size() - 1)));
+                    changed = true;
+                } else {
+                    calls.add(c);
+                }
+            }
+            if (!changed) {
+                return agg;
+            }
+            RelNode project = projects.size() == input.getRowType().getFieldCount() ? input
+                    : LogicalProject.create(input, List.of(), projects, (List<String>) null);
+            return agg.copy(agg.getTraitSet(), project, agg.getGroupSet(), agg.getGroupSets(), calls);
+        }
+    }
+
+    private static final class Rexes extends RexShuttle {
+        private final RexBuilder rex;
+        private Rels rels;
+
+        Rexes(RexBuilder rex) {
+            this.rex = rex;
+        }
+
+        @Override
+        public RexNode visitSubQuery(RexSubQuery subQuery) {
+            RelNode rewritten = subQuery.rel.accept(rels);
+            RexSubQuery s = rewritten == subQuery.rel ? subQuery : subQuery.clone(rewritten);
+            return super.visitSubQuery(s);
+        }
+
+        @Override
+        public RexNode visitCall(RexCall original) {
+            RexCall call = (RexCall) super.visitCall(original);
+            RelDataType type = call.getType();
+            SqlTypeName name = type.getSqlTypeName();
+            switch (call.getKind()) {
+                case PLUS:
+                case MINUS:
+                case TIMES:
+                case DIVIDE:
+                    return SqlTypeName.APPROX_TYPES.contains(name) && call.getOperands().size() == 2
+                            && call.getOperator().getSyntax() == org.apache.calcite.sql.SqlSyntax.BINARY
+                            ? floating(call) : call;
+                case CAST:
+                    return narrowing(call);
+                case CHECKED_PLUS:
+                case CHECKED_MINUS:
+                case CHECKED_TIMES:
+                case CHECKED_DIVIDE:
+                case CHECKED_MINUS_PREFIX:
+                    if (name == SqlTypeName.SMALLINT || name == SqlTypeName.TINYINT) {
+                        // Calcite computes these in int and narrows: compute in INTEGER, then cast checked
+                        RelDataType wide = rex.getTypeFactory().createTypeWithNullability(
+                                rex.getTypeFactory().createSqlType(SqlTypeName.INTEGER), type.isNullable());
+                        List<RexNode> ints = new ArrayList<>();
+                        for (RexNode o : call.getOperands()) {
+                            ints.add(rex.makeCast(rex.getTypeFactory().createTypeWithNullability(wide,
+                                    o.getType().isNullable()), o));
+                        }
+                        return narrowing((RexCall) rex.makeCast(type, rex.makeCall(wide, call.getOperator(), ints)));
+                    }
+                    return call;
+                default:
+                    if (call.getOperator() == SqlStdOperatorTable.ABS && SqlTypeName.INT_TYPES.contains(name)) {
+                        RexNode x = call.getOperands().get(0);
+                        return rex.makeCall(type, SqlStdOperatorTable.CASE, List.of(
+                                rex.makeCall(SqlStdOperatorTable.LESS_THAN, x, rex.makeZeroLiteral(x.getType())),
+                                rex.makeCall(type, SqlStdOperatorTable.CHECKED_UNARY_MINUS, List.of(x)), x));
+                    }
+                    return call;
+            }
+        }
+
+        /** {@code a op b} in DOUBLE through a function that refuses a division by zero and an overflow. */
+        private RexNode floating(RexCall call) {
+            RelDataType dbl = rex.getTypeFactory().createTypeWithNullability(
+                    rex.getTypeFactory().createSqlType(SqlTypeName.DOUBLE), call.getType().isNullable());
+            SqlUserDefinedFunction f;
+            switch (call.getKind()) {
+                case PLUS:
+                    f = DOUBLE_PLUS;
+                    break;
+                case MINUS:
+                    f = DOUBLE_MINUS;
+                    break;
+                case TIMES:
+                    f = DOUBLE_TIMES;
+                    break;
+                default:
+                    f = DOUBLE_DIVIDE;
+                    break;
+            }
+            RexNode checked = rex.makeCall(dbl, f, List.of(asDouble(call.getOperands().get(0)),
+                    asDouble(call.getOperands().get(1))));
+            return call.getType().getSqlTypeName() == SqlTypeName.DOUBLE ? checked
+                    : rex.makeCast(call.getType(), checked);
+        }
+
+        private RexNode asDouble(RexNode x) {
+            if (x.getType().getSqlTypeName() == SqlTypeName.DOUBLE) {
+                return x;
+            }
+            return rex.makeCast(rex.getTypeFactory().createTypeWithNullability(
+                    rex.getTypeFactory().createSqlType(SqlTypeName.DOUBLE), x.getType().isNullable()), x);
+        }
+
+        /** A cast to an integer type of a value that may not fit it: the value is checked first. */
+        private RexNode narrowing(RexCall call) {
+            RelDataType target = call.getType();
+            RexNode x = call.getOperands().get(0);
+            RelDataType source = x.getType();
+            long[] range = range(target.getSqlTypeName());
+            if (range == null || !SqlTypeFamily.NUMERIC.contains(source)) {
+                return call;
+            }
+            SqlTypeName from = source.getSqlTypeName();
+            RexNode checked;
+            if (SqlTypeName.INT_TYPES.contains(from)) {
+                long[] fromRange = range(from);
+                if (fromRange[0] >= range[0] && fromRange[1] <= range[1]) {
+                    return call;
+                }
+                RexNode n = from == SqlTypeName.BIGINT ? x : rex.makeCast(rex.getTypeFactory()
+                        .createTypeWithNullability(rex.getTypeFactory().createSqlType(SqlTypeName.BIGINT),
+                                source.isNullable()), x);
+                checked = rex.makeCall(n.getType(), LONG_RANGE, List.of(n, rex.makeBigintLiteral(BigDecimal.valueOf(
+                        range[0])), rex.makeBigintLiteral(BigDecimal.valueOf(range[1]))));
+            } else if (SqlTypeName.APPROX_TYPES.contains(from)) {
+                RexNode d = asDouble(x);
+                checked = rex.makeCall(d.getType(), DOUBLE_RANGE, List.of(d,
+                        rex.makeApproxLiteral(BigDecimal.valueOf(range[0])),
+                        rex.makeApproxLiteral(BigDecimal.valueOf(range[1]))));
+            } else if (from == SqlTypeName.DECIMAL) {
+                checked = rex.makeCall(source, DECIMAL_RANGE, List.of(x,
+                        rex.makeBigintLiteral(BigDecimal.valueOf(range[0])),
+                        rex.makeBigintLiteral(BigDecimal.valueOf(range[1]))));
+            } else {
+                return call;
+            }
+            return rex.makeCast(target, checked);
+        }
+
+        private static long[] range(SqlTypeName t) {
+            switch (t) {
+                case TINYINT:
+                    return new long[] {Byte.MIN_VALUE, Byte.MAX_VALUE};
+                case SMALLINT:
+                    return new long[] {Short.MIN_VALUE, Short.MAX_VALUE};
+                case INTEGER:
+                    return new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
+                case BIGINT:
+                    return new long[] {Long.MIN_VALUE, Long.MAX_VALUE};
+                default:
+                    return null;
+            }
+        }
+    }
+
+    /** The accumulator of {@link #DOUBLE_SUM}, called from generated code (NULLs are skipped before). */
+    public static final class DoubleSum {
+        public DoubleSum() {
+        }
+
+        public double init() {
+            return 0.0;
+        }
+
+        public double add(double total, double value) {
+            return Checks.plus(total, value);
+        }
+
+        public double merge(double a, double b) {
+            return Checks.plus(a, b);
+        }
+
+        public double result(double total) {
+            return total;
+        }
+    }
+
+    /** The checks themselves, called from generated code (never with NULL: they are strict). */
+    @Strict
+    public static final class Checks {
+        private Checks() {
+        }
+
+        public static double plus(double a, double b) {
+            return finite(a + b, a, b);
+        }
+
+        public static double minus(double a, double b) {
+            return finite(a - b, a, b);
+        }
+
+        public static double times(double a, double b) {
+            return finite(a * b, a, b);
+        }
+
+        public static double divide(double a, double b) {
+            if (b == 0.0) {
+                throw new ArithmeticException("division by zero");
+            }
+            return finite(a / b, a, b);
+        }
+
+        private static double finite(double result, double a, double b) {
+            if (Double.isInfinite(result) && Double.isFinite(a) && Double.isFinite(b)) {
+                throw new ArithmeticException("value out of range: overflow");
+            }
+            return result;
+        }
+
+        public static long longInRange(long v, long min, long max) {
+            if (v < min || v > max) {
+                throw new ArithmeticException(typeName(min) + " out of range: " + v);
+            }
+            return v;
+        }
+
+        /** A cast to an integer type drops the fraction: the value must lie strictly between min - 1 and max + 1. */
+        public static double doubleInRange(double v, double min, double max) {
+            if (Double.isNaN(v) || !(v > min - 1.0 || v == min) || !(v < max + 1.0)) {
+                throw new ArithmeticException(typeName((long) min) + " out of range: " + v);
+            }
+            return v;
+        }
+
+        public static BigDecimal decimalInRange(BigDecimal v, long min, long max) {
+            if (v.compareTo(BigDecimal.valueOf(min).subtract(BigDecimal.ONE)) <= 0
+                    || v.compareTo(BigDecimal.valueOf(max).add(BigDecimal.ONE)) >= 0) {
+                throw new ArithmeticException(typeName(min) + " out of range: " + v.toPlainString());
+            }
+            return v;
+        }
+
+        private static String typeName(long min) {
+            return min == Byte.MIN_VALUE ? "tinyint" : min == Short.MIN_VALUE ? "smallint"
+                    : min == Integer.MIN_VALUE ? "integer" : "bigint";
+        }
+    }
+
+}
