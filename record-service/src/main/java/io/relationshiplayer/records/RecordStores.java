@@ -104,9 +104,12 @@ public final class RecordStores {
 
     // ---- schemas ----
 
-    /** Registers or evolves the schema; new indexes on populated stores are built online. */
+    /**
+     * Registers or evolves a client's schema; new indexes on populated stores are built online. Refused for a database
+     * that holds SQL tables, and for a schema in their reserved package ({@link SqlTables}).
+     */
     public SchemaInfo registerSchema(String database, Schema schema, boolean waitForIndexes) {
-        RecordMetaData md = run(ctx -> registerSchema(ctx, database, schema));
+        RecordMetaData md = run(ctx -> registerSchema(ctx, database, schema, false));
         buildPendingIndexes(database, md, waitForIndexes);
         return schemaInfo(database);
     }
@@ -114,11 +117,22 @@ public final class RecordStores {
     /**
      * Registers or evolves the schema inside the caller's transaction and opens the store on it (small stores build
      * new indexes in line). Indexes left to build online are started by {@link #buildPendingIndexes} after commit.
+     * The relationship layer's way to register the schema it generates for SQL tables ({@link SqlTables}).
      */
     public RecordMetaData registerSchema(FDBRecordContext ctx, String database, Schema schema) {
+        return registerSchema(ctx, database, schema, true);
+    }
+
+    private RecordMetaData registerSchema(FDBRecordContext ctx, String database, Schema schema, boolean tables) {
         StoreOpener.requireDatabase(ctx, database);
         RecordMetaData previous = opener.current(ctx, database);
+        if (!tables) {
+            SqlTables.refuseSchema(previous, database);
+        }
         RecordMetaData next = SchemaCompiler.compile(schema, previous);
+        if (!tables) {
+            SqlTables.refuseReservedPackage(next);
+        }
         try {
             opener.metaDataStore(ctx, database).saveAndSetCurrent(next.toProto()).join();
         } catch (java.util.concurrent.CompletionException e) {
@@ -182,7 +196,10 @@ public final class RecordStores {
 
     // ---- records ----
 
-    /** Saves all records in one transaction; returns the commit's versionstamp when versions are stored. */
+    /**
+     * Saves all records in one transaction; returns the commit's versionstamp when versions are stored. Refused for
+     * record types of SQL tables ({@link SqlTables}).
+     */
     public SaveResult save(String database, List<RecordMessage> records, SaveMode mode) {
         if (records.isEmpty()) {
             return new SaveResult(0, new byte[0]);
@@ -197,6 +214,7 @@ public final class RecordStores {
             List<java.util.concurrent.CompletableFuture<?>> saves = new ArrayList<>(records.size());
             for (RecordMessage r : records) {
                 RecordType type = SchemaCompiler.type(md, r.getType());
+                SqlTables.refuseWrite(md, database, type.getName());
                 Message m = RawRecordSerializer.parse(type, r.getMessage().toByteArray());
                 saves.add(store.saveRecordAsync(m, check));
             }
@@ -231,10 +249,12 @@ public final class RecordStores {
                 .setMessage(ByteString.copyFrom(RawRecordSerializer.bytes(r.getRecord()))).build();
     }
 
+    /** Deletes records by primary key in one transaction. Refused for record types of SQL tables. */
     public int delete(String database, String type, List<Key> keys) {
         return run(ctx -> {
             FDBRecordStore store = opener.open(ctx, database);
             RecordType rt = SchemaCompiler.type(store.getRecordMetaData(), type);
+            SqlTables.refuseWrite(store.getRecordMetaData(), database, rt.getName());
             List<java.util.concurrent.CompletableFuture<Boolean>> deletes = new ArrayList<>();
             for (Key k : keys) {
                 deletes.add(store.deleteRecordAsync(TupleValues.primaryKey(rt.getRecordTypeKey(), k)));
@@ -247,11 +267,31 @@ public final class RecordStores {
         });
     }
 
-    /** Deletes every record of {@code type} (empty: of the database), in as many transactions as it takes. */
+    /**
+     * Deletes every record of {@code type} (empty: of the database), in as many transactions as it takes. Refused for
+     * SQL tables ({@link SqlTables}).
+     */
     public void deleteAll(String database, String type) {
+        deleteAll(database, type, false);
+    }
+
+    /**
+     * Deletes every record of {@code recordType}, in as many transactions as it takes: the relationship layer's way to
+     * clear the rows of a table it dropped.
+     */
+    public void deleteTableRecords(String database, String recordType) {
+        if (recordType == null || recordType.isEmpty()) {
+            throw RecordServiceException.invalid("no record type named");
+        }
+        deleteAll(database, recordType, true);
+    }
+
+    private void deleteAll(String database, String type, boolean tables) {
         if (type == null || type.isEmpty()) {
             run(ctx -> {
-                opener.open(ctx, database).deleteAllRecords();
+                FDBRecordStore store = opener.open(ctx, database);
+                SqlTables.refuseWrite(store.getRecordMetaData(), database, "");
+                store.deleteAllRecords();
                 return null;
             });
             return;
@@ -262,6 +302,9 @@ public final class RecordStores {
             continuation = run(ctx -> {
                 FDBRecordStore store = opener.open(ctx, database);
                 RecordType rt = SchemaCompiler.type(store.getRecordMetaData(), type);
+                if (!tables) {
+                    SqlTables.refuseWrite(store.getRecordMetaData(), database, rt.getName());
+                }
                 var cursor = store.scanRecords(com.apple.foundationdb.record.TupleRange.allOf(
                         Tuple.from(rt.getRecordTypeKey())), from, new com.apple.foundationdb.record.ScanProperties(
                         com.apple.foundationdb.record.ExecuteProperties.newBuilder().setReturnedRowLimit(1_000).build()));

@@ -61,7 +61,7 @@ public final class RelationshipLayer {
         }
         String recordType = catalog(database).requireTable(table).recordType();
         Catalog next = change(database, c -> CatalogChanges.dropTable(c, table, cascade), (s, n) -> { });
-        stores.deleteAll(database, recordType);
+        stores.deleteTableRecords(database, recordType);
         return next;
     }
 

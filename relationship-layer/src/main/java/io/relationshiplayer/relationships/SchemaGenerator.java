@@ -24,7 +24,8 @@ import java.util.List;
  */
 final class SchemaGenerator {
     static final String FILE = "rl_tables.proto";
-    static final String PACKAGE = "rl.tables";
+    /** Marks the meta-data as SQL tables: the record service reads them but refuses writes (see SqlTables). */
+    static final String PACKAGE = io.relationshiplayer.records.SqlTables.PACKAGE;
 
     private SchemaGenerator() {
     }
