@@ -53,7 +53,8 @@ public final class RecordLayerRules {
 
     /**
      * Rule to convert a LogicalJoin whose inner side is a table scan joined on a key of that table (its primary key,
-     * or a prefix of one of its indexes: a foreign key's index for parent to children) to a batched lookup join.
+     * or a prefix of one of its indexes: a foreign key's index for parent to children) to a batched lookup join. Only
+     * a scan of the whole table: one narrowed to an access path is left to the other joins.
      */
     public static final RelOptRule LOOKUP_JOIN = new LookupJoinRule(false);
 
@@ -86,6 +87,11 @@ public final class RecordLayerRules {
         public void onMatch(RelOptRuleCall call) {
             LogicalJoin join = call.rel(0);
             RecordLayerTableScan scan = projected ? call.rel(3) : call.rel(2);
+            // The lookup reads the inner table by the join key alone: a scan the filter rule narrowed (a key or index
+            // range, an IN list) carries conditions the lookup would drop, so only a whole-table scan is replaced.
+            if (scan.path.kind() != AccessPath.Kind.FULL_SCAN) {
+                return;
+            }
             if (join.getJoinType() != JoinRelType.INNER && join.getJoinType() != JoinRelType.LEFT) {
                 return;
             }
