@@ -85,7 +85,7 @@ public final class RecordStores {
                 if (ifExists) {
                     return false;
                 }
-                throw RecordServiceException.notFound("database '" + name + "' does not exist");
+                throw RecordServiceException.noDatabase(name);
             }
             ctx.ensureActive().clear(key);
             ctx.ensureActive().clear(Range.startsWith(RlKeySpace.database(name).toSubspace(ctx).pack()));

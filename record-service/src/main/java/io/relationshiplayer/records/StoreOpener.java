@@ -103,7 +103,7 @@ final class StoreOpener {
     static ByteString requireDatabase(FDBRecordContext ctx, String database) {
         byte[] marker = ctx.ensureActive().get(nameKey(ctx, database)).join();
         if (marker == null) {
-            throw RecordServiceException.notFound("database '" + database + "' does not exist");
+            throw RecordServiceException.noDatabase(database);
         }
         return ByteString.copyFrom(marker);
     }

@@ -74,7 +74,7 @@ public final class Catalog {
     public Table requireTable(String name) {
         Table t = table(name);
         if (t == null) {
-            throw RelationalException.undefined("table \"" + name + "\" does not exist");
+            throw RelationalException.undefinedTable("table \"" + name + "\" does not exist");
         }
         return t;
     }

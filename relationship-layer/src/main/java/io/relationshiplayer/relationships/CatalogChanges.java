@@ -30,7 +30,7 @@ final class CatalogChanges {
             throw RelationalException.invalid("a table needs a name");
         }
         if (catalog.table(name) != null) {
-            throw RelationalException.duplicate("relation \"" + name + "\" already exists");
+            throw RelationalException.duplicateTable("relation \"" + name + "\" already exists");
         }
         if (spec.getColumnsCount() == 0) {
             throw RelationalException.invalid("table \"" + name + "\" needs at least one column");
@@ -46,7 +46,7 @@ final class CatalogChanges {
         int field = 1;
         for (ColumnDef c : spec.getColumnsList()) {
             if (!seen.add(Table.key(c.getName()))) {
-                throw RelationalException.duplicate("column \"" + c.getName() + "\" specified more than once");
+                throw RelationalException.duplicateColumn("column \"" + c.getName() + "\" specified more than once");
             }
             ColumnDef.Builder col = c.toBuilder().setFieldNumber(field++);
             if (keyColumns.contains(Table.key(c.getName()))) {
@@ -103,7 +103,7 @@ final class CatalogChanges {
     static CatalogDef addColumn(Catalog catalog, String table, ColumnDef column) {
         Table t = catalog.requireTable(table);
         if (t.columnIndex(column.getName()) >= 0) {
-            throw RelationalException.duplicate("column \"" + column.getName() + "\" of relation \"" + t.name()
+            throw RelationalException.duplicateColumn("column \"" + column.getName() + "\" of relation \"" + t.name()
                     + "\" already exists");
         }
         int field = Math.max(t.def().getNextFieldNumber(), t.columnCount() + 1);
@@ -338,7 +338,7 @@ final class CatalogChanges {
         Set<String> seen = new HashSet<>();
         for (String c : columns) {
             if (!seen.add(Table.key(c))) {
-                throw RelationalException.duplicate("column \"" + c + "\" appears twice in " + what);
+                throw RelationalException.duplicateColumn("column \"" + c + "\" appears twice in " + what);
             }
         }
     }
@@ -388,6 +388,6 @@ final class CatalogChanges {
                 return b.build();
             }
         }
-        throw RelationalException.undefined("table \"" + table.getName() + "\" does not exist");
+        throw RelationalException.undefinedTable("table \"" + table.getName() + "\" does not exist");
     }
 }

@@ -4,34 +4,66 @@ import javax.annotation.Nonnull;
 import javax.annotation.Nullable;
 
 /**
- * The relationship layer's one exception: a kind that says what went wrong, the constraint involved (if any), and a
- * message naming what the caller must fix.
+ * The relationship layer's one exception: a kind that says what went wrong, its SQLSTATE (PostgreSQL's code for exactly
+ * this failure, decided where it is raised), the constraint involved (if any), and a message naming what the caller
+ * must fix.
  */
 public class RelationalException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /** What went wrong, each with the SQLSTATE it has unless the raise site names a more precise one. */
     public enum Kind {
         /** A table, column, index or constraint that does not exist. */
-        UNDEFINED_OBJECT,
+        UNDEFINED_OBJECT("42704"),
         /** A table, column, index or constraint that already exists. */
-        DUPLICATE_OBJECT,
+        DUPLICATE_OBJECT("42710"),
         /** A definition that is not valid (bad type, unknown option, DDL that would break data). */
-        INVALID,
+        INVALID("42P16"),
         /** A value that does not fit its column: wrong type, too long, out of range. */
-        DATA,
-        NOT_NULL_VIOLATION,
-        UNIQUE_VIOLATION,
-        FOREIGN_KEY_VIOLATION,
+        DATA("22000"),
+        NOT_NULL_VIOLATION("23502"),
+        UNIQUE_VIOLATION("23505"),
+        FOREIGN_KEY_VIOLATION("23503"),
         /** The change is valid but refused in the current state (e.g. dropping a referenced table). */
-        DEPENDENT_OBJECTS,
+        DEPENDENT_OBJECTS("2BP01"),
         /** The transaction is aborted (a statement in it was refused): roll it back. */
-        ABORTED,
+        ABORTED("25P02"),
         /** A serialization conflict: retry the transaction. */
-        CONFLICT,
-        INTERNAL
+        CONFLICT("40001"),
+        INTERNAL("XX000");
+
+        private final String sqlState;
+
+        Kind(String sqlState) {
+            this.sqlState = sqlState;
+        }
+
+        /** The SQLSTATE of a failure of this kind that names nothing more precise. */
+        @Nonnull
+        public String sqlState() {
+            return sqlState;
+        }
     }
 
+    /** PostgreSQL's undefined_table. */
+    public static final String UNDEFINED_TABLE = "42P01";
+    /** PostgreSQL's undefined_column. */
+    public static final String UNDEFINED_COLUMN = "42703";
+    /** PostgreSQL's duplicate_table. */
+    public static final String DUPLICATE_TABLE = "42P07";
+    /** PostgreSQL's duplicate_column. */
+    public static final String DUPLICATE_COLUMN = "42701";
+    /** PostgreSQL's string_data_right_truncation: a value too long for its column. */
+    public static final String STRING_TOO_LONG = "22001";
+    /** PostgreSQL's numeric_value_out_of_range. */
+    public static final String OUT_OF_RANGE = "22003";
+    /** PostgreSQL's invalid_text_representation: text that does not parse as the column's type. */
+    public static final String INVALID_TEXT = "22P02";
+    /** PostgreSQL's datatype_mismatch: a value of another type than its column's. */
+    public static final String DATATYPE_MISMATCH = "42804";
+
     private final Kind kind;
+    private final String sqlState;
     private final String constraint;
 
     public RelationalException(@Nonnull Kind kind, @Nonnull String message) {
@@ -40,14 +72,26 @@ public class RelationalException extends RuntimeException {
 
     public RelationalException(@Nonnull Kind kind, @Nonnull String message, @Nullable String constraint,
                                @Nullable Throwable cause) {
+        this(kind, kind.sqlState(), message, constraint, cause);
+    }
+
+    private RelationalException(@Nonnull Kind kind, @Nonnull String sqlState, @Nonnull String message,
+                                @Nullable String constraint, @Nullable Throwable cause) {
         super(message, cause);
         this.kind = kind;
+        this.sqlState = sqlState;
         this.constraint = constraint;
     }
 
     @Nonnull
     public Kind kind() {
         return kind;
+    }
+
+    /** PostgreSQL's SQLSTATE for this failure. */
+    @Nonnull
+    public String sqlState() {
+        return sqlState;
     }
 
     /** The name of the violated constraint, for constraint violations. */
@@ -60,8 +104,24 @@ public class RelationalException extends RuntimeException {
         return new RelationalException(Kind.UNDEFINED_OBJECT, message);
     }
 
+    static RelationalException undefinedTable(String message) {
+        return new RelationalException(Kind.UNDEFINED_OBJECT, UNDEFINED_TABLE, message, null, null);
+    }
+
+    static RelationalException undefinedColumn(String message) {
+        return new RelationalException(Kind.UNDEFINED_OBJECT, UNDEFINED_COLUMN, message, null, null);
+    }
+
     static RelationalException duplicate(String message) {
         return new RelationalException(Kind.DUPLICATE_OBJECT, message);
+    }
+
+    static RelationalException duplicateTable(String message) {
+        return new RelationalException(Kind.DUPLICATE_OBJECT, DUPLICATE_TABLE, message, null, null);
+    }
+
+    static RelationalException duplicateColumn(String message) {
+        return new RelationalException(Kind.DUPLICATE_OBJECT, DUPLICATE_COLUMN, message, null, null);
     }
 
     static RelationalException invalid(String message) {
@@ -70,6 +130,11 @@ public class RelationalException extends RuntimeException {
 
     static RelationalException data(String message) {
         return new RelationalException(Kind.DATA, message);
+    }
+
+    /** A value that does not fit its column, with the SQLSTATE saying how (too long, out of range, ...). */
+    static RelationalException data(String sqlState, String message) {
+        return new RelationalException(Kind.DATA, sqlState, message, null, null);
     }
 
     static RelationalException violation(Kind kind, String constraint, String message) {

@@ -67,7 +67,7 @@ public final class Table {
     public int requireColumn(String name) {
         int i = columnIndex(name);
         if (i < 0) {
-            throw RelationalException.undefined("column \"" + name + "\" of table \"" + name() + "\" does not exist");
+            throw RelationalException.undefinedColumn("column \"" + name + "\" of table \"" + name() + "\" does not exist");
         }
         return i;
     }

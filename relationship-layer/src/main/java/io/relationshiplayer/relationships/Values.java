@@ -54,7 +54,7 @@ public final class Values {
                     if (value instanceof String) {
                         String s = (String) value;
                         if (type.getLength() > 0 && s.codePointCount(0, s.length()) > type.getLength()) {
-                            throw RelationalException.data("value too long for type varchar(" + type.getLength()
+                            throw RelationalException.data(RelationalException.STRING_TOO_LONG, "value too long for type varchar(" + type.getLength()
                                     + ") of column \"" + column.getName() + "\"");
                         }
                         return s;
@@ -65,7 +65,7 @@ public final class Values {
                             : value instanceof ByteString ? ((ByteString) value).toByteArray() : null;
                     if (b != null) {
                         if (type.getLength() > 0 && b.length > type.getLength()) {
-                            throw RelationalException.data("value too long for type varbinary(" + type.getLength()
+                            throw RelationalException.data(RelationalException.STRING_TOO_LONG, "value too long for type varbinary(" + type.getLength()
                                     + ") of column \"" + column.getName() + "\"");
                         }
                         return b;
@@ -94,11 +94,12 @@ public final class Values {
                     break;
             }
         } catch (java.time.format.DateTimeParseException | NumberFormatException e) {
-            throw RelationalException.data("invalid input \"" + value + "\" for column \"" + column.getName()
+            throw RelationalException.data(RelationalException.INVALID_TEXT, "invalid input \"" + value + "\" for column \"" + column.getName()
                     + "\" of type " + typeName(type));
         }
-        throw RelationalException.data("column \"" + column.getName() + "\" is of type " + typeName(type)
-                + " but the value is " + value.getClass().getSimpleName() + " " + value);
+        throw RelationalException.data(RelationalException.DATATYPE_MISMATCH, "column \"" + column.getName()
+                + "\" is of type " + typeName(type) + " but the value is " + value.getClass().getSimpleName() + " "
+                + value);
     }
 
     private static long integral(Object value, long min, long max, ColumnDef column) {
@@ -109,17 +110,24 @@ public final class Values {
             try {
                 v = ((BigDecimal) value).longValueExact();
             } catch (ArithmeticException e) {
+                BigDecimal whole = ((BigDecimal) value).stripTrailingZeros();
+                if (whole.scale() <= 0) {
+                    throw RelationalException.data(RelationalException.OUT_OF_RANGE, typeName(column.getType())
+                            + " out of range for column \"" + column.getName() + "\": " + value);
+                }
                 throw RelationalException.data("value " + value + " is not a whole number for column \""
                         + column.getName() + "\"");
             }
         } else if (value instanceof String) {
             v = Long.parseLong(((String) value).trim());
         } else {
-            throw RelationalException.data("column \"" + column.getName() + "\" is of type "
-                    + typeName(column.getType()) + " but the value is " + value.getClass().getSimpleName());
+            throw RelationalException.data(RelationalException.DATATYPE_MISMATCH, "column \"" + column.getName()
+                    + "\" is of type " + typeName(column.getType()) + " but the value is "
+                    + value.getClass().getSimpleName());
         }
         if (v < min || v > max) {
-            throw RelationalException.data(typeName(column.getType()) + " out of range for column \""
+            throw RelationalException.data(RelationalException.OUT_OF_RANGE, typeName(column.getType())
+                    + " out of range for column \""
                     + column.getName() + "\": " + v);
         }
         return v;
@@ -136,12 +144,12 @@ public final class Values {
         } else if (value instanceof String) {
             d = new BigDecimal(((String) value).trim());
         } else {
-            throw RelationalException.data("column \"" + column.getName() + "\" is of type " + typeName(type)
-                    + " but the value is " + value.getClass().getSimpleName());
+            throw RelationalException.data(RelationalException.DATATYPE_MISMATCH, "column \"" + column.getName()
+                    + "\" is of type " + typeName(type) + " but the value is " + value.getClass().getSimpleName());
         }
         BigDecimal scaled = d.setScale(type.getScale(), RoundingMode.HALF_UP);
         if (scaled.precision() - scaled.scale() > type.getPrecision() - type.getScale()) {
-            throw RelationalException.data("numeric field overflow: " + d + " does not fit " + typeName(type)
+            throw RelationalException.data(RelationalException.OUT_OF_RANGE, "numeric field overflow: " + d + " does not fit " + typeName(type)
                     + " of column \"" + column.getName() + "\"");
         }
         return scaled;

@@ -58,7 +58,7 @@ final class WritePath {
         for (Map.Entry<String, Object> e : values.entrySet()) {
             int i = t.requireColumn(e.getKey());
             if (given[i]) {
-                throw RelationalException.duplicate("column \"" + e.getKey() + "\" specified more than once");
+                throw RelationalException.duplicateColumn("column \"" + e.getKey() + "\" specified more than once");
             }
             given[i] = true;
             out[i] = Values.coerce(t.column(i), e.getValue());

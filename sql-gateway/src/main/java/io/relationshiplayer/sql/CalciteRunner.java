@@ -84,7 +84,8 @@ final class CalciteRunner implements AutoCloseable {
             p.setProperty("timeZone", "UTC");
             p.setProperty("fun", "standard,postgresql");
             p.setProperty("typeSystem", io.relationshiplayer.sql.calcite.RlTypeSystem.class.getName() + "#INSTANCE");
-            connection = new org.apache.calcite.jdbc.Driver().connect("jdbc:calcite:", p);
+            connection = new org.apache.calcite.jdbc.Driver().withPrepareFactory(SqlPrepare::new)
+                    .connect("jdbc:calcite:", p);
             CalciteConnection calcite = connection.unwrap(CalciteConnection.class);
             SchemaPlus schema = calcite.getRootSchema().add(database, new RecordLayerSchema(binding));
             schema.setCacheEnabled(false);

@@ -3,17 +3,11 @@ package io.relationshiplayer.sql;
 import io.relationshiplayer.relationships.RelationalException;
 import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.sql.ddl.RelationalErrors;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.parser.SqlParseException;
 
 /** Any failure of a statement as a {@link SqlException}: SQLSTATE, message, and the position in the text. */
 final class SqlErrors {
-    private static final Pattern NO_TABLE = Pattern.compile("Object '([^']+)' not found.*");
-    private static final Pattern NO_COLUMN = Pattern.compile("Column '([^']+)' not found.*");
-    private static final Pattern NO_TARGET = Pattern.compile("Unknown target column '([^']+)'.*");
-    private static final Pattern NO_FUNCTION = Pattern.compile("No match found for function signature.*");
 
     private SqlErrors() {
     }
@@ -104,28 +98,14 @@ final class SqlErrors {
         return null;
     }
 
+    /** A validation error: its SQLSTATE was decided where Calcite raised it ({@link ValidationErrors}). */
     private static SqlException validation(CalciteContextException e) {
-        String message = e.getCause() == null ? e.getMessage() : e.getCause().getMessage();
-        String state = SqlException.SYNTAX_ERROR;
-        Matcher m;
-        if ((m = NO_TABLE.matcher(message)).matches()) {
-            state = SqlException.UNDEFINED_TABLE;
-            message = "relation \"" + m.group(1) + "\" does not exist";
-        } else if ((m = NO_COLUMN.matcher(message)).matches()) {
-            state = SqlException.UNDEFINED_COLUMN;
-            message = "column \"" + m.group(1) + "\" does not exist";
-        } else if ((m = NO_TARGET.matcher(message)).matches()) {
-            state = SqlException.UNDEFINED_COLUMN;
-            message = "column \"" + m.group(1) + "\" does not exist";
-        } else if (NO_FUNCTION.matcher(message).matches()) {
-            state = SqlException.UNDEFINED_FUNCTION;
-        } else if (message.startsWith("Cannot apply") || message.contains("incompatible")
-                || message.startsWith("Cannot assign")) {
-            state = SqlException.DATATYPE_MISMATCH;
-        } else if (message.contains("has no default value and does not allow NULLs")) {
-            state = SqlException.NOT_NULL_VIOLATION;
+        if (e instanceof ValidationErrors.Classified) {
+            return new SqlException(((ValidationErrors.Classified) e).sqlState(), e.getMessage(), e.getPosLine(),
+                    e.getPosColumn(), e);
         }
-        return new SqlException(state, message, e.getPosLine(), e.getPosColumn(), e);
+        String message = e.getCause() == null ? e.getMessage() : e.getCause().getMessage();
+        return new SqlException(SqlException.SYNTAX_ERROR, message, e.getPosLine(), e.getPosColumn(), e);
     }
 
     private static String firstLine(String s) {

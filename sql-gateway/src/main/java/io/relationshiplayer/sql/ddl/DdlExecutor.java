@@ -104,8 +104,8 @@ public final class DdlExecutor {
                 layer.createIndex(db, s.table(), s.index(), s.unique());
             }
         } catch (RelationalException e) {
-            if (e.kind() == RelationalException.Kind.DUPLICATE_OBJECT && e.getMessage().startsWith("relation ")) {
-                // An index name is a relation's name in PostgreSQL: duplicate_table.
+            if (e.sqlState().equals(SqlException.DUPLICATE_OBJECT)) {
+                // The name is taken; an index's name is a relation's name in PostgreSQL: duplicate_table.
                 throw new SqlException(SqlException.DUPLICATE_TABLE, e.getMessage(), 0, 0, e);
             }
             throw e;

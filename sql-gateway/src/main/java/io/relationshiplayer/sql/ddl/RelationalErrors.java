@@ -11,11 +11,11 @@ import javax.annotation.Nonnull;
  */
 public final class RelationalErrors {
     /** PostgreSQL's invalid_catalog_name: the database does not exist. */
-    public static final String INVALID_CATALOG_NAME = "3D000";
+    public static final String INVALID_CATALOG_NAME = RecordServiceException.INVALID_CATALOG_NAME;
     /** PostgreSQL's invalid_parameter_value. */
-    public static final String INVALID_PARAMETER_VALUE = "22023";
+    public static final String INVALID_PARAMETER_VALUE = RecordServiceException.Kind.INVALID_ARGUMENT.sqlState();
     /** PostgreSQL's object_not_in_prerequisite_state. */
-    public static final String NOT_IN_PREREQUISITE_STATE = "55000";
+    public static final String NOT_IN_PREREQUISITE_STATE = RecordServiceException.Kind.FAILED_PRECONDITION.sqlState();
 
     private RelationalErrors() {
     }
@@ -45,86 +45,15 @@ public final class RelationalErrors {
         return new SqlException(sqlState(e), String.valueOf(e.getMessage()), 0, 0, e);
     }
 
-    /**
-     * The SQLSTATE of a relationship-layer failure. Where a kind covers several PostgreSQL codes the message decides,
-     * as the layer words them: "table ..."/"relation ..." names a table, "column ..." a column.
-     */
+    /** The SQLSTATE of a relationship-layer failure: decided where it was raised. */
     @Nonnull
     public static String sqlState(@Nonnull RelationalException e) {
-        String message = String.valueOf(e.getMessage());
-        switch (e.kind()) {
-            case UNDEFINED_OBJECT:
-                if (message.startsWith("table \"") || message.startsWith("relation \"")) {
-                    return SqlException.UNDEFINED_TABLE;
-                }
-                return message.startsWith("column \"") ? SqlException.UNDEFINED_COLUMN : SqlException.UNDEFINED_OBJECT;
-            case DUPLICATE_OBJECT:
-                if (message.startsWith("relation \"") || message.startsWith("table \"")) {
-                    return SqlException.DUPLICATE_TABLE;
-                }
-                return message.startsWith("column \"") ? SqlException.DUPLICATE_COLUMN : SqlException.DUPLICATE_OBJECT;
-            case INVALID:
-                return SqlException.INVALID_DEFINITION;
-            case DATA:
-                return dataState(message);
-            case NOT_NULL_VIOLATION:
-                return SqlException.NOT_NULL_VIOLATION;
-            case UNIQUE_VIOLATION:
-                return SqlException.UNIQUE_VIOLATION;
-            case FOREIGN_KEY_VIOLATION:
-                return SqlException.FOREIGN_KEY_VIOLATION;
-            case DEPENDENT_OBJECTS:
-                return SqlException.DEPENDENT_OBJECTS;
-            case CONFLICT:
-                return SqlException.SERIALIZATION_FAILURE;
-            case ABORTED:
-                return SqlException.IN_FAILED_TRANSACTION;
-            default:
-                return SqlException.INTERNAL_ERROR;
-        }
+        return e.sqlState();
     }
 
-    /**
-     * 22001 for a value too long, 22003 for one out of range, 22P02 for text that does not parse, 42804 for a value of
-     * the wrong type, else 22000.
-     */
-    private static String dataState(String message) {
-        if (message.contains("too long")) {
-            return SqlException.STRING_TOO_LONG;
-        }
-        if (message.contains("out of range") || message.contains("overflow")) {
-            return SqlException.NUMERIC_OUT_OF_RANGE;
-        }
-        if (message.startsWith("invalid input")) {
-            return SqlException.INVALID_TEXT;
-        }
-        if (message.contains("\" is of type ")) {
-            return SqlException.DATATYPE_MISMATCH;
-        }
-        return SqlException.DATA_EXCEPTION;
-    }
-
-    /** The SQLSTATE of a record-service failure (what the relationship layer passes through unclassified). */
+    /** The SQLSTATE of a record-service failure (what the relationship layer passes through): decided where raised. */
     @Nonnull
     public static String sqlState(@Nonnull RecordServiceException e) {
-        switch (e.kind()) {
-            case INVALID_ARGUMENT:
-                return INVALID_PARAMETER_VALUE;
-            case NOT_FOUND:
-                return String.valueOf(e.getMessage()).startsWith("database ") ? INVALID_CATALOG_NAME
-                        : SqlException.UNDEFINED_OBJECT;
-            case ALREADY_EXISTS:
-                return SqlException.UNIQUE_VIOLATION;
-            case FAILED_PRECONDITION:
-                return NOT_IN_PREREQUISITE_STATE;
-            case ABORTED:
-                return SqlException.SERIALIZATION_FAILURE;
-            case DEADLINE_EXCEEDED:
-                return SqlException.QUERY_CANCELED;
-            case RESOURCE_EXHAUSTED:
-                return SqlException.PROGRAM_LIMIT_EXCEEDED;
-            default:
-                return SqlException.INTERNAL_ERROR;
-        }
+        return e.sqlState();
     }
 }

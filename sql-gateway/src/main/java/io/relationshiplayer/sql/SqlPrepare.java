@@ -1,0 +1,73 @@
+package io.relationshiplayer.sql;
+
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.config.CalciteConnectionConfig;
+import org.apache.calcite.interpreter.BindableConvention;
+import org.apache.calcite.jdbc.CalcitePrepare;
+import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.prepare.CalcitePrepareImpl;
+import org.apache.calcite.prepare.CalciteSqlValidator;
+import org.apache.calcite.prepare.Prepare;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.runtime.Resources;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.util.SqlOperatorTables;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorException;
+
+/**
+ * Calcite's preparation of a statement as it is, with a validator whose errors carry their SQLSTATE from where they are
+ * raised ({@link ValidationErrors}).
+ */
+final class SqlPrepare extends CalcitePrepareImpl {
+
+    @Override
+    protected CalcitePreparingStmt getPreparingStmt(CalcitePrepare.Context context, Type elementType,
+                                                    CalciteCatalogReader catalogReader, RelOptPlanner planner) {
+        JavaTypeFactory typeFactory = context.getTypeFactory();
+        EnumerableRel.Prefer prefer = elementType == Object[].class ? EnumerableRel.Prefer.ARRAY
+                : EnumerableRel.Prefer.CUSTOM;
+        return new CalcitePreparingStmt(this, context, catalogReader, typeFactory, context.getRootSchema(), prefer,
+                createCluster(planner, new RexBuilder(typeFactory)),
+                enableBindable ? BindableConvention.INSTANCE : EnumerableConvention.INSTANCE,
+                createConvertletTable()) {
+            @Override
+            protected SqlValidator createSqlValidator(Prepare.CatalogReader reader,
+                                                      UnaryOperator<SqlValidator.Config> configTransform) {
+                return validator(context, (CalciteCatalogReader) reader, configTransform);
+            }
+        };
+    }
+
+    /** The validator Calcite makes for a connection's settings, reporting classified errors. */
+    private static SqlValidator validator(CalcitePrepare.Context context, CalciteCatalogReader reader,
+                                          UnaryOperator<SqlValidator.Config> configTransform) {
+        CalciteConnectionConfig config = context.config();
+        List<SqlOperatorTable> tables = new ArrayList<>();
+        tables.add(config.fun(SqlOperatorTable.class, SqlStdOperatorTable.instance()));
+        tables.add(reader);
+        SqlValidator.Config validatorConfig = configTransform.apply(SqlValidator.Config.DEFAULT
+                .withLenientOperatorLookup(config.lenientOperatorLookup())
+                .withConformance(config.conformance())
+                .withDefaultNullCollation(config.defaultNullCollation())
+                .withIdentifierExpansion(true));
+        return new CalciteSqlValidator(SqlOperatorTables.chain(tables), reader, context.getTypeFactory(),
+                validatorConfig) {
+            @Override
+            public CalciteContextException newValidationError(SqlNode node,
+                                                              Resources.ExInst<SqlValidatorException> e) {
+                return ValidationErrors.classify(e, super.newValidationError(node, e));
+            }
+        };
+    }
+}

@@ -1,0 +1,109 @@
+package io.relationshiplayer.sql;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.util.Map;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.runtime.Resources;
+import org.apache.calcite.sql.validate.SqlValidatorException;
+
+/**
+ * Calcite's validation errors with PostgreSQL's SQLSTATE, decided where Calcite raises them: by which of Calcite's
+ * resources (a method of {@code CalciteResource}) the validator reports, never by the text of its message. Tables and
+ * columns that do not exist are worded as PostgreSQL words them, from the resource's own arguments.
+ */
+final class ValidationErrors {
+    private static final Map<String, String> STATES = Map.ofEntries(
+            Map.entry("objectNotFound", SqlException.UNDEFINED_TABLE),
+            Map.entry("objectNotFoundWithin", SqlException.UNDEFINED_TABLE),
+            Map.entry("objectNotFoundDidYouMean", SqlException.UNDEFINED_TABLE),
+            Map.entry("objectNotFoundWithinDidYouMean", SqlException.UNDEFINED_TABLE),
+            Map.entry("tableNameNotFound", SqlException.UNDEFINED_TABLE),
+            Map.entry("tableNameNotFoundDidYouMean", SqlException.UNDEFINED_TABLE),
+            Map.entry("columnNotFound", SqlException.UNDEFINED_COLUMN),
+            Map.entry("columnNotFoundDidYouMean", SqlException.UNDEFINED_COLUMN),
+            Map.entry("columnNotFoundInTable", SqlException.UNDEFINED_COLUMN),
+            Map.entry("columnNotFoundInTableDidYouMean", SqlException.UNDEFINED_COLUMN),
+            Map.entry("unknownTargetColumn", SqlException.UNDEFINED_COLUMN),
+            Map.entry("validatorUnknownFunction", SqlException.UNDEFINED_FUNCTION),
+            Map.entry("functionUndefined", SqlException.UNDEFINED_FUNCTION),
+            Map.entry("canNotApplyOp2Type", SqlException.DATATYPE_MISMATCH),
+            Map.entry("incompatibleCharset", SqlException.DATATYPE_MISMATCH),
+            Map.entry("incompatibleValueType", SqlException.DATATYPE_MISMATCH),
+            Map.entry("incompatibleTypesInList", SqlException.DATATYPE_MISMATCH),
+            Map.entry("incompatibleTypes", SqlException.DATATYPE_MISMATCH),
+            Map.entry("naturalOrUsingColumnNotCompatible", SqlException.DATATYPE_MISMATCH),
+            Map.entry("typeNotAssignable", SqlException.DATATYPE_MISMATCH),
+            Map.entry("typeNotComparable", SqlException.DATATYPE_MISMATCH),
+            Map.entry("typeNotComparableNear", SqlException.DATATYPE_MISMATCH),
+            Map.entry("typeNotComparableEachOther", SqlException.DATATYPE_MISMATCH),
+            Map.entry("columnNotNullable", SqlException.NOT_NULL_VIOLATION),
+            Map.entry("numberLiteralOutOfRange", SqlException.NUMERIC_OUT_OF_RANGE),
+            Map.entry("dateLiteralOutOfRange", SqlException.NUMERIC_OUT_OF_RANGE),
+            Map.entry("intervalStartPrecisionOutOfRange", SqlException.NUMERIC_OUT_OF_RANGE),
+            Map.entry("intervalFractionalSecondPrecisionOutOfRange", SqlException.NUMERIC_OUT_OF_RANGE),
+            Map.entry("orderByOrdinalOutOfRange", "42P10"));
+    private static final Field METHOD = field(Resources.Element.class, "method");
+    private static final Field ARGS = field(Resources.Inst.class, "args");
+
+    private ValidationErrors() {
+    }
+
+    /** A validation error that knows its SQLSTATE. */
+    static final class Classified extends CalciteContextException {
+        private static final long serialVersionUID = 1L;
+        private final String sqlState;
+
+        Classified(String sqlState, String message, CalciteContextException e) {
+            super(message, e.getCause(), e.getPosLine(), e.getPosColumn(), e.getEndPosLine(), e.getEndPosColumn());
+            this.sqlState = sqlState;
+        }
+
+        String sqlState() {
+            return sqlState;
+        }
+    }
+
+    /** {@code raised}, the error Calcite made of {@code resource}, with its SQLSTATE (42601 for the rest). */
+    static CalciteContextException classify(Resources.ExInst<SqlValidatorException> resource,
+                                            CalciteContextException raised) {
+        String name = resourceName(resource);
+        String state = STATES.getOrDefault(name, SqlException.SYNTAX_ERROR);
+        String message = raised.getCause() == null ? raised.getMessage() : raised.getCause().getMessage();
+        Object first = firstArgument(resource);
+        if (first != null && SqlException.UNDEFINED_TABLE.equals(state)) {
+            message = "relation \"" + first + "\" does not exist";
+        } else if (first != null && SqlException.UNDEFINED_COLUMN.equals(state)) {
+            message = "column \"" + first + "\" does not exist";
+        }
+        return new Classified(state, message, raised);
+    }
+
+    private static String resourceName(Resources.ExInst<?> resource) {
+        try {
+            return METHOD == null ? "" : ((Method) METHOD.get(resource)).getName();
+        } catch (IllegalAccessException | ClassCastException e) {
+            return "";
+        }
+    }
+
+    private static Object firstArgument(Resources.ExInst<?> resource) {
+        try {
+            Object[] args = ARGS == null ? null : (Object[]) ARGS.get(resource);
+            return args == null || args.length == 0 ? null : args[0];
+        } catch (IllegalAccessException | ClassCastException e) {
+            return null;
+        }
+    }
+
+    /** Calcite keeps a resource's method and arguments in protected fields: read, never written. */
+    private static Field field(Class<?> owner, String name) {
+        try {
+            Field f = owner.getDeclaredField(name);
+            f.setAccessible(true);
+            return f;
+        } catch (NoSuchFieldException | RuntimeException e) {
+            return null;
+        }
+    }
+}
