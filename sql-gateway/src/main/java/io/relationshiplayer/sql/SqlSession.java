@@ -89,17 +89,13 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     @Nonnull
     public StatementResult execute(@Nonnull String sql, @Nonnull List<Object> params) {
         endOpenStream();
-        String words = StatementText.leadingWords(sql, 2);
-        String first = words.isEmpty() ? "" : words.split(" ")[0];
-        switch (first) {
-            case "BEGIN":
-            case "START":
+        StatementKind kind = StatementKind.of(sql);
+        switch (kind) {
+            case BEGIN:
                 return begin();
-            case "COMMIT":
-            case "END":
+            case COMMIT:
                 return commit();
-            case "ROLLBACK":
-            case "ABORT":
+            case ROLLBACK:
                 return rollback();
             default:
                 break;
@@ -108,37 +104,40 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
             throw new SqlException(SqlException.IN_FAILED_TRANSACTION, "current transaction is aborted, commands "
                     + "ignored until end of transaction block");
         }
-        if (first.isEmpty()) {
+        if (kind == StatementKind.EMPTY) {
             throw SqlException.syntax("empty statement", 1, 1);
         }
         try {
-            if (first.equals("SET")) {
-                return set(StatementText.strip(StatementText.afterFirstWord(sql)));
-            }
-            if (words.equals("SHOW TABLES")) {
-                return inTransaction(s -> MetadataCommands.showTables(s.catalog()));
-            }
-            if (first.equals("DESCRIBE") || first.equals("\\D")) {
-                String table = StatementText.strip(StatementText.afterFirstWord(sql)).replace("\"", "");
-                return inTransaction(s -> MetadataCommands.describe(s.catalog(), table));
-            }
-            if (DdlParser.isDdl(sql)) {
-                if (transaction != null) {
-                    throw new SqlException(SqlException.ACTIVE_TRANSACTION, "DDL cannot run inside a transaction "
-                            + "block: COMMIT or ROLLBACK first");
-                }
-                gate.require(StatementAccess.SCHEMA);
-                return ddl.execute(DdlParser.parse(sql), layer, database);
+            switch (kind) {
+                case SET:
+                    return set(StatementText.strip(StatementText.afterFirstWord(sql)));
+                case SHOW:
+                    if (StatementText.leadingWords(sql, 2).equals("SHOW TABLES")) {
+                        return inTransaction(s -> MetadataCommands.showTables(s.catalog()));
+                    }
+                    break;
+                case DESCRIBE:
+                    String table = StatementText.strip(StatementText.afterFirstWord(sql)).replace("\"", "");
+                    return inTransaction(s -> MetadataCommands.describe(s.catalog(), table));
+                case DDL:
+                    if (transaction != null) {
+                        throw new SqlException(SqlException.ACTIVE_TRANSACTION, "DDL cannot run inside a transaction "
+                                + "block: COMMIT or ROLLBACK first");
+                    }
+                    gate.require(StatementAccess.SCHEMA);
+                    return ddl.execute(DdlParser.parse(sql), layer, database);
+                default:
+                    break;
             }
             String text = StatementText.strip(sql);
-            if (first.equals("EXPLAIN")) {
+            if (kind == StatementKind.EXPLAIN) {
                 String rest = StatementText.strip(StatementText.afterFirstWord(text));
                 if (!StatementText.leadingWords(rest, 1).equals("PLAN")) {
                     rest = "PLAN FOR " + rest;
                 }
                 text = "EXPLAIN " + rest;
             }
-            return runCalcite(text, params, tag(first));
+            return runCalcite(text, params, tag(kind));
         } catch (RuntimeException | LinkageError e) {
             SqlException error = SqlErrors.toSql(e);
             if (transaction != null) {
@@ -184,13 +183,14 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         return db.openContext();
     }
 
-    private static String tag(String first) {
-        switch (first) {
-            case "INSERT":
-            case "UPDATE":
-            case "DELETE":
-            case "EXPLAIN":
-                return first;
+    /** The tag of a Calcite statement's result: what it did. */
+    private static String tag(StatementKind kind) {
+        switch (kind) {
+            case INSERT:
+            case UPDATE:
+            case DELETE:
+            case EXPLAIN:
+                return kind.name();
             default:
                 return "SELECT";
         }

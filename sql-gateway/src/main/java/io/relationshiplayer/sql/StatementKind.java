@@ -1,33 +1,102 @@
 package io.relationshiplayer.sql;
 
+import io.relationshiplayer.sql.ddl.DdlParser;
 import javax.annotation.Nonnull;
 
-/** What kind a statement is, for metrics: select, insert, update, delete, ddl or other. */
-public final class StatementKind {
-    private StatementKind() {
+/**
+ * What a statement is, told from its leading words (comments skipped): the one classifier that the session (where a
+ * statement runs), authorization (the access it needs) and metrics (its label) all ask.
+ */
+public enum StatementKind {
+    /** SELECT, WITH, VALUES, TABLE: runs in Calcite. */
+    QUERY(StatementAccess.READ, "select"),
+    EXPLAIN(StatementAccess.READ, "other"),
+    INSERT(StatementAccess.WRITE, "insert"),
+    UPDATE(StatementAccess.WRITE, "update"),
+    DELETE(StatementAccess.WRITE, "delete"),
+    /** MERGE: a write that Calcite refuses for now. */
+    MERGE(StatementAccess.WRITE, "other"),
+    /** CREATE, DROP, ALTER of what the DDL parser knows (tables, indexes, joins): runs in the DDL executor. */
+    DDL(StatementAccess.SCHEMA, "ddl"),
+    /** CREATE, DROP, ALTER of anything else: a schema change the engine does not have (refused by Calcite). */
+    OTHER_DDL(StatementAccess.SCHEMA, "ddl"),
+    BEGIN(StatementAccess.READ, "other"),
+    COMMIT(StatementAccess.READ, "other"),
+    ROLLBACK(StatementAccess.READ, "other"),
+    SET(StatementAccess.READ, "other"),
+    SHOW(StatementAccess.READ, "other"),
+    DESCRIBE(StatementAccess.READ, "other"),
+    /** Nothing but whitespace and comments (a syntax error). */
+    EMPTY(StatementAccess.READ, "other"),
+    /**
+     * Anything else: counts as a schema change, so that whatever the parser may learn later is refused to readers and
+     * writers until it is classified here.
+     */
+    OTHER(StatementAccess.SCHEMA, "other");
+
+    private final StatementAccess access;
+    private final String label;
+
+    StatementKind(StatementAccess access, String label) {
+        this.access = access;
+        this.label = label;
+    }
+
+    /** What the statement needs on its database. */
+    @Nonnull
+    public StatementAccess access() {
+        return access;
+    }
+
+    /** Its label in metrics: select, insert, update, delete, ddl or other. */
+    @Nonnull
+    public String label() {
+        return label;
     }
 
     @Nonnull
-    public static String of(@Nonnull String sql) {
+    public static StatementKind of(@Nonnull String sql) {
         switch (StatementText.leadingWords(sql, 1)) {
+            case "":
+                return EMPTY;
             case "SELECT":
             case "WITH":
             case "VALUES":
             case "TABLE":
-                return "select";
+                return QUERY;
+            case "EXPLAIN":
+                return EXPLAIN;
             case "INSERT":
             case "UPSERT":
-                return "insert";
+                return INSERT;
             case "UPDATE":
-                return "update";
+                return UPDATE;
             case "DELETE":
-                return "delete";
+                return DELETE;
+            case "MERGE":
+                return MERGE;
             case "CREATE":
             case "DROP":
             case "ALTER":
-                return "ddl";
+                return DdlParser.isDdl(sql) ? DDL : OTHER_DDL;
+            case "BEGIN":
+            case "START":
+                return BEGIN;
+            case "COMMIT":
+            case "END":
+                return COMMIT;
+            case "ROLLBACK":
+            case "ABORT":
+                return ROLLBACK;
+            case "SET":
+                return SET;
+            case "SHOW":
+                return SHOW;
+            case "DESCRIBE":
+            case "\\D":
+                return DESCRIBE;
             default:
-                return "other";
+                return OTHER;
         }
     }
 }

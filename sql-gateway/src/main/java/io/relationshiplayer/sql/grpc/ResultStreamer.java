@@ -226,7 +226,7 @@ final class ResultStreamer {
         if (d != null) {
             d.cancel(false);
         }
-        settings.metrics().statement(StatementKind.of(sql), startNanos);
+        settings.metrics().statement(StatementKind.of(sql).label(), startNanos);
         try {
             if (query != null) {
                 query.rows().close();
