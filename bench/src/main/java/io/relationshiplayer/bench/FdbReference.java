@@ -1,7 +1,6 @@
 package io.relationshiplayer.bench;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -11,8 +10,8 @@ import javax.annotation.Nonnull;
 
 /**
  * FoundationDB's published single-process throughput (one process on one core, 16-byte keys, 8-100 byte values),
- * read from {@code shared/reference/fdb-performance.csv} or, without that file, the same four figures as published
- * in FoundationDB's performance documentation (apple.github.io/foundationdb/performance.html).
+ * as published in FoundationDB's performance documentation (apple.github.io/foundationdb/performance.html), read from
+ * the repository's {@code reference/fdb-performance.csv}.
  *
  * @param memoryReads reads/s of the memory storage engine
  * @param memoryWrites writes/s of the memory storage engine
@@ -22,44 +21,32 @@ import javax.annotation.Nonnull;
  */
 public record FdbReference(double memoryReads, double memoryWrites, double ssdReads, double ssdWrites,
                            String source) {
-    /** The relative locations tried from the working directory (the repository root, or a module inside it). */
-    static final List<String> CANDIDATES = List.of("../shared/reference/fdb-performance.csv",
-            "../../shared/reference/fdb-performance.csv", "shared/reference/fdb-performance.csv");
-
-    static final FdbReference PUBLISHED = new FdbReference(90_000, 35_000, 55_000, 20_000,
-            "built-in: FoundationDB performance documentation, single process on one core (E3-1240)");
-
-    /** The figures from {@code explicit} if given, else from the first candidate file that exists, else built in. */
+    /** The figures of {@code explicit} if given, else of the shipped reference/fdb-performance.csv. */
     @Nonnull
     public static FdbReference resolve(@Nonnull Optional<Path> explicit) throws IOException {
-        if (explicit.isPresent()) {
-            return load(explicit.get());
-        }
-        for (String candidate : CANDIDATES) {
-            Path p = Path.of(candidate);
-            if (Files.isRegularFile(p)) {
-                return load(p);
-            }
-        }
-        return PUBLISHED;
+        ReferenceFile file = ReferenceFile.read("fdb-performance.csv", explicit);
+        return parse(file.lines(), file.source());
     }
 
     /** Parses rows {@code figure,engine,value,unit,note}; needs reads_per_core and writes_per_core of both engines. */
     @Nonnull
     static FdbReference load(@Nonnull Path csv) throws IOException {
+        return resolve(Optional.of(csv));
+    }
+
+    private static FdbReference parse(List<String> lines, String csv) {
         Map<String, Double> figures = new HashMap<>();
-        for (String line : Files.readAllLines(csv)) {
+        for (String line : lines) {
             String[] f = line.split(",", 5);
             if (f.length >= 3 && f[0].endsWith("_per_core")) {
                 figures.put(f[0] + "/" + f[1], Double.parseDouble(f[2]));
             }
         }
         return new FdbReference(need(figures, "reads_per_core/memory", csv), need(figures, "writes_per_core/memory", csv),
-                need(figures, "reads_per_core/ssd", csv), need(figures, "writes_per_core/ssd", csv),
-                csv.toAbsolutePath().normalize().toString());
+                need(figures, "reads_per_core/ssd", csv), need(figures, "writes_per_core/ssd", csv), csv);
     }
 
-    private static double need(Map<String, Double> figures, String name, Path csv) {
+    private static double need(Map<String, Double> figures, String name, String csv) {
         Double v = figures.get(name);
         if (v == null) {
             throw new IllegalArgumentException(csv + " has no figure " + name);

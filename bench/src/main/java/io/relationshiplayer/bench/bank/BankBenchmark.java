@@ -14,8 +14,8 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * The bank-transfer benchmark of {@code shared/seeds/002_a9f9fccda816b26b.txt}: load N accounts and record the total
- * balance; run transfers between random accounts from C clients through the SQL service over gRPC, each one explicit
+ * The bank-transfer benchmark of the Stroppy project's FoundationDB report (reference/README.md): load N accounts and
+ * record the total balance; run transfers between random accounts from C clients through the SQL service over gRPC, each one explicit
  * transaction retried on 40001; verify that the total is unchanged, that every acknowledged transfer is in the log and
  * nothing else is, and that the balances follow from the log. Prints TPS and latency beside the report's FoundationDB
  * and PostgreSQL rows.

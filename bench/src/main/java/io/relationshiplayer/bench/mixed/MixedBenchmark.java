@@ -19,7 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * The glassdb mixed workload ({@code shared/seeds/004_e52e9813c2a001a1.txt}) through the SQL service over gRPC: over
+ * The mixed workload of glassdb's benchmark (github.com/mbrt/glassdb) through the SQL service over gRPC: over
  * N rows, 10 % transactions that read and update two random keys, 60 % strong reads of two keys, 30 % reads of one key
  * with bounded staleness, at each client count; throughput, latency percentiles and retries per class. At the end the
  * values are summed: each acknowledged update added 1 to two keys, so the sum must be twice their number.
