@@ -188,15 +188,6 @@ public abstract class TransactionContractConformance extends ConformanceSupport 
     }
 
     @Test
-    void timeoutFailsAPendingWatchWithTimedOut() {
-        try (Transaction tr = begin()) {
-            tr.options().setTimeout(100);
-            CompletableFuture<Void> watch = tr.watch(key("k"));
-            assertEquals(TRANSACTION_TIMED_OUT, failureCode(() -> watch));
-        }
-    }
-
-    @Test
     void readYourWritesDisableMakesReadsSeeTheDatabase() {
         byte[] k = key("k");
         write(k, utf8("committed"));
