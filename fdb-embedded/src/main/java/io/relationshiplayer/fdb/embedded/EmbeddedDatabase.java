@@ -61,7 +61,7 @@ public final class EmbeddedDatabase implements Database {
     @Override
     public Transaction createTransaction(Executor e) {
         synchronized (defaults) {
-            return new EmbeddedTransaction(this, e, defaults);
+            return new EmbeddedTransaction(this, e, defaults.forNewTransaction());
         }
     }
 
@@ -72,7 +72,11 @@ public final class EmbeddedDatabase implements Database {
 
     @Override
     public DatabaseOptions options() {
-        return defaults.databaseOptions();
+        return new DatabaseOptions((code, param) -> {
+            synchronized (defaults) {
+                defaults.setDatabaseOption(code, param);
+            }
+        });
     }
 
     @Override

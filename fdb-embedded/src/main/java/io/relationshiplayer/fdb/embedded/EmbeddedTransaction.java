@@ -6,26 +6,20 @@ import com.apple.foundationdb.KeyArrayResult;
 import com.apple.foundationdb.KeySelector;
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.MutationType;
-import com.apple.foundationdb.Range;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.StreamingMode;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.TransactionOptions;
 import com.apple.foundationdb.async.AsyncIterable;
-import com.apple.foundationdb.async.AsyncUtil;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 
 /**
  * A FoundationDB transaction on the embedded engine: serializable and optimistic, reading at one read version, with
  * read-your-writes, conflict ranges, FoundationDB's limits and error codes, and onError's retry rules.
  */
-final class EmbeddedTransaction extends TransactionReads implements Transaction {
+final class EmbeddedTransaction extends TransactionOverloads {
     static final int KEY_LIMIT = WriteLimits.KEY_LIMIT;
     static final long SIZE_LIMIT = 10_000_000L;
 
@@ -36,28 +30,39 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
     private final ReadPath reads;
     private final Executor executor;
     private final TransactionSettings settings;
+    private final TransactionState state;
     private final WriteBuffer writes = new WriteBuffer();
     private final TransactionConflicts conflicts = new TransactionConflicts();
-    private final List<Watches.Watch> watches = new ArrayList<>();
+    private final OwnWatches watches;
+    private final WritePath writePath;
     private final SnapshotView snapshotView = new SnapshotView(this);
+    private final CommitPath commitPath;
+    private final int retries;
     private CompletableFuture<Long> readVersion;
-    private CompletableFuture<byte[]> versionstamp = new CompletableFuture<>();
-    private long committedVersion = -1;
-    private boolean committing;
-    private boolean cancelled;
-    private boolean timedOut;
-    private RuntimeException deferred;
-    private int retries;
+    /** Whether the transaction read or wrote: READ_YOUR_WRITES_DISABLE is refused after that. */
+    private boolean touched;
+    private long timeoutTimerFor;
 
-    EmbeddedTransaction(EmbeddedDatabase database, Executor executor, TransactionSettings defaults) {
+    EmbeddedTransaction(EmbeddedDatabase database, Executor executor, TransactionSettings settings) {
+        this(database, executor, settings, System.nanoTime(), 0);
+    }
+
+    /** A transaction, or the one onError makes of another: the same creation time, settings and retry count. */
+    private EmbeddedTransaction(EmbeddedDatabase database, Executor executor, TransactionSettings settings,
+                                long createdNanos, int retries) {
         this.database = database;
         this.engine = database.engine();
         this.latency = database.config().latency();
         this.commits = database.config().commitObserver();
         this.reads = new ReadPath(this, engine, latency);
         this.executor = executor;
-        this.settings = defaults.copy();
-        this.settings.onNextWriteNoConflict(this::setNextWriteNoConflict);
+        this.settings = settings;
+        this.state = new TransactionState(createdNanos);
+        this.retries = retries;
+        this.watches = new OwnWatches(executor);
+        this.writePath = new WritePath(state, settings, writes, conflicts, watches, this::knownReadVersion);
+        this.commitPath = new CommitPath(this, engine, settings, writes, conflicts, watches);
+        armTimeout();
     }
 
     // ---- reads (ReadTransaction through the non-snapshot view) ----
@@ -75,10 +80,10 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
     @Override
     public CompletableFuture<Long> getReadVersion() {
         synchronized (this) {
-            try {
-                checkUsable();
-            } catch (RuntimeException e) {
-                return CompletableFuture.failedFuture(e);
+            state.checkValid();
+            RuntimeException ended = state.endError(settings.timeoutMillis());
+            if (ended != null) {
+                return CompletableFuture.failedFuture(ended);
             }
             if (readVersion == null) {
                 readVersion = onceReachable(() -> delayed(latency.grv(), engine::readVersion));
@@ -87,24 +92,18 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
         }
     }
 
+    synchronized long knownReadVersion() {
+        return readVersion != null && readVersion.isDone() && !readVersion.isCompletedExceptionally()
+                ? readVersion.join() : -1;
+    }
+
     @Override
     public synchronized void setReadVersion(long version) {
+        state.checkValid();
         if (version < 0) {
             throw FdbError.VERSION_INVALID.exception();
         }
         readVersion = CompletableFuture.completedFuture(version);
-    }
-
-    @Override
-    public boolean addReadConflictRangeIfNotSnapshot(byte[] keyBegin, byte[] keyEnd) {
-        addReadConflictRange(keyBegin, keyEnd);
-        return true;
-    }
-
-    @Override
-    public boolean addReadConflictKeyIfNotSnapshot(byte[] key) {
-        addReadConflictKey(key);
-        return true;
     }
 
     @Override
@@ -120,22 +119,38 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
     @Override
     public AsyncIterable<KeyValue> getRange(KeySelector begin, KeySelector end, int limit, boolean reverse,
                                            StreamingMode mode) {
+        synchronized (this) {
+            state.checkValid();
+        }
         return new RangeQuery(reads, false, begin, end, limit, reverse, mode);
     }
 
     @Override
     public TransactionOptions options() {
-        return settings.transactionOptions();
+        return new TransactionOptions(this::setOption);
     }
 
-    @Override
-    public <T> T read(Function<? super ReadTransaction, T> retryable) {
-        return retryable.apply(this);
-    }
-
-    @Override
-    public <T> CompletableFuture<T> readAsync(Function<? super ReadTransaction, ? extends CompletableFuture<T>> retryable) {
-        return AsyncUtil.applySafely(retryable, this);
+    /**
+     * A transaction option. As through fdb_c, a refused value is reported at the next operation that returns a
+     * future; READ_YOUR_WRITES_DISABLE is refused (2000) once the transaction has read or written.
+     */
+    private synchronized void setOption(int code, byte[] param) {
+        state.checkValid();
+        try {
+            if (code == 30) {
+                writePath.skipNextWriteConflict();
+                return;
+            }
+            if (code == 51 && (touched || !writes.isEmpty())) {
+                throw FdbError.CLIENT_INVALID_OPERATION.exception("read-your-writes disabled after a read or write");
+            }
+            settings.setTransactionOption(code, param);
+            if (code == 500) {
+                armTimeout();
+            }
+        } catch (RuntimeException e) {
+            state.defer(e);
+        }
     }
 
     @Override
@@ -143,229 +158,97 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
         return executor;
     }
 
-    // ---- conflict ranges ----
+    // ---- conflict ranges and writes (WritePath) ----
 
-    /** As FoundationDB's read-your-writes: the parts of the range this transaction already wrote add no conflict. */
     @Override
     public synchronized void addReadConflictRange(byte[] keyBegin, byte[] keyEnd) {
-        List<byte[]> unwritten = writes.unwritten(keyBegin, keyEnd);
-        for (int i = 0; i < unwritten.size(); i += 2) {
-            addReadConflict(unwritten.get(i), unwritten.get(i + 1));
-        }
-    }
-
-    @Override
-    public void addReadConflictKey(byte[] key) {
-        addReadConflictRange(key, Keys.keyAfter(key));
+        writePath.addReadConflictRange(keyBegin, keyEnd);
     }
 
     @Override
     public synchronized void addWriteConflictRange(byte[] keyBegin, byte[] keyEnd) {
-        conflicts.addWrite(keyBegin, keyEnd);
+        writePath.addWriteConflictRange(keyBegin, keyEnd);
     }
 
-    @Override
-    public void addWriteConflictKey(byte[] key) {
-        addWriteConflictRange(key, Keys.keyAfter(key));
+    /** A read's conflict range, less what this transaction wrote first (unless read-your-writes is disabled). */
+    synchronized void readConflict(byte[] begin, byte[] end) {
+        touched = true;
+        writePath.readConflict(begin, end, settings.readYourWritesDisabled());
     }
-
-    synchronized void addReadConflict(byte[] begin, byte[] end) {
-        conflicts.addRead(begin, end);
-    }
-
-    // ---- writes ----
 
     @Override
     public synchronized void set(byte[] key, byte[] value) {
-        if (writable(key) && checkValue(value)) {
-            writes.set(key, value);
-            writeConflictFor(key);
-        }
+        writePath.set(key, value);
     }
 
     @Override
     public synchronized void clear(byte[] key) {
-        if (writable(key)) {
-            writes.clear(key);
-            writeConflictFor(key);
-        }
+        writePath.clear(key);
     }
 
     @Override
     public synchronized void clear(byte[] beginKey, byte[] endKey) {
-        if (Keys.compare(beginKey, endKey) > 0) {
-            defer(FdbError.INVERTED_RANGE.exception());
-            return;
-        }
-        if (Keys.compare(beginKey, endKey) == 0 || !writableRange(beginKey, endKey)) {
-            return;
-        }
-        writes.clearRange(beginKey, endKey);
-        conflicts.forWrite(beginKey, endKey);
-    }
-
-    @Override
-    public void clear(Range range) {
-        clear(range.begin, range.end);
-    }
-
-    @Override
-    @Deprecated
-    public void clearRangeStartsWith(byte[] prefix) {
-        clear(Range.startsWith(prefix));
+        writePath.clear(beginKey, endKey);
     }
 
     @Override
     public synchronized void mutate(MutationType optype, byte[] key, byte[] param) {
-        if (optype == MutationType.SET_VERSIONSTAMPED_KEY) {
-            if (key.length - 4 > WriteLimits.KEY_LIMIT) {
-                defer(FdbError.KEY_TOO_LARGE.exception());
-                return;
-            }
-            if (checkValue(param)) {
-                writes.atomic(optype, key, param);
-                conflicts.writeWithoutRange();
-            }
-            return;
-        }
-        byte[] limited = optype == MutationType.SET_VERSIONSTAMPED_VALUE && param.length >= 4
-                ? new byte[param.length - 4] : param;
-        if (writable(key) && checkValue(limited)) {
-            writes.atomic(optype, key, param);
-            writeConflictFor(key);
-        }
+        writePath.mutate(optype, key, param);
     }
 
-    private void writeConflictFor(byte[] key) {
-        conflicts.forWrite(key, Keys.keyAfter(key));
-    }
-
-    private synchronized void setNextWriteNoConflict() {
-        conflicts.skipNextWrite();
-    }
-
-    private boolean writable(byte[] key) {
-        return usableForWrite() && accepted(WriteLimits.key(key, settings.systemKeysWritable()));
-    }
-
-    private boolean writableRange(byte[] begin, byte[] end) {
-        return usableForWrite() && accepted(WriteLimits.rangeEnd(end, settings.systemKeysWritable()));
-    }
-
-    private boolean checkValue(byte[] value) {
-        return accepted(WriteLimits.value(value));
-    }
-
-    /** Whether a write passed its check; a failed check is reported later, as FoundationDB does. */
-    private boolean accepted(RuntimeException refusal) {
-        if (refusal != null) {
-            defer(refusal);
-        }
-        return refusal == null;
-    }
-
-    private boolean usableForWrite() {
-        try {
-            checkUsable();
-            return true;
-        } catch (RuntimeException e) {
-            defer(e);
-            return false;
-        }
-    }
-
-    /** FoundationDB reports a bad write at the next operation that returns a future: commit at the latest. */
-    private void defer(RuntimeException e) {
-        if (deferred == null) {
-            deferred = e;
-        }
-    }
-
-    // ---- commit, versions, retries ----
+    // ---- commit and versions ----
 
     @Override
     public CompletableFuture<Void> commit() {
-        CommitRequest request;
+        CompletableFuture<Void> watchReads;
         synchronized (this) {
             try {
-                checkUsable();
-                if (committing) {
-                    throw FdbError.CLIENT_INVALID_OPERATION.exception("commit called twice");
-                }
-                if (deferred != null) {
-                    throw deferred;
-                }
-                long size = writes.mutationBytes() + conflicts.bytes();
-                if (size > Math.min(SIZE_LIMIT, settings.sizeLimit())) {
-                    throw FdbError.TRANSACTION_TOO_LARGE.exception(size + " bytes");
-                }
-                if (writes.isEmpty() && !conflicts.hasWrites() && watches.isEmpty()) {
-                    // FoundationDB commits a read-only transaction without asking the cluster.
-                    versionstamp.completeExceptionally(FdbError.NO_COMMIT_VERSION.exception());
-                    committing = true;
-                    return CompletableFuture.completedFuture(null);
-                }
-                committing = true;
-                long rv = readVersion != null && readVersion.isDone() && !readVersion.isCompletedExceptionally()
-                        ? readVersion.join() : -1;
-                if (rv < 0) {
-                    if (conflicts.hasReads()) {
-                        rv = readVersion.join();
-                    } else {
-                        rv = engine.readVersion();
-                    }
-                }
-                request = new CommitRequest(rv, conflicts.normalizedReads(), conflicts.normalizedWrites(),
-                        new ArrayList<>(writes.mutations()), new ArrayList<>(watches));
+                state.checkOperable(settings.timeoutMillis());
+            } catch (IllegalStateException e) {
+                throw e;
             } catch (RuntimeException e) {
-                return CompletableFuture.failedFuture(Futures.unwrap(e));
+                return CompletableFuture.failedFuture(e);
             }
+            state.startCommit();
+            watchReads = watches.reads();
         }
-        long start = System.nanoTime();
-        return commits.observe(onceReachable(() -> commitNow(request)), start);
+        // As FoundationDB's commit waits for the transaction's reads, this one waits for its watches' reads.
+        return watchReads.isDone() ? commitPath.start() : watchReads.thenCompose(v -> commitPath.start());
     }
 
     /** {@code step} now while the engine is reachable, else once it is, as a client waits for its cluster. */
-    private <T> CompletableFuture<T> onceReachable(java.util.function.Supplier<CompletableFuture<T>> step) {
+    <T> CompletableFuture<T> onceReachable(java.util.function.Supplier<CompletableFuture<T>> step) {
         CompletableFuture<Void> reachable = engine.whenReachable();
         return reachable.isDone() ? step.get() : reachable.thenComposeAsync(v -> step.get(), executor);
     }
 
-    private CompletableFuture<Void> commitNow(CommitRequest request) {
-        return delayed(request.isReadOnly() ? 0 : latency.commit(), () -> {
-            engine.commit(request);
-            synchronized (this) {
-                if (request.error != null) {
-                    versionstamp.completeExceptionally(request.error);
-                    throw request.error;
-                }
-                watches.clear();
-                committedVersion = request.commitVersion;
-                if (request.versionstamp != null) {
-                    versionstamp.complete(request.versionstamp);
-                } else {
-                    versionstamp.completeExceptionally(FdbError.NO_COMMIT_VERSION.exception());
-                }
-                return null;
-            }
-        });
-    }
-
     @Override
     public synchronized Long getCommittedVersion() {
-        return committedVersion;
+        state.checkValid();
+        return commitPath.committedVersion();
     }
 
     @Override
     public synchronized CompletableFuture<byte[]> getVersionstamp() {
-        return versionstamp;
+        state.checkValid();
+        RuntimeException refusal = beforeRead();
+        return refusal == null ? commitPath.versionstamp() : CompletableFuture.failedFuture(refusal);
     }
 
     @Override
     public synchronized CompletableFuture<Long> getApproximateSize() {
+        state.checkValid();
         return CompletableFuture.completedFuture(writes.mutationBytes() + conflicts.bytes());
     }
 
+    // ---- onError, cancel, timeout ----
+
+    /**
+     * As fdb-java's onError: this handle is invalidated, and the future completes with a new one for the retry,
+     * reset to its initial state but for the persistent options (timeout, retry limit, max retry delay, size limit),
+     * its creation time and its retry count; or it fails: with 1025 or 1031 after cancel or timeout, with the error
+     * itself when onError does not retry it or the retry limit is reached.
+     */
     @Override
     public CompletableFuture<Transaction> onError(Throwable e) {
         Throwable cause = Futures.unwrap(e);
@@ -373,53 +256,97 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
             return CompletableFuture.failedFuture(cause);
         }
         int code = ((FDBException) cause).getCode();
-        boolean retryable = FdbError.isRetryable(code);
         synchronized (this) {
-            if (!retryable || cancelled || (settings.retryLimit() >= 0 && retries >= settings.retryLimit())) {
-                return CompletableFuture.failedFuture(cause);
+            state.checkValid();
+            RuntimeException refusal = state.endError(settings.timeoutMillis());
+            boolean limitHit = settings.retryLimit() != -1 && retries >= settings.retryLimit();
+            if (refusal == null && (limitHit || !FdbError.retriedByOnError(code))) {
+                refusal = (RuntimeException) cause;
             }
-            long backoffMillis = Math.min(settings.maxRetryDelayMillis(), 10L << Math.min(retries, 20));
-            retries++;
-            resetState();
-            long delayMicros = ThreadLocalRandom.current().nextLong(backoffMillis * 500, backoffMillis * 1000 + 1);
+            end(FdbError.TRANSACTION_CANCELLED.exception());
+            state.invalidate();
+            EmbeddedTransaction next = new EmbeddedTransaction(database, executor, settings.persistent(),
+                    state.createdNanos(), retries == Integer.MAX_VALUE ? retries : retries + 1);
+            if (refusal != null) {
+                next.cancel();
+                return CompletableFuture.failedFuture(refusal);
+            }
+            long delayMicros = CommitPath.backoffMicros(code, retries, settings.maxRetryDelayMillis());
+            if (delayMicros <= 0) {
+                return CompletableFuture.completedFuture(next);
+            }
             Executor later = CompletableFuture.delayedExecutor(delayMicros, TimeUnit.MICROSECONDS, executor);
-            return CompletableFuture.supplyAsync(() -> this, later);
+            return CompletableFuture.supplyAsync(() -> next, later);
         }
     }
 
-    private void resetState() {
-        timedOut = false;
-        writes.reset();
-        conflicts.reset();
-        for (Watches.Watch w : watches) {
-            w.future().completeExceptionally(FdbError.TRANSACTION_CANCELLED.exception());
-        }
-        watches.clear();
-        readVersion = null;
-        versionstamp = new CompletableFuture<>();
-        committedVersion = -1;
-        committing = false;
-        deferred = null;
+    /** What is pending fails with {@code error}: the watches not yet committed, the versionstamp. */
+    private void end(RuntimeException error) {
+        watches.failAll(error);
+        commitPath.versionstamp().completeExceptionally(error);
     }
 
     @Override
     public synchronized void cancel() {
-        cancelled = true;
-        for (Watches.Watch w : watches) {
-            w.future().completeExceptionally(FdbError.TRANSACTION_CANCELLED.exception());
+        state.checkValid();
+        if (state.cancel()) {
+            end(FdbError.TRANSACTION_CANCELLED.exception());
         }
-        watches.clear();
+    }
+
+    /** Arms the timeout: when it expires, counted from the transaction's creation, what is pending fails with 1031. */
+    private synchronized void armTimeout() {
+        long millis = settings.timeoutMillis();
+        timeoutTimerFor = millis;
+        if (millis <= 0) {
+            return;
+        }
+        long left = state.createdNanos() + millis * 1_000_000L - System.nanoTime();
+        Executor later = CompletableFuture.delayedExecutor(Math.max(0, left), TimeUnit.NANOSECONDS, executor);
+        later.execute(() -> {
+            synchronized (this) {
+                if (timeoutTimerFor == millis && !state.isInvalidated() && state.timeOut()) {
+                    end(FdbError.TRANSACTION_TIMED_OUT.exception());
+                }
+            }
+        });
     }
 
     @Override
     public CompletableFuture<Void> watch(byte[] key) throws FDBException {
-        return reads.get(key, true).thenCompose(seen -> {
-            CompletableFuture<Void> fired = new CompletableFuture<>();
-            synchronized (this) {
-                watches.add(new Watches.Watch(key, seen, fired));
+        Object own;
+        CompletableFuture<Void> fired = new CompletableFuture<>();
+        synchronized (this) {
+            RuntimeException refusal = beforeRead();
+            if (refusal == null) {
+                refusal = watchRefusal(key);
             }
-            return fired;
+            if (refusal != null) {
+                return CompletableFuture.failedFuture(refusal);
+            }
+            own = watches.add(key, fired);
+        }
+        reads.get(key, false).whenComplete((seen, error) -> {
+            synchronized (this) {
+                if (error != null) {
+                    watches.readFailed(own, Futures.unwrap(error));
+                } else {
+                    watches.seen(own, seen);
+                }
+            }
         });
+        return fired;
+    }
+
+    private RuntimeException watchRefusal(byte[] key) {
+        if (settings.readYourWritesDisabled()) {
+            return FdbError.WATCHES_DISABLED.exception();
+        }
+        if (Keys.compare(key, Keys.ALL_END) >= 0
+                || (Keys.compare(key, reads.keySpaceEnd()) >= 0 && !ReadPath.isMetadataVersionKey(key))) {
+            return FdbError.KEY_OUTSIDE_LEGAL_RANGE.exception(Keys.printable(key));
+        }
+        return WriteLimits.size(key);
     }
 
     @Override
@@ -427,42 +354,47 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
         return database;
     }
 
+    /** Closing cancels what is pending; a handle onError replaced is already closed, as in fdb-java. */
     @Override
-    public <T> T run(Function<? super Transaction, T> retryable) {
-        return retryable.apply(this);
-    }
-
-    @Override
-    public <T> CompletableFuture<T> runAsync(Function<? super Transaction, ? extends CompletableFuture<T>> retryable) {
-        return AsyncUtil.applySafely(retryable, this);
-    }
-
-    @Override
-    public void close() {
-        cancel();
-    }
-
-    /** Throws if the transaction may not be used: cancelled, timed out. Callers hold the lock. */
-    void checkUsable() {
-        if (timedOut || (!cancelled && settings.timedOut())) {
-            timedOut = true;
-            throw FdbError.TRANSACTION_TIMED_OUT.exception();
-        }
-        if (cancelled) {
-            throw FdbError.TRANSACTION_CANCELLED.exception();
+    public synchronized void close() {
+        if (!state.isInvalidated() && state.cancel()) {
+            end(FdbError.TRANSACTION_CANCELLED.exception());
         }
     }
 
-    /** Before a read: usable, and no write failed that FoundationDB would report at this operation. */
-    void checkReadable() {
-        checkUsable();
-        if (deferred != null) {
-            throw deferred;
+    // ---- for ReadPath and SnapshotView ----
+
+    /**
+     * Before a read, watch or versionstamp: throws if the handle was replaced, else returns the error the operation's
+     * future fails with (deferred error, used_during_commit, cancelled, timed out), or null.
+     */
+    synchronized RuntimeException beforeRead() {
+        try {
+            state.checkOperable(settings.timeoutMillis());
+            touched = true;
+            return null;
+        } catch (IllegalStateException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            return e;
         }
+    }
+
+    /** While a read runs: cancelled or timed out since it started. Callers hold the lock. */
+    void checkNotEnded() {
+        state.checkNotEnded(settings.timeoutMillis());
     }
 
     ReadPath reads() {
         return reads;
+    }
+
+    LatencyProfile latency() {
+        return latency;
+    }
+
+    CommitObserver commitObserver() {
+        return commits;
     }
 
     WriteBuffer writes() {
@@ -471,6 +403,14 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
 
     boolean systemKeysReadable() {
         return settings.systemKeysReadable();
+    }
+
+    boolean readYourWritesDisabled() {
+        return settings.readYourWritesDisabled();
+    }
+
+    boolean snapshotReadsOwnWrites() {
+        return settings.snapshotReadsOwnWrites();
     }
 
     /** A future completing with {@code fn}'s result after {@code micros}, on this transaction's executor. */
@@ -485,7 +425,7 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
         Executor later = CompletableFuture.delayedExecutor(micros, TimeUnit.MICROSECONDS, executor);
         return CompletableFuture.supplyAsync(() -> {
             synchronized (this) {
-                checkUsable();
+                checkNotEnded();
             }
             return fn.get();
         }, later);
@@ -493,11 +433,21 @@ final class EmbeddedTransaction extends TransactionReads implements Transaction 
 
     @Override
     public CompletableFuture<Long> getEstimatedRangeSizeBytes(byte[] begin, byte[] end) {
-        return delayed(latency.read(), () -> engine.estimateSize(begin, end));
+        RuntimeException refusal = beforeRead();
+        return refusal != null ? CompletableFuture.failedFuture(refusal)
+                : delayed(latency.read(), () -> engine.estimateSize(begin, end));
     }
 
     @Override
     public CompletableFuture<KeyArrayResult> getRangeSplitPoints(byte[] begin, byte[] end, long chunkSize) {
+        RuntimeException refusal = beforeRead();
+        if (refusal == null && (Keys.compare(begin, reads.keySpaceEnd()) > 0
+                || Keys.compare(end, reads.keySpaceEnd()) > 0)) {
+            refusal = FdbError.KEY_OUTSIDE_LEGAL_RANGE.exception(Keys.printable(Keys.max(begin, end)));
+        }
+        if (refusal != null) {
+            return CompletableFuture.failedFuture(refusal);
+        }
         return delayed(latency.read(), () -> ReadPath.splitPoints(engine, begin, end, chunkSize));
     }
 }

@@ -53,8 +53,19 @@ final class RangeQuery implements AsyncIterable<KeyValue> {
     /** The iterator: fetches one batch per round trip. */
     private final class Batches implements AsyncIterator<KeyValue> {
         private final StreamingMode batchMode;
+        /** The scan's bounds, resolved at the first batch and narrowed as batches come back. */
         private byte[] from;
         private byte[] to;
+        /**
+         * The selectors of the next batch as FoundationDB's iterator would send them (orEqual folded into the key), and
+         * whether the first resolution ran off the beginning or end: FoundationDB's conflict range follows these.
+         */
+        private byte[] beginKey;
+        private int beginOffset;
+        private byte[] endKey;
+        private int endOffset;
+        private boolean toBeginning;
+        private boolean throughEnd;
         private int remaining = limit;
         private int batchSize;
         private List<KeyValue> buffer = List.of();
@@ -87,6 +98,10 @@ final class RangeQuery implements AsyncIterable<KeyValue> {
                 return CompletableFuture.completedFuture(false);
             }
             if (pending == null) {
+                RuntimeException refusal = tr.refuseRange(begin, end);
+                if (refusal != null) {
+                    return CompletableFuture.failedFuture(refusal);
+                }
                 CompletableFuture<Boolean> next = tr.rangeBatch(this::fetch).thenApply(batch -> {
                     synchronized (this) {
                         buffer = batch;
@@ -106,41 +121,97 @@ final class RangeQuery implements AsyncIterable<KeyValue> {
 
         /** Runs under the transaction's lock at the read version: resolves bounds once, then reads one batch. */
         private List<KeyValue> fetch(long readVersion) {
-            if (from == null) {
-                // firstGreaterOrEqual bounds are the range itself: resolving them would read (and conflict) past it.
-                from = isPlainBound(begin) ? begin.getKey() : tr.resolve(begin, readVersion, snapshot);
-                to = isPlainBound(end) ? tr.clampEnd(end.getKey()) : tr.resolve(end, readVersion, snapshot);
-                if (Keys.compare(from, to) >= 0) {
-                    exhausted = true;
-                    return List.of();
-                }
+            if (from == null && !start(readVersion)) {
+                exhausted = true;
+                return List.of();
             }
             int n = Math.min(remaining, batchSize);
-            List<KeyValue> batch = tr.merged(from, to, reverse, n, readVersion);
-            boolean rangeEnd = batch.size() < n;
-            byte[] conflictFrom = from;
-            byte[] conflictTo = to;
+            List<KeyValue> batch = tr.merged(from, to, reverse, n, readVersion, snapshot);
+            boolean more = batch.size() == n;
+            if (!snapshot) {
+                addConflict(batch, more);
+            }
             if (!batch.isEmpty()) {
                 byte[] last = batch.get(batch.size() - 1).getKey();
                 if (reverse) {
                     to = last;
-                    if (!rangeEnd) {
-                        conflictFrom = last;
-                    }
+                    endKey = last;
+                    endOffset = 1;
+                    throughEnd = false;
                 } else {
                     from = Keys.keyAfter(last);
-                    if (!rangeEnd) {
-                        conflictTo = from;
-                    }
+                    beginKey = from;
+                    beginOffset = 1;
+                    toBeginning = false;
                 }
             }
-            if (!snapshot) {
-                tr.addReadConflict(conflictFrom, conflictTo);
-            }
             remaining -= batch.size();
-            exhausted = rangeEnd || remaining == 0;
+            exhausted = !more || remaining == 0;
             batchSize = nextBatchSize(batchMode, batchSize);
             return batch;
+        }
+
+        /** Resolves the bounds; false for a range FoundationDB answers as empty without reading (and conflicting). */
+        private boolean start(long readVersion) {
+            beginKey = begin.orEqual() ? Keys.keyAfter(begin.getKey()) : begin.getKey();
+            beginOffset = begin.getOffset();
+            endKey = end.orEqual() ? Keys.keyAfter(end.getKey()) : end.getKey();
+            endOffset = end.getOffset();
+            if (beginOffset >= endOffset && Keys.compare(beginKey, endKey) >= 0) {
+                return false;
+            }
+            // firstGreaterOrEqual bounds are the range itself: resolving them would read past it.
+            ReadPath.Resolved b = isPlainBound(begin) ? new ReadPath.Resolved(begin.getKey(), false, false)
+                    : tr.resolve(begin, readVersion, snapshot);
+            ReadPath.Resolved e = isPlainBound(end)
+                    ? new ReadPath.Resolved(Keys.min(end.getKey(), tr.keySpaceEnd()), false, false)
+                    : tr.resolve(end, readVersion, snapshot);
+            from = b.key();
+            to = e.key();
+            toBeginning = b.offBeginning();
+            throughEnd = e.offEnd();
+            if (Keys.compare(from, to) >= 0) {
+                to = from;
+            }
+            return true;
+        }
+
+        /**
+         * The read conflict range FoundationDB's read-your-writes layer records for one batch read with the current
+         * selectors (ReadYourWrites.actor.cpp, addConflictRange of a range read): from the begin selector's key to the
+         * end selector's key, cut after the last key returned when the batch was limited, widened to the keys
+         * returned and to the ends of the key space when a selector ran off them.
+         */
+        private void addConflict(List<KeyValue> batch, boolean more) {
+            byte[] lo;
+            byte[] hi;
+            boolean ordered = Keys.compare(beginKey, endKey) < 0;
+            if (!reverse) {
+                lo = ordered ? beginKey : endKey;
+                hi = ordered ? (endOffset > 0 && more ? beginKey : endKey) : beginKey;
+            } else {
+                lo = ordered ? (beginOffset <= 1 && more ? endKey : beginKey) : endKey;
+                hi = ordered ? endKey : beginKey;
+            }
+            if (toBeginning && beginOffset <= 0) {
+                lo = Keys.EMPTY;
+            }
+            if (throughEnd && endOffset > 0) {
+                hi = tr.keySpaceEnd();
+            }
+            if (!batch.isEmpty()) {
+                byte[] first = batch.get(0).getKey();
+                byte[] last = batch.get(batch.size() - 1).getKey();
+                byte[] low = reverse ? last : first;
+                byte[] high = reverse ? first : last;
+                if (!reverse && beginOffset <= 0 || reverse) {
+                    lo = Keys.min(lo, low);
+                }
+                if ((!reverse || endOffset > 0) && Keys.compare(hi, high) <= 0) {
+                    hi = Keys.keyAfter(high);
+                }
+            }
+            tr.addReadConflict(lo, hi);
         }
 
         @Override

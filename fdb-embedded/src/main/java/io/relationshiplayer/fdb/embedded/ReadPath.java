@@ -5,6 +5,7 @@ import com.apple.foundationdb.KeySelector;
 import com.apple.foundationdb.KeyValue;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
@@ -33,43 +34,103 @@ final class ReadPath {
         return Arrays.equals(key, METADATA_VERSION_KEY);
     }
 
+    /** The largest key a read may name: larger keys cannot be stored (system keys take up to 30,000 bytes). */
+    static int maxReadKeySize(byte[] key) {
+        return Keys.isSystem(key) ? WriteLimits.SYSTEM_KEY_LIMIT : WriteLimits.KEY_LIMIT + 8;
+    }
+
     CompletableFuture<byte[]> get(byte[] key, boolean snapshot) {
-        return tr.getReadVersion().thenCompose(rv -> tr.delayed(latency.read(), () -> {
+        RuntimeException refusal = tr.beforeRead();
+        if (refusal == null && Keys.compare(key, keySpaceEnd()) >= 0 && !isMetadataVersionKey(key)) {
+            refusal = FdbError.KEY_OUTSIDE_LEGAL_RANGE.exception(Keys.printable(key));
+        }
+        if (refusal != null) {
+            return CompletableFuture.failedFuture(refusal);
+        }
+        if (key.length > maxReadKeySize(key)) {
+            return CompletableFuture.completedFuture(null);
+        }
+        // FoundationDB answers the metadata version with the read version, at no extra round trip.
+        long micros = isMetadataVersionKey(key) ? 0 : latency.read();
+        return tr.getReadVersion().thenCompose(rv -> tr.delayed(micros, () -> {
             synchronized (tr) {
-                tr.checkReadable();
-                if (key.length > EmbeddedTransaction.KEY_LIMIT) {
-                    return null;
-                }
-                if (Keys.isSystem(key) && !tr.systemKeysReadable() && !isMetadataVersionKey(key)) {
-                    throw FdbError.KEY_OUTSIDE_LEGAL_RANGE.exception(Keys.printable(key));
-                }
-                WriteBuffer.Entry mine = tr.writes().lookup(key);
-                if (mine != null && mine.isKnown()) {
-                    return mine.value;
-                }
-                byte[] stored = engine.get(key, rv);
-                if (!snapshot) {
-                    tr.addReadConflict(key, Keys.keyAfter(key));
-                }
-                return mine == null ? stored : mine.resolve(stored);
+                tr.checkNotEnded();
+                return valueAt(key, rv, snapshot);
             }
         }));
     }
 
+    /** The value of {@code key} in the transaction's view at {@code rv}, adding its read conflict. Under the lock. */
+    private byte[] valueAt(byte[] key, long rv, boolean snapshot) {
+        boolean own = seesOwnWrites(snapshot);
+        WriteBuffer.Entry mine = own ? tr.writes().lookup(key) : null;
+        if (mine != null && mine.isKnown()) {
+            return mine.value;
+        }
+        byte[] stored = engine.get(key, rv);
+        if (!snapshot) {
+            tr.readConflict(key, Keys.keyAfter(key));
+        }
+        return mine == null ? stored : mine.resolve(stored);
+    }
+
+    /** Whether this read sees the transaction's own writes (READ_YOUR_WRITES_DISABLE, SNAPSHOT_RYW_DISABLE). */
+    boolean seesOwnWrites(boolean snapshot) {
+        return !tr.readYourWritesDisabled() && (!snapshot || tr.snapshotReadsOwnWrites());
+    }
+
     CompletableFuture<byte[]> getKey(KeySelector selector, boolean snapshot) {
+        RuntimeException refusal = tr.beforeRead();
+        if (refusal == null && Keys.compare(selector.getKey(), keySpaceEnd()) > 0) {
+            refusal = FdbError.KEY_OUTSIDE_LEGAL_RANGE.exception(Keys.printable(selector.getKey()));
+        }
+        if (refusal != null) {
+            return CompletableFuture.failedFuture(refusal);
+        }
         return tr.getReadVersion().thenCompose(rv -> tr.delayed(latency.read(), () -> {
             synchronized (tr) {
-                tr.checkReadable();
-                return resolve(selector, rv, snapshot);
+                tr.checkNotEnded();
+                byte[] result = resolve(selector, rv, snapshot).key();
+                if (!snapshot) {
+                    addSelectorConflict(selector, result);
+                }
+                return result;
             }
         }));
+    }
+
+    /**
+     * FoundationDB's read conflict of getKey: from the selector's reference to the key it resolved to, reference
+     * excluded unless orEqual, resolved key included for a forward selector. Nothing else conflicts.
+     */
+    private void addSelectorConflict(KeySelector selector, byte[] result) {
+        byte[] reference = selector.orEqual() ? Keys.keyAfter(selector.getKey()) : selector.getKey();
+        if (selector.getOffset() <= 0) {
+            tr.readConflict(result, reference);
+        } else {
+            tr.readConflict(reference, Keys.keyAfter(result));
+        }
+    }
+
+    /**
+     * Refuses a range read as FoundationDB does before it starts (null if it may): the transaction's state, then
+     * bounds beyond the readable key space.
+     */
+    RuntimeException refuseRange(KeySelector begin, KeySelector end) {
+        RuntimeException refusal = tr.beforeRead();
+        if (refusal == null && (Keys.compare(begin.getKey(), keySpaceEnd()) > 0
+                || Keys.compare(end.getKey(), keySpaceEnd()) > 0)) {
+            byte[] beyond = Keys.max(begin.getKey(), end.getKey());
+            refusal = FdbError.KEY_OUTSIDE_LEGAL_RANGE.exception(Keys.printable(beyond));
+        }
+        return refusal;
     }
 
     /** One batch of a range read: {@code fetch} runs under the lock at the read version, after the batch latency. */
     CompletableFuture<List<KeyValue>> rangeBatch(LongFunction<List<KeyValue>> fetch) {
         return tr.getReadVersion().thenCompose(rv -> tr.delayed(latency.range(), () -> {
             synchronized (tr) {
-                tr.checkReadable();
+                tr.checkNotEnded();
                 List<KeyValue> batch = fetch.apply(rv);
                 engine.checkStillReadable(rv);
                 return batch;
@@ -77,59 +138,59 @@ final class ReadPath {
         }));
     }
 
-    /** {@code end}, or the end of the readable key space if it lies beyond. */
-    byte[] clampEnd(byte[] end) {
-        return Keys.min(end, keySpaceEnd());
+    /** The end of the key space this transaction may read: \xff, or \xff\xff with system-key access. */
+    byte[] keySpaceEnd() {
+        return tr.systemKeysReadable() ? Keys.ALL_END : Keys.SYSTEM_PREFIX;
     }
 
-    /** The end of the key space this transaction may read. */
-    private byte[] keySpaceEnd() {
-        return tr.systemKeysReadable() ? Keys.ALL_END : Keys.SYSTEM_PREFIX;
+    /** A resolved selector: the key, and whether resolving ran off the beginning or the end of the key space. */
+    record Resolved(byte[] key, boolean offBeginning, boolean offEnd) {
     }
 
     /**
      * Resolves a key selector in the transaction's view: the last key below (or at, with orEqual) the selector's key,
      * moved {@code offset} keys forward; clamped to the key space ("" before the first key, \xff after the last).
+     * Adds no conflict range: callers add FoundationDB's.
      */
-    byte[] resolve(KeySelector selector, long rv, boolean snapshot) {
+    Resolved resolve(KeySelector selector, long rv, boolean snapshot) {
         byte[] key = selector.getKey();
         int offset = selector.getOffset();
         byte[] spaceEnd = keySpaceEnd();
-        byte[] result;
         if (offset >= 1) {
             byte[] from = selector.orEqual() ? Keys.keyAfter(key) : key;
             if (Keys.compare(from, spaceEnd) >= 0) {
-                result = spaceEnd;
-            } else {
-                List<KeyValue> found = merged(from, spaceEnd, false, offset, rv);
-                result = found.size() == offset ? found.get(offset - 1).getKey() : spaceEnd;
+                return new Resolved(spaceEnd, false, true);
             }
-        } else {
-            byte[] to = selector.orEqual() ? Keys.keyAfter(key) : key;
-            to = Keys.min(to, spaceEnd);
-            int n = 1 - offset;
-            List<KeyValue> found = merged(Keys.EMPTY, to, true, n, rv);
-            result = found.size() == n ? found.get(n - 1).getKey() : Keys.EMPTY;
+            List<KeyValue> found = merged(from, spaceEnd, false, offset, rv, snapshot);
+            return found.size() == offset ? new Resolved(found.get(offset - 1).getKey(), false, false)
+                    : new Resolved(spaceEnd, false, true);
         }
-        if (!snapshot) {
-            byte[] lo = Keys.min(key, result);
-            byte[] hi = Keys.keyAfter(Keys.max(key, result));
-            tr.addReadConflict(lo, Keys.min(hi, Keys.ALL_END));
-        }
-        return result;
+        byte[] to = Keys.min(selector.orEqual() ? Keys.keyAfter(key) : key, spaceEnd);
+        int n = 1 - offset;
+        List<KeyValue> found = merged(Keys.EMPTY, to, true, n, rv, snapshot);
+        return found.size() == n ? new Resolved(found.get(n - 1).getKey(), false, false)
+                : new Resolved(Keys.EMPTY, true, false);
     }
 
     /** Up to {@code limit} key-values of [from, to) in the transaction's view. Caller holds the lock. */
-    List<KeyValue> merged(byte[] from, byte[] to, boolean reverse, int limit, long rv) {
+    List<KeyValue> merged(byte[] from, byte[] to, boolean reverse, int limit, long rv, boolean snapshot) {
         if (Keys.compare(from, to) >= 0) {
             return List.of();
         }
         Iterator<KeyValue> stored = engine.range(from, to, rv, reverse);
-        return tr.writes().merge(stored, from, to, reverse, limit);
+        if (seesOwnWrites(snapshot)) {
+            return tr.writes().merge(stored, from, to, reverse, limit);
+        }
+        List<KeyValue> out = new ArrayList<>();
+        while (out.size() < limit && stored.hasNext()) {
+            out.add(stored.next());
+        }
+        return out;
     }
 
+    /** Adds a read conflict range, less what the transaction itself wrote first. Caller holds the lock. */
     void addReadConflict(byte[] begin, byte[] end) {
-        tr.addReadConflict(begin, end);
+        tr.readConflict(begin, end);
     }
 
     /** Keys that cut [begin, end) into chunks of about {@code chunkSize} bytes, begin and end included. */

@@ -3,6 +3,7 @@ package io.relationshiplayer.fdb.embedded;
 import com.apple.foundationdb.Transaction;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /** FoundationDB's retry loops: run, commit, and on error let onError decide whether (and when) to run again. */
@@ -10,8 +11,10 @@ final class RetryLoop {
     private RetryLoop() {
     }
 
-    static <T> T run(Transaction tr, Function<? super Transaction, T> body) {
-        try (tr) {
+    /** As fdb-java's: onError invalidates the handle it is given and answers the one to retry with. */
+    static <T> T run(Transaction first, Function<? super Transaction, T> body) {
+        Transaction tr = first;
+        try {
             while (true) {
                 try {
                     T result = body.apply(tr);
@@ -19,24 +22,28 @@ final class RetryLoop {
                     return result;
                 } catch (RuntimeException e) {
                     try {
-                        tr.onError(e).join();
+                        tr = tr.onError(e).join();
                     } catch (CompletionException retryRefused) {
                         throw rethrow(retryRefused);
                     }
                 }
             }
+        } finally {
+            tr.close();
         }
     }
 
-    static <T> CompletableFuture<T> runAsync(Transaction tr,
+    static <T> CompletableFuture<T> runAsync(Transaction first,
                                              Function<? super Transaction, ? extends CompletableFuture<T>> body,
                                              boolean commit) {
-        return attempt(tr, body, commit).whenComplete((r, e) -> tr.close());
+        AtomicReference<Transaction> current = new AtomicReference<>(first);
+        return attempt(current, body, commit).whenComplete((r, e) -> current.get().close());
     }
 
-    private static <T> CompletableFuture<T> attempt(Transaction tr,
+    private static <T> CompletableFuture<T> attempt(AtomicReference<Transaction> current,
                                                     Function<? super Transaction, ? extends CompletableFuture<T>> body,
                                                     boolean commit) {
+        Transaction tr = current.get();
         CompletableFuture<T> result;
         try {
             result = body.apply(tr).thenCompose(r -> commit ? tr.commit().thenApply(v -> r)
@@ -48,7 +55,10 @@ final class RetryLoop {
             if (e == null) {
                 return CompletableFuture.completedFuture(r);
             }
-            return tr.onError(e).thenCompose(retry -> attempt(tr, body, commit));
+            return tr.onError(e).thenCompose(retry -> {
+                current.set(retry);
+                return attempt(current, body, commit);
+            });
         }).thenCompose(f -> f);
     }
 

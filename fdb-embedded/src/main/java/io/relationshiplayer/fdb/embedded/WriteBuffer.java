@@ -37,6 +37,11 @@ final class WriteBuffer {
             return ops == null && !unreadable;
         }
 
+        /** Whether the value does not depend on what the database holds: a set, a clear, a versionstamped value. */
+        boolean isDecided() {
+            return ops == null;
+        }
+
         /** The value given what the database holds ({@code base}, null if absent). */
         byte[] resolve(byte[] base) {
             if (unreadable) {
@@ -55,6 +60,8 @@ final class WriteBuffer {
 
     private final TreeMap<byte[], Entry> entries = new TreeMap<>(Keys.ORDER);
     private final KeyRanges cleared = new KeyRanges();
+    /** Where this transaction's versionstamped keys may land: unreadable until commit (1036), as in FoundationDB. */
+    private final KeyRanges unreadable = new KeyRanges();
     private final List<Mutation> log = new ArrayList<>();
     private long mutationBytes;
 
@@ -73,6 +80,7 @@ final class WriteBuffer {
     void reset() {
         entries.clear();
         cleared.clear();
+        unreadable.clear();
         log.clear();
         mutationBytes = 0;
     }
@@ -93,12 +101,15 @@ final class WriteBuffer {
         record(Mutation.clearRange(begin, end));
     }
 
+    /** A versionstamped key whose key may land anywhere in [begin, end) once the versionstamp is known. */
+    void versionstampedKey(byte[] template, byte[] param, byte[] begin, byte[] end) {
+        record(Mutation.atomic(MutationType.SET_VERSIONSTAMPED_KEY, template, param));
+        unreadable.add(begin, end);
+    }
+
     void atomic(MutationType op, byte[] key, byte[] param) {
         Mutation m = Mutation.atomic(op, key, param);
         record(m);
-        if (op == MutationType.SET_VERSIONSTAMPED_KEY) {
-            return;
-        }
         if (op == MutationType.SET_VERSIONSTAMPED_VALUE) {
             entries.put(key, new Entry(null, null, true));
             return;
@@ -122,6 +133,7 @@ final class WriteBuffer {
 
     /** What the transaction knows of {@code key}: an entry, a known clear (an entry too), or null to ask the store. */
     Entry lookup(byte[] key) {
+        checkReadable(key);
         Entry e = entries.get(key);
         if (e == null && cleared.contains(key)) {
             return Entry.known(null);
@@ -135,6 +147,7 @@ final class WriteBuffer {
      */
     List<KeyValue> merge(Iterator<KeyValue> store, byte[] from, byte[] to, boolean reverse, int limit) {
         List<KeyValue> out = new ArrayList<>(Math.min(limit, 1024));
+        byte[][] blocked = unreadable.isEmpty() ? null : firstUnreadable(from, to, reverse);
         NavigableMap<byte[], Entry> sub = entries.subMap(from, true, to, false);
         Iterator<Map.Entry<byte[], Entry>> mine = (reverse ? sub.descendingMap() : sub).entrySet().iterator();
         KeyValue s = nextVisible(store);
@@ -149,6 +162,12 @@ final class WriteBuffer {
                 c = Keys.compare(s.getKey(), w.getKey());
                 if (reverse) {
                     c = -c;
+                }
+            }
+            if (blocked != null) {
+                byte[] next = c < 0 ? s.getKey() : w.getKey();
+                if (reverse ? Keys.compare(next, blocked[1]) < 0 : Keys.compare(next, blocked[0]) >= 0) {
+                    throw unreadableError();
                 }
             }
             if (c < 0) {
@@ -166,7 +185,35 @@ final class WriteBuffer {
                 w = mine.hasNext() ? mine.next() : null;
             }
         }
+        if (blocked != null && out.size() < limit) {
+            throw unreadableError();
+        }
         return out;
+    }
+
+    /** The first range of [from, to), in the direction of the read, where a versionstamped key may land. */
+    private byte[][] firstUnreadable(byte[] from, byte[] to, boolean reverse) {
+        byte[][] all = unreadable.toArray();
+        byte[][] found = null;
+        for (int i = 0; i < all.length; i += 2) {
+            byte[] b = Keys.max(all[i], from);
+            byte[] e = Keys.min(all[i + 1], to);
+            if (Keys.compare(b, e) < 0 && (found == null || reverse)) {
+                found = new byte[][] {b, e};
+            }
+        }
+        return found;
+    }
+
+    /** Throws 1036 if {@code key} is where one of the transaction's versionstamped keys may land. */
+    void checkReadable(byte[] key) {
+        if (!unreadable.isEmpty() && unreadable.contains(key)) {
+            throw unreadableError();
+        }
+    }
+
+    private static RuntimeException unreadableError() {
+        return FdbError.ACCESSED_UNREADABLE.exception("the range holds a key this transaction set with a versionstamp");
     }
 
     /**
@@ -183,7 +230,7 @@ final class WriteBuffer {
                 continue;
             }
             Map.Entry<byte[], Entry> e = entries.ceilingEntry(at);
-            while (e != null && !e.getValue().isKnown() && Keys.compare(e.getKey(), end) < 0) {
+            while (e != null && !e.getValue().isDecided() && Keys.compare(e.getKey(), end) < 0) {
                 e = entries.higherEntry(e.getKey());
             }
             byte[] nextWritten = e == null ? end : Keys.min(e.getKey(), end);

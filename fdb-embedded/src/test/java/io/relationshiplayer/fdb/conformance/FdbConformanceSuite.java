@@ -86,4 +86,20 @@ public abstract class FdbConformanceSuite {
             return FdbConformanceSuite.this.database();
         }
     }
+
+    @Nested
+    class TransactionContract extends TransactionContractConformance {
+        @Override
+        protected Database database() {
+            return FdbConformanceSuite.this.database();
+        }
+    }
+
+    @Nested
+    class KeySpaceContract extends KeySpaceContractConformance {
+        @Override
+        protected Database database() {
+            return FdbConformanceSuite.this.database();
+        }
+    }
 }

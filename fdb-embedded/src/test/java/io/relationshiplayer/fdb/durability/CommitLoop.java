@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The child process of {@link KillDurabilityTest}: opens the durable engine in {@code args[0]} and commits transaction
@@ -45,8 +46,10 @@ public final class CommitLoop {
                     }
                     tr.set(LAST, ascii(Long.toString(i)));
                     tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY, stampTemplate(), ascii(Long.toString(i)));
+                    // Asked before commit: FoundationDB refuses a committed transaction's calls (2017).
+                    CompletableFuture<byte[]> stampFuture = tr.getVersionstamp();
                     tr.commit().join();
-                    byte[] stamp = tr.getVersionstamp().join();
+                    byte[] stamp = stampFuture.join();
                     emit(out, "ACK " + i + " " + HexFormat.of().formatHex(stamp) + " " + tr.getCommittedVersion());
                 }
             }

@@ -24,6 +24,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -170,8 +171,9 @@ class KillDurabilityTest {
             byte[] template = Arrays.copyOf(PROBE, PROBE.length + 10 + 4);
             template[PROBE.length + 10] = (byte) PROBE.length;
             tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY, template, ascii("probe " + cycle));
+            CompletableFuture<byte[]> stampFuture = tr.getVersionstamp();
             tr.commit().join();
-            byte[] stamp = tr.getVersionstamp().join();
+            byte[] stamp = stampFuture.join();
             assertThat(tr.getCommittedVersion()).as("commit version after reopen").isGreaterThan(maxVersion);
             return stamp;
         }
