@@ -37,10 +37,28 @@ public final class RecordStores {
     private final FDBDatabase db;
     private final StoreOpener opener = new StoreOpener();
     private final IndexBuilds builds;
+    /** Counts each call's FoundationDB operations (reads, range reads, commits), when given. */
+    private final com.apple.foundationdb.record.provider.foundationdb.FDBStoreTimer timer;
 
     public RecordStores(@Nonnull FDBDatabase db) {
+        this(db, null);
+    }
+
+    /** With {@code timer}, every transaction's FoundationDB operations are counted in it. */
+    public RecordStores(@Nonnull FDBDatabase db,
+                        @javax.annotation.Nullable com.apple.foundationdb.record.provider.foundationdb.FDBStoreTimer timer) {
         this.db = Objects.requireNonNull(db, "db is null");
+        this.timer = timer;
         this.builds = new IndexBuilds(db, opener);
+        // Store headers served from memory while FoundationDB's metadata version holds (see StoreOpener); one cache
+        // per database, whichever RecordStores over it comes first.
+        synchronized (db) {
+            if (!(db.getStoreStateCache() instanceof com.apple.foundationdb.record.provider.foundationdb.storestate
+                    .MetaDataVersionStampStoreStateCache)) {
+                db.setStoreStateCache(com.apple.foundationdb.record.provider.foundationdb.storestate
+                        .MetaDataVersionStampStoreStateCacheFactory.newInstance().getCache(db));
+            }
+        }
     }
 
     @Nonnull
@@ -63,6 +81,7 @@ public final class RecordStores {
             byte[] incarnation = new byte[16];
             new java.security.SecureRandom().nextBytes(incarnation);
             ctx.ensureActive().set(key, incarnation);
+            StoreOpener.changed(ctx);
             return true;
         });
     }
@@ -89,6 +108,7 @@ public final class RecordStores {
             }
             ctx.ensureActive().clear(key);
             ctx.ensureActive().clear(Range.startsWith(RlKeySpace.database(name).toSubspace(ctx).pack()));
+            StoreOpener.changed(ctx);
             return true;
         });
         opener.forget(name);
@@ -141,7 +161,9 @@ public final class RecordStores {
             }
             throw e;
         }
-        opener.builder(database, next).setContext(ctx).createOrOpen();
+        FDBRecordStore store = opener.builder(database, next).setContext(ctx).createOrOpen();
+        store.setStateCacheability(true);
+        StoreOpener.changed(ctx);
         com.google.protobuf.ByteString incarnation = StoreOpener.requireDatabase(ctx, database);
         ctx.addPostCommit(() -> {
             opener.rememberIncarnation(database, incarnation, next);
@@ -354,7 +376,7 @@ public final class RecordStores {
     /** Runs {@code body} in a retried transaction, then {@code after} on its result once committed. */
     private <T, R> R run(java.util.function.Function<FDBRecordContext, T> body, java.util.function.Function<T, R> after) {
         try {
-            return after.apply(db.run(body));
+            return after.apply(db.run(timer, null, body));
         } catch (RuntimeException e) {
             throw Failures.classify(e);
         }

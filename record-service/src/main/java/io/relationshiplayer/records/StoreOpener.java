@@ -3,6 +3,7 @@ package io.relationshiplayer.records;
 import com.apple.foundationdb.record.RecordMetaData;
 import com.apple.foundationdb.record.metadata.Index;
 import com.apple.foundationdb.record.IndexState;
+import com.apple.foundationdb.record.IsolationLevel;
 import com.apple.foundationdb.record.provider.foundationdb.FDBMetaDataStore;
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordStore;
@@ -19,6 +20,13 @@ import javax.annotation.Nonnull;
 /**
  * Opens a database's record store inside a transaction: checks the database exists, uses the cached meta-data and
  * reloads it from the meta-data store when the store says a newer version was registered (by this or another server).
+ *
+ * <p>What every call would otherwise read again, serially, before its own reads (the database's marker and its
+ * meta-data), is cached with FoundationDB's metadata version at the time it was read: that key comes with the read
+ * version at no extra round trip, and every change of a database's existence or schema stamps it
+ * ({@link #changed}). While it holds, the cache serves, with a read conflict on the marker so that a drop committed
+ * meanwhile aborts this transaction rather than let it write into a dropped database. The store header is served the
+ * same way by the Record Layer's store state cache ({@code MetaDataVersionStampStoreStateCache}) for cacheable stores.
  */
 final class StoreOpener {
     /** New indexes on populated stores start write-only and are built online; small stores build them in line. */
@@ -35,18 +43,31 @@ final class StoreOpener {
         }
     };
 
-    /** Meta-data by database, valid for one incarnation of the database (a drop and create starts a new one). */
-    private record Cached(ByteString incarnation, RecordMetaData metaData) {
+    /**
+     * Meta-data by database, valid for one incarnation of the database (a drop and create starts a new one), and
+     * without reading anything while the metadata version is still {@code stamp} (null: not known).
+     */
+    private record Cached(ByteString incarnation, RecordMetaData metaData, byte[] stamp) {
+        boolean validAt(byte[] now) {
+            return stamp != null && now != null && java.util.Arrays.equals(stamp, now);
+        }
     }
 
     private final ConcurrentMap<String, Cached> cache = new ConcurrentHashMap<>();
 
     /** The store of {@code database}; fails NOT_FOUND without the database, FAILED_PRECONDITION without a schema. */
     FDBRecordStore open(@Nonnull FDBRecordContext ctx, @Nonnull String database) {
-        ByteString incarnation = requireDatabase(ctx, database);
+        byte[] stamp = ctx.getMetaDataVersionStamp(IsolationLevel.SNAPSHOT);
         Cached cached = cache.get(database);
-        RecordMetaData md = cached != null && cached.incarnation.equals(incarnation) ? cached.metaData
-                : load(ctx, database);
+        RecordMetaData md;
+        if (cached != null && cached.validAt(stamp)) {
+            ctx.ensureActive().addReadConflictKey(nameKey(ctx, database));
+            md = cached.metaData;
+        } else {
+            ByteString incarnation = requireDatabase(ctx, database);
+            md = cached != null && cached.incarnation.equals(incarnation) ? cached.metaData : load(ctx, database);
+            cache.put(database, new Cached(incarnation, md, stamp));
+        }
         try {
             return builder(database, md).setContext(ctx).createOrOpen();
         } catch (RecordStoreStaleMetaDataVersionException stale) {
@@ -75,7 +96,7 @@ final class StoreOpener {
         ByteString incarnation = requireDatabase(ctx, database);
         RecordMetaData md = metaDataStore(ctx, database).getRecordMetaDataAsync(false).join();
         if (md != null) {
-            cache.put(database, new Cached(incarnation, md));
+            cache.put(database, new Cached(incarnation, md, null));
         }
         return md;
     }
@@ -91,7 +112,15 @@ final class StoreOpener {
     }
 
     void rememberIncarnation(String database, ByteString incarnation, RecordMetaData md) {
-        cache.put(database, new Cached(incarnation, md));
+        cache.put(database, new Cached(incarnation, md, null));
+    }
+
+    /**
+     * Marks that this transaction changes a database's existence or schema: it stamps FoundationDB's metadata version,
+     * so that every server's cache of markers, meta-data and store states reads them again after it commits.
+     */
+    static void changed(FDBRecordContext ctx) {
+        ctx.setMetaDataVersionStamp();
     }
 
     static byte[] nameKey(FDBRecordContext ctx, String database) {

@@ -1,5 +1,6 @@
 package io.relationshiplayer.relationships;
 
+import com.apple.foundationdb.record.IsolationLevel;
 import com.apple.foundationdb.Range;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
@@ -17,25 +18,46 @@ import java.util.concurrent.ConcurrentMap;
 /**
  * Keeps each database's catalog in the database, under its catalog path: a version key that every transaction reads
  * (so a catalog change conflicts with the writes that ran against the old one, and changes serialize), and the
- * catalog itself in chunks below FoundationDB's value limit. Parsed catalogs are cached by version.
+ * catalog itself in chunks below FoundationDB's value limit. Parsed catalogs are cached by version, and while
+ * FoundationDB's metadata version (read with the read version, at no extra round trip) is the one they were read at,
+ * served without reading the version key: a read conflict on it keeps catalog changes serialized with the writes that
+ * ran against the old catalog. Every catalog change stamps the metadata version.
  */
 final class CatalogStore {
     private static final int CHUNK = 90_000;
     private static final Tuple VERSION = Tuple.from("version");
     private static final Tuple BODY = Tuple.from("body");
 
-    private final ConcurrentMap<String, Catalog> cache = new ConcurrentHashMap<>();
+    /** A parsed catalog, and the metadata version it is known to hold at (null: unknown, read the version key). */
+    private record Cached(Catalog catalog, byte[] stamp) {
+        boolean validAt(byte[] now) {
+            return stamp != null && now != null && Arrays.equals(stamp, now);
+        }
+    }
+
+    private final ConcurrentMap<String, Cached> cache = new ConcurrentHashMap<>();
 
     /** The catalog as of this transaction (empty when none was written), with a read conflict on its version. */
     Catalog read(FDBRecordContext ctx, String database) {
         Subspace space = RlKeySpace.catalog(database).toSubspace(ctx);
         Transaction tr = ctx.ensureActive();
+        byte[] stamp = ctx.getMetaDataVersionStamp(IsolationLevel.SNAPSHOT);
+        Cached known = cache.get(database);
+        if (known != null && known.validAt(stamp)) {
+            tr.addReadConflictKey(space.pack(VERSION));
+            return known.catalog();
+        }
+        Catalog catalog = load(tr, space, database, known == null ? null : known.catalog());
+        cache.put(database, new Cached(catalog, stamp));
+        return catalog;
+    }
+
+    private static Catalog load(Transaction tr, Subspace space, String database, Catalog cached) {
         byte[] v = tr.get(space.pack(VERSION)).join();
         long version = v == null ? 0 : ByteBuffer.wrap(v).getLong();
         // The version key holds the version and then the catalog's id: a re-created database counts from 1 again.
         com.google.protobuf.ByteString id = v == null || v.length <= 8 ? com.google.protobuf.ByteString.EMPTY
                 : com.google.protobuf.ByteString.copyFrom(v, 8, v.length - 8);
-        Catalog cached = cache.get(database);
         if (cached != null && cached.version() == version && cached.def().getId().equals(id)) {
             return cached;
         }
@@ -45,9 +67,7 @@ final class CatalogStore {
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         tr.getRange(space.range(BODY)).asList().join().forEach(kv -> body.writeBytes(kv.getValue()));
         try {
-            Catalog catalog = new Catalog(CatalogDef.parseFrom(body.toByteArray()));
-            cache.put(database, catalog);
-            return catalog;
+            return new Catalog(CatalogDef.parseFrom(body.toByteArray()));
         } catch (InvalidProtocolBufferException e) {
             throw new RelationalException(RelationalException.Kind.INTERNAL,
                     "catalog of database '" + database + "' does not parse: " + e.getMessage(), null, e);
@@ -65,10 +85,11 @@ final class CatalogStore {
         }
         byte[] id = catalog.def().getId().toByteArray();
         tr.set(space.pack(VERSION), ByteBuffer.allocate(8 + id.length).putLong(catalog.version()).put(id).array());
+        ctx.setMetaDataVersionStamp();
     }
 
     void remember(String database, Catalog catalog) {
-        cache.put(database, catalog);
+        cache.put(database, new Cached(catalog, null));
     }
 
     void forget(String database) {

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * FAILED_PRECONDITION; the reserved package is refused in a client's schema. (The whole path with SQL is
  * sql-gateway's RecordWritesToSqlTablesTest.)
  */
-class SqlTableWritesTest extends ServerFixture {
+public class SqlTableWritesTest extends ServerFixture {
     RecordStores owner;
     Descriptor users;
 
@@ -120,7 +120,7 @@ class SqlTableWritesTest extends ServerFixture {
     }
 
     /** One record type, users (id, name), keyed by id, in a file of {@code pkg}. */
-    static Schema tablesSchema(String pkg) {
+    public static Schema tablesSchema(String pkg) {
         DescriptorProto m = DescriptorProto.newBuilder().setName("users")
                 .addField(FieldDescriptorProto.newBuilder().setName("id").setNumber(1)
                         .setLabel(FieldDescriptorProto.Label.LABEL_OPTIONAL)
