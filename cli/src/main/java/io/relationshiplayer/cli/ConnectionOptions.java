@@ -1,13 +1,13 @@
 package io.relationshiplayer.cli;
 
-import io.relationshiplayer.cli.client.SqlClient;
 import io.relationshiplayer.client.ClientSecurity;
+import io.relationshiplayer.client.SqlSession;
 import io.relationshiplayer.fdb.BackendSpec;
 import io.relationshiplayer.fdb.embedded.LatencyProfile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * Where a client command sends its statements: a server ({@code --connect HOST:PORT}) and a database. Without
@@ -33,7 +33,7 @@ final class ConnectionOptions {
     CommandLine.Model.CommandSpec command;
 
     /** An open session, and the in-process server behind it when there is one; closing ends both. */
-    record Connection(SqlClient client, ServerCommand.RunningServer server) implements AutoCloseable {
+    record Connection(SqlSession client, ServerCommand.RunningServer server) implements AutoCloseable {
         boolean local() {
             return server != null;
         }
@@ -63,7 +63,7 @@ final class ConnectionOptions {
                 throw new UncheckedIOException("cannot start the in-process server: " + e.getMessage(), e);
             }
             try {
-                return new Connection(SqlClient.connect("127.0.0.1", server.port(), database), server);
+                return new Connection(SqlSession.connect("127.0.0.1", server.port(), database), server);
             } catch (RuntimeException e) {
                 server.close();
                 throw e;
@@ -75,7 +75,7 @@ final class ConnectionOptions {
                     + " without TLS (add --tls and --ca-file)");
             command.commandLine().getErr().flush();
         }
-        return new Connection(SqlClient.connect(connect.host(), connect.port(), database, client), null);
+        return new Connection(SqlSession.connect(connect.host(), connect.port(), database, client), null);
     }
 
     /** A {@code HOST[:PORT]} (an IPv6 host in brackets: {@code [::1]:7470}). */

@@ -1,11 +1,11 @@
 package io.relationshiplayer.cli;
 
-import io.relationshiplayer.cli.client.QueryResult;
-import io.relationshiplayer.cli.client.SqlClient;
-import io.relationshiplayer.cli.client.SqlClientException;
 import io.relationshiplayer.cli.sql.OutputFormat;
 import io.relationshiplayer.cli.sql.ResultPrinter;
 import io.relationshiplayer.cli.sql.StatementRunner;
+import io.relationshiplayer.client.SqlClientException;
+import io.relationshiplayer.client.SqlResult;
+import io.relationshiplayer.client.SqlSession;
 import io.relationshiplayer.fdb.BackendSpec;
 import io.relationshiplayer.fdb.embedded.LatencyProfile;
 import io.relationshiplayer.proto.v1.TableSummary;
@@ -15,9 +15,9 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code rl demo}: the ticket tracker through SQL over gRPC to a server in this process: schema with foreign keys,
@@ -56,7 +56,7 @@ final class DemoCommand implements Callable<Integer> {
         long started = System.nanoTime();
         try (ServerCommand.RunningServer server = ServerCommand.RunningServer.start(backendSpec, LatencyProfile.NONE,
                 "127.0.0.1", 0);
-             SqlClient client = SqlClient.connect("127.0.0.1", server.port(), DATABASE)) {
+             SqlSession client = SqlSession.connect("127.0.0.1", server.port(), DATABASE)) {
             boolean terminal = Terminals.interactive();
             ResultPrinter printer = new ResultPrinter(out, OutputFormat.TABLE, terminal ? Terminals.width() : 0,
                     terminal && Terminals.ansi());
@@ -79,7 +79,7 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     /** A durable backend keeps the previous run's tables: drop them, children first. */
-    private void dropPrevious(SqlClient client) {
+    private void dropPrevious(SqlSession client) {
         Set<String> existing = client.listTables().stream().map(TableSummary::getName)
                 .map(n -> n.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
         for (int i = DemoData.TABLES.length - 1; i >= 0; i--) {
@@ -96,7 +96,7 @@ final class DemoCommand implements Callable<Integer> {
         }
     }
 
-    private void load(SqlClient client, DemoData data, boolean terminal) {
+    private void load(SqlSession client, DemoData data, boolean terminal) {
         section(String.format(Locale.ROOT, "2. Data: %,d generated rows in multi-row INSERTs of %d rows",
                 data.totalRows(), BATCH));
         for (DemoData.Load load : data.loads) {
@@ -104,7 +104,7 @@ final class DemoCommand implements Callable<Integer> {
             int done = 0;
             int statements = 0;
             for (String insert : load.statements()) {
-                try (QueryResult r = client.execute(insert)) {
+                try (SqlResult r = client.execute(insert)) {
                     done += (int) r.end().getAffectedRows();
                 }
                 statements++;
@@ -183,8 +183,8 @@ final class DemoCommand implements Callable<Integer> {
         out.flush();
     }
 
-    private static void quietly(SqlClient client, String sql) {
-        try (QueryResult r = client.execute(sql)) {
+    private static void quietly(SqlSession client, String sql) {
+        try (SqlResult r = client.execute(sql)) {
             r.end();
         } catch (SqlClientException e) {
             // a table the previous run left half made; CREATE will say what is wrong

@@ -1,11 +1,11 @@
 package io.relationshiplayer.cli;
 
-import io.relationshiplayer.cli.client.ClientException;
+import io.relationshiplayer.client.ClientException;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** The {@code rl} command. */
 @Command(name = "rl", mixinStandardHelpOptions = true, versionProvider = Version.class,

@@ -2,6 +2,7 @@ package io.relationshiplayer.bench.bank;
 
 import io.relationshiplayer.bench.ConnectSecurity;
 import io.relationshiplayer.client.ClientSecurity;
+import io.relationshiplayer.client.SqlClient;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,7 +86,7 @@ public final class BankBenchmark {
                 ? "RL SQL/gRPC " + settings.backend().kind().name().toLowerCase(Locale.ROOT) + "+nemesis"
                 : "RL SQL/gRPC " + settings.backend().kind().name().toLowerCase(Locale.ROOT);
         if (settings.connect().isPresent()) {
-            try (SqlClient client = SqlClient.connect(settings.connect().get(), security)) {
+            try (SqlClient client = SqlClient.connect(settings.connect().get(), security, SqlBench.OPTIONS)) {
                 return measure(new GrpcBank(client, database, label), rows, null, client);
             }
         }
@@ -93,12 +94,12 @@ public final class BankBenchmark {
             Path dir = settings.backend().directory();
             Files.createDirectories(dir);
             try (Nemesis nemesis = Nemesis.start(dir, progress);
-                 SqlClient client = SqlClient.connect(nemesis.target())) {
+                 SqlClient client = SqlClient.connect(nemesis.target(), ClientSecurity.plaintext(), SqlBench.OPTIONS)) {
                 return measure(new GrpcBank(client, database, label), rows, nemesis, client);
             }
         }
         try (LocalSqlServer server = LocalSqlServer.start(settings.backend());
-             SqlClient client = SqlClient.connect(server.target())) {
+             SqlClient client = SqlClient.connect(server.target(), ClientSecurity.plaintext(), SqlBench.OPTIONS)) {
             return measure(new GrpcBank(client, database, label), rows, null, client);
         }
     }

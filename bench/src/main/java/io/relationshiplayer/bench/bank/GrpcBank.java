@@ -1,5 +1,9 @@
 package io.relationshiplayer.bench.bank;
 
+import io.relationshiplayer.client.ClientException;
+import io.relationshiplayer.client.SqlClient;
+import io.relationshiplayer.client.SqlClientException;
+import io.relationshiplayer.client.SqlSession;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -33,7 +37,7 @@ final class GrpcBank implements BankStore {
 
     @Override
     public void create() {
-        try (SqlClient.Session s = sql.open(database)) {
+        try (SqlSession s = sql.openSession(database)) {
             s.update(CREATE_ACCOUNTS);
             s.update(CREATE_TRANSFERS);
         }
@@ -41,7 +45,7 @@ final class GrpcBank implements BankStore {
 
     @Override
     public void load(long[] balances) {
-        try (SqlClient.Session s = sql.open(database)) {
+        try (SqlSession s = sql.openSession(database)) {
             for (int first = 0; first < balances.length; first += LOAD_ROWS) {
                 int n = Math.min(LOAD_ROWS, balances.length - first);
                 StringBuilder text = new StringBuilder("INSERT INTO accounts (id, balance) VALUES ");
@@ -65,7 +69,7 @@ final class GrpcBank implements BankStore {
     public Ledger read(int accounts, long maxTransferId) {
         long[] balances = new long[accounts];
         Map<Long, long[]> transfers = new HashMap<>();
-        try (SqlClient.Session s = sql.open(database)) {
+        try (SqlSession s = sql.openSession(database)) {
             for (long first = 0; first < accounts; first += READ_CHUNK) {
                 for (Object[] row : s.query("SELECT id, balance FROM accounts WHERE id >= ? AND id < ?", first,
                         first + READ_CHUNK)) {
@@ -89,24 +93,24 @@ final class GrpcBank implements BankStore {
 
     /** A worker's session, opened again whenever the server lost it. */
     private final class GrpcClient implements Client {
-        private SqlClient.Session session;
+        private SqlSession session;
 
         @Override
         public Attempt transfer(long id, long from, long to, long amount) {
-            SqlClient.Session s;
+            SqlSession s;
             try {
                 s = session();
                 s.update("BEGIN");
                 s.update(DEBIT, amount, from);
                 s.update(CREDIT, amount, to);
                 s.update(LOG, id, from, to, amount);
-            } catch (SqlCallException e) {
+            } catch (ClientException e) {
                 return failedBeforeCommit(e);
             }
             try {
                 s.update("COMMIT");
                 return Attempt.COMMITTED;
-            } catch (SqlCallException e) {
+            } catch (ClientException e) {
                 if (e.isRetryable()) {
                     return Attempt.CONFLICT;
                 }
@@ -115,7 +119,7 @@ final class GrpcBank implements BankStore {
             }
         }
 
-        private Attempt failedBeforeCommit(SqlCallException e) {
+        private Attempt failedBeforeCommit(ClientException e) {
             if (e.isConnectionLost()) {
                 drop();
                 return Attempt.LOST;
@@ -124,15 +128,15 @@ final class GrpcBank implements BankStore {
             if (e.isRetryable()) {
                 return Attempt.CONFLICT;
             }
-            if (e.isUniqueViolation()) {
+            if (e instanceof SqlClientException s && s.isUniqueViolation()) {
                 return Attempt.DUPLICATE;
             }
             throw e;
         }
 
-        private SqlClient.Session session() {
+        private SqlSession session() {
             if (session == null) {
-                session = sql.open(database);
+                session = sql.openSession(database);
             }
             return session;
         }
@@ -143,7 +147,7 @@ final class GrpcBank implements BankStore {
             }
             try {
                 session.update("ROLLBACK");
-            } catch (SqlCallException e) {
+            } catch (ClientException e) {
                 drop();
             }
         }

@@ -1,5 +1,6 @@
 package io.relationshiplayer.bench.bank;
 
+import io.relationshiplayer.client.SqlClient;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

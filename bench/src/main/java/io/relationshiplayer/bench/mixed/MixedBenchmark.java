@@ -3,9 +3,11 @@ package io.relationshiplayer.bench.mixed;
 import io.relationshiplayer.bench.ConnectSecurity;
 import io.relationshiplayer.bench.bank.Latencies;
 import io.relationshiplayer.bench.bank.LocalSqlServer;
-import io.relationshiplayer.bench.bank.SqlCallException;
-import io.relationshiplayer.bench.bank.SqlClient;
+import io.relationshiplayer.bench.bank.SqlBench;
+import io.relationshiplayer.client.ClientException;
 import io.relationshiplayer.client.ClientSecurity;
+import io.relationshiplayer.client.SqlClient;
+import io.relationshiplayer.client.SqlSession;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -57,12 +59,12 @@ public final class MixedBenchmark {
         }
         MixedBenchmark bench = new MixedBenchmark(settings, out, err);
         if (settings.connect().isPresent()) {
-            try (SqlClient client = SqlClient.connect(settings.connect().get(), security)) {
+            try (SqlClient client = SqlClient.connect(settings.connect().get(), security, SqlBench.OPTIONS)) {
                 return bench.run(client, "SQL service at " + settings.connect().get());
             }
         }
         try (LocalSqlServer server = LocalSqlServer.start(settings.backend());
-             SqlClient client = SqlClient.connect(server.target())) {
+             SqlClient client = SqlClient.connect(server.target(), ClientSecurity.plaintext(), SqlBench.OPTIONS)) {
             return bench.run(client, "SQL service in process on " + settings.backend());
         }
     }
@@ -96,7 +98,7 @@ public final class MixedBenchmark {
 
     private void load(SqlClient client, String database) {
         long start = System.nanoTime();
-        try (SqlClient.Session s = client.open(database)) {
+        try (SqlSession s = client.openSession(database)) {
             s.update("CREATE TABLE kv (k BIGINT PRIMARY KEY, v BIGINT NOT NULL)");
             for (int first = 0; first < settings.rows(); first += LOAD_ROWS) {
                 int n = Math.min(LOAD_ROWS, settings.rows() - first);
@@ -114,7 +116,7 @@ public final class MixedBenchmark {
 
     private long sum(SqlClient client, String database) {
         long sum = 0;
-        try (SqlClient.Session s = client.open(database)) {
+        try (SqlSession s = client.openSession(database)) {
             for (long first = 0; first < settings.rows(); first += READ_CHUNK) {
                 for (Object[] row : s.query("SELECT v FROM kv WHERE k >= ? AND k < ?", first, first + READ_CHUNK)) {
                     sum += (Long) row[0];
@@ -195,7 +197,7 @@ public final class MixedBenchmark {
         }
 
         void run() {
-            try (SqlClient.Session strong = client.open(database); SqlClient.Session weak = client.open(database)) {
+            try (SqlSession strong = client.openSession(database); SqlSession weak = client.openSession(database)) {
                 weak.update(String.format(Locale.ROOT, "SET max_staleness = %s", settings.stalenessSeconds()));
                 while (System.nanoTime() < end) {
                     TxClass c = TxClass.of(random.nextInt(100));
@@ -212,7 +214,7 @@ public final class MixedBenchmark {
         }
 
         /** One attempt; false when it hit a serialization failure and must run again. */
-        private boolean attempt(TxClass c, SqlClient.Session s, long a, long b) {
+        private boolean attempt(TxClass c, SqlSession s, long a, long b) {
             try {
                 switch (c) {
                     case UPDATE -> {
@@ -228,7 +230,7 @@ public final class MixedBenchmark {
                     default -> throw new IllegalStateException();
                 }
                 return true;
-            } catch (SqlCallException e) {
+            } catch (ClientException e) {
                 if (!e.isRetryable()) {
                     throw e;
                 }

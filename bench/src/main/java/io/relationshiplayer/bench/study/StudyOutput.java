@@ -1,6 +1,7 @@
 package io.relationshiplayer.bench.study;
 
 import io.relationshiplayer.bench.study.StudyBenchmark.Row;
+import io.relationshiplayer.client.Json;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -178,20 +179,10 @@ final class StudyOutput {
     }
 
     private static String num(double v) {
-        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.4f", v) : "null";
+        return Json.number(v, 4);
     }
 
     private static String str(String s) {
-        StringBuilder b = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
-            if (c == '"' || c == '\\') {
-                b.append('\\').append(c);
-            } else if (c < 0x20) {
-                b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-            } else {
-                b.append(c);
-            }
-        }
-        return b.append('"').toString();
+        return Json.string(s);
     }
 }

@@ -1,7 +1,7 @@
 package io.relationshiplayer.cli.shell;
 
-import io.relationshiplayer.cli.client.ClientException;
-import io.relationshiplayer.cli.client.SqlClient;
+import io.relationshiplayer.client.ClientException;
+import io.relationshiplayer.client.SqlSession;
 import io.relationshiplayer.proto.v1.TableColumn;
 import io.relationshiplayer.proto.v1.TableSummary;
 import java.util.List;
@@ -27,10 +27,10 @@ final class SqlCompleter implements Completer {
             "MIN", "MAX", "CAST", "BIGINT", "INTEGER", "DOUBLE", "BOOLEAN", "VARCHAR", "VARBINARY", "DECIMAL",
             "DATE", "TIMESTAMP", "TRUE", "FALSE");
 
-    private final SqlClient client;
+    private final SqlSession client;
     private volatile Set<String> names;
 
-    SqlCompleter(SqlClient client) {
+    SqlCompleter(SqlSession client) {
         this.client = client;
     }
 

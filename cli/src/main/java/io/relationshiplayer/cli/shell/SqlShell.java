@@ -1,13 +1,14 @@
 package io.relationshiplayer.cli.shell;
 
-import io.relationshiplayer.cli.client.ClientException;
-import io.relationshiplayer.cli.client.QueryResult;
-import io.relationshiplayer.cli.client.SqlClient;
 import io.relationshiplayer.cli.sql.OutputFormat;
 import io.relationshiplayer.cli.sql.ResultPrinter;
 import io.relationshiplayer.cli.sql.SqlScript;
 import io.relationshiplayer.cli.sql.StatementRunner;
+import io.relationshiplayer.cli.sql.TableLayout;
 import io.relationshiplayer.cli.sql.Values;
+import io.relationshiplayer.client.ClientException;
+import io.relationshiplayer.client.SqlResult;
+import io.relationshiplayer.client.SqlSession;
 import io.relationshiplayer.proto.v1.DescribeTableResponse;
 import io.relationshiplayer.proto.v1.TableColumn;
 import io.relationshiplayer.proto.v1.TableConstraint;
@@ -45,14 +46,14 @@ public final class SqlShell {
             "  \\?              this help");
 
     private final Terminal terminal;
-    private final SqlClient client;
+    private final SqlSession client;
     private final Path history;
     private final PrintWriter out;
     private final StatementRunner runner;
     private final SqlCompleter completer;
-    private final AtomicReference<QueryResult> running = new AtomicReference<>();
+    private final AtomicReference<SqlResult> running = new AtomicReference<>();
 
-    public SqlShell(Terminal terminal, SqlClient client, Path history, OutputFormat format) {
+    public SqlShell(Terminal terminal, SqlSession client, Path history, OutputFormat format) {
         this.terminal = terminal;
         this.client = client;
         this.history = history;
@@ -118,7 +119,7 @@ public final class SqlShell {
     /** Runs one statement; Ctrl-C meanwhile cancels its call, and the server stops the scan. */
     private boolean runOne(String sql) {
         Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, signal -> {
-            QueryResult r = running.get();
+            SqlResult r = running.get();
             if (r != null) {
                 r.cancel();
             }
@@ -208,7 +209,7 @@ public final class SqlShell {
             return;
         }
         out.println("Tables");
-        TextTable.print(out, List.of("table", "columns"), rows);
+        TableLayout.printText(out, List.of("table", "columns"), rows);
     }
 
     private void describe(String table) {
@@ -219,7 +220,7 @@ public final class SqlShell {
             rows.add(List.of(c.getName(), Values.typeName(c.getType()), c.getNullable() ? "" : "not null",
                     c.getDefaultSql()));
         }
-        TextTable.print(out, List.of("column", "type", "nullable", "default"), rows);
+        TableLayout.printText(out, List.of("column", "type", "nullable", "default"), rows);
         if (d.getPrimaryKeyCount() > 0) {
             out.println("Primary key: (" + String.join(", ", d.getPrimaryKeyList()) + ")");
         }

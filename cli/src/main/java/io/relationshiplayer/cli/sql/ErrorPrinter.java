@@ -1,6 +1,6 @@
 package io.relationshiplayer.cli.sql;
 
-import io.relationshiplayer.cli.client.SqlClientException;
+import io.relationshiplayer.client.SqlClientException;
 import java.io.PrintWriter;
 
 /**

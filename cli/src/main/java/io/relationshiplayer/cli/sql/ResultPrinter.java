@@ -1,6 +1,7 @@
 package io.relationshiplayer.cli.sql;
 
-import io.relationshiplayer.cli.client.QueryResult;
+import io.relationshiplayer.client.Json;
+import io.relationshiplayer.client.SqlResult;
 import io.relationshiplayer.proto.v1.Column;
 import io.relationshiplayer.proto.v1.ResultEnd;
 import io.relationshiplayer.proto.v1.SqlValue;
@@ -63,7 +64,7 @@ public final class ResultPrinter {
     }
 
     /** Reads {@code result} to its end and prints it; {@code started} is System.nanoTime() before the call. */
-    public ResultEnd print(QueryResult result, long started) {
+    public ResultEnd print(SqlResult result, long started) {
         ResultEnd end;
         if (!result.returnsRows()) {
             end = result.end();
@@ -88,7 +89,7 @@ public final class ResultPrinter {
         return end;
     }
 
-    private ResultEnd table(QueryResult result, long started) {
+    private ResultEnd table(SqlResult result, long started) {
         List<Column> columns = result.columns();
         long count = 0;
         if (result.command().equals("EXPLAIN") && columns.size() == 1) {
@@ -130,7 +131,7 @@ public final class ResultPrinter {
         return end;
     }
 
-    private ResultEnd csv(QueryResult result) {
+    private ResultEnd csv(SqlResult result) {
         if (csvTables++ > 0) {
             out.print("\r\n");
         }
@@ -160,10 +161,10 @@ public final class ResultPrinter {
         return s;
     }
 
-    private ResultEnd json(QueryResult result) {
+    private ResultEnd json(SqlResult result) {
         List<Column> columns = result.columns();
         List<String> names = new ArrayList<>();
-        columns.forEach(c -> names.add(Values.jsonString(c.getName())));
+        columns.forEach(c -> names.add(Json.string(c.getName())));
         out.print('[');
         boolean first = true;
         while (result.hasNext()) {

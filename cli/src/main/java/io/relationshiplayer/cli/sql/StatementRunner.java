@@ -1,18 +1,18 @@
 package io.relationshiplayer.cli.sql;
 
-import io.relationshiplayer.cli.client.QueryResult;
-import io.relationshiplayer.cli.client.SqlClient;
-import io.relationshiplayer.cli.client.SqlClientException;
+import io.relationshiplayer.client.SqlClientException;
+import io.relationshiplayer.client.SqlResult;
+import io.relationshiplayer.client.SqlSession;
 import java.io.PrintWriter;
 import java.util.function.Consumer;
 
 /** Runs statements on a client, printing results with a {@link ResultPrinter} and refusals with a caret. */
 public final class StatementRunner {
-    private final SqlClient client;
+    private final SqlSession client;
     private final ResultPrinter printer;
     private final PrintWriter err;
 
-    public StatementRunner(SqlClient client, ResultPrinter printer, PrintWriter err) {
+    public StatementRunner(SqlSession client, ResultPrinter printer, PrintWriter err) {
         this.client = client;
         this.printer = printer;
         this.err = err;
@@ -22,7 +22,7 @@ public final class StatementRunner {
         return printer;
     }
 
-    public SqlClient client() {
+    public SqlSession client() {
         return client;
     }
 
@@ -35,9 +35,9 @@ public final class StatementRunner {
      * As {@link #run(String)}, handing the running result to {@code started} first (a shell keeps it to cancel it on
      * Ctrl-C).
      */
-    public boolean run(String sql, Consumer<QueryResult> started) {
+    public boolean run(String sql, Consumer<SqlResult> started) {
         long start = System.nanoTime();
-        try (QueryResult result = client.execute(sql)) {
+        try (SqlResult result = client.execute(sql)) {
             started.accept(result);
             printer.print(result, start);
             return true;

@@ -7,10 +7,11 @@ import java.util.List;
 import org.jline.utils.WCWidth;
 
 /**
- * Aligned rows for people: numbers to the right, NULL marked (dimmed on a terminal), cells cut with … when the rows
- * would be wider than the terminal (never when the width is unlimited, as for piped output).
+ * The CLI's one table layout: aligned rows for people, numbers to the right, NULL marked (dimmed on a terminal), cells
+ * cut with … when the rows would be wider than the terminal (never when the width is unlimited, as for piped output);
+ * and the shell's own listings (\d) as plain text cells in the same layout.
  */
-final class TableLayout {
+public final class TableLayout {
     static final String NULL = "NULL";
     private static final String DIM = "\u001b[2m";
     private static final String RESET = "\u001b[0m";
@@ -58,6 +59,34 @@ final class TableLayout {
             }
             out.println(strip(line));
         }
+    }
+
+    /** Text cells under {@code headers}, aligned to the left, never cut (the shell's listings: \d). */
+    public static void printText(PrintWriter out, List<String> headers, List<List<String>> rows) {
+        int[] w = new int[headers.size()];
+        for (int c = 0; c < w.length; c++) {
+            w[c] = width(headers.get(c));
+            for (List<String> r : rows) {
+                w[c] = Math.max(w[c], width(r.get(c)));
+            }
+        }
+        out.println(textLine(headers, w));
+        StringBuilder rule = new StringBuilder();
+        for (int c = 0; c < w.length; c++) {
+            rule.append(c == 0 ? "" : "+").append("-".repeat(w[c] + 2));
+        }
+        out.println(rule);
+        for (List<String> r : rows) {
+            out.println(textLine(r, w));
+        }
+    }
+
+    private static String textLine(List<String> cells, int[] w) {
+        StringBuilder b = new StringBuilder();
+        for (int c = 0; c < w.length; c++) {
+            b.append(c == 0 ? " " : " | ").append(pad(cells.get(c), w[c], false));
+        }
+        return strip(b);
     }
 
     /** Expanded display (\x): one "name | value" line per column, a rule per record. */

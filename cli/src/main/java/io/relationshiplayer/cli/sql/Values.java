@@ -1,5 +1,6 @@
 package io.relationshiplayer.cli.sql;
 
+import io.relationshiplayer.client.Json;
 import io.relationshiplayer.proto.v1.ColumnKind;
 import io.relationshiplayer.proto.v1.ColumnType;
 import io.relationshiplayer.proto.v1.SqlValue;
@@ -61,52 +62,20 @@ public final class Values {
                 return text(v);
             case DOUBLE_VALUE:
                 double d = v.getDoubleValue();
-                return Double.isFinite(d) ? Double.toString(d) : jsonString(Double.toString(d));
+                return Double.isFinite(d) ? Double.toString(d) : Json.string(Double.toString(d));
             case DECIMAL_VALUE:
                 return new BigDecimal(v.getDecimalValue()).toPlainString();
             case STRING_VALUE:
-                return jsonString(v.getStringValue());
+                return Json.string(v.getStringValue());
             case BYTES_VALUE:
-                return jsonString(Base64.getEncoder().encodeToString(v.getBytesValue().toByteArray()));
+                return Json.string(Base64.getEncoder().encodeToString(v.getBytesValue().toByteArray()));
             case DATE_VALUE:
-                return jsonString(text(v));
+                return Json.string(text(v));
             case TIMESTAMP_VALUE:
-                return jsonString(text(v).replace(' ', 'T'));
+                return Json.string(text(v).replace(' ', 'T'));
             default:
                 return "null";
         }
-    }
-
-    /** A JSON string literal. */
-    public static String jsonString(String s) {
-        StringBuilder b = new StringBuilder(s.length() + 2).append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"':
-                    b.append("\\\"");
-                    break;
-                case '\\':
-                    b.append("\\\\");
-                    break;
-                case '\n':
-                    b.append("\\n");
-                    break;
-                case '\r':
-                    b.append("\\r");
-                    break;
-                case '\t':
-                    b.append("\\t");
-                    break;
-                default:
-                    if (c < 0x20 || c == '\u2028' || c == '\u2029') {
-                        b.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-            }
-        }
-        return b.append('"').toString();
     }
 
     /** Whether a column's values line up to the right (numbers). */

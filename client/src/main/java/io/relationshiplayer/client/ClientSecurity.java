@@ -15,7 +15,7 @@ import javax.annotation.Nullable;
 /**
  * How a client reaches a server: TLS or plaintext, the CA that signed the server's certificate (null: the JVM's
  * default trust store), a client certificate and key for mutual TLS, and a bearer token sent with every call. Every
- * Java client (CLI, benchmarks, ticket layer) builds its channel here.
+ * Java client (the SQL and record clients, the CLI, the benchmarks) builds its channel here.
  */
 public record ClientSecurity(boolean tls, @Nullable Path caFile, @Nullable Path certFile, @Nullable Path keyFile,
                              @Nullable String token) {
@@ -61,7 +61,12 @@ public record ClientSecurity(boolean tls, @Nullable Path caFile, @Nullable Path 
     }
 
     public NettyChannelBuilder channelBuilder(String host, int port) {
-        return channelBuilder(host.contains(":") ? "[" + host + "]:" + port : host + ":" + port);
+        return channelBuilder(target(host, port));
+    }
+
+    /** {@code host:port}, an IPv6 host in brackets. */
+    public static String target(String host, int port) {
+        return host.contains(":") ? "[" + host + "]:" + port : host + ":" + port;
     }
 
     private ChannelCredentials credentials() {

@@ -1,4 +1,4 @@
-package io.relationshiplayer.cli.client;
+package io.relationshiplayer.client;
 
 import com.google.protobuf.Any;
 import com.google.protobuf.InvalidProtocolBufferException;
@@ -6,50 +6,64 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.StatusProto;
 import io.relationshiplayer.proto.v1.SqlError;
+import javax.annotation.Nonnull;
+import javax.annotation.Nullable;
 
-/** A statement or call the server refused: the SqlError detail's SQLSTATE, message and 1-based position. */
+/**
+ * A statement or call the server refused: the SqlError detail's SQLSTATE, message and 1-based position (line and
+ * column in the statement text, 0 when the error is not about a position). Without a SqlError (a status from the
+ * transport or an interceptor) the SQLSTATE follows from the gRPC code.
+ */
 public final class SqlClientException extends ClientException {
-    private final String sqlState;
+    private static final long serialVersionUID = 1L;
+
     private final String detail;
     private final int line;
     private final int column;
-    private final Status.Code code;
 
     public SqlClientException(String sqlState, String message, int line, int column, Status.Code code,
             Throwable cause) {
-        super(message + " (SQLSTATE " + sqlState + ")", cause);
-        this.sqlState = sqlState;
+        super(message + " (SQLSTATE " + sqlState + ")", code, sqlState, cause);
         this.detail = message;
         this.line = line;
         this.column = column;
-        this.code = code;
     }
 
     /** The server's SqlError when the status carries one, else the status itself (SQLSTATE by gRPC code). */
-    static SqlClientException from(StatusRuntimeException e) {
-        com.google.rpc.Status details = StatusProto.fromThrowable(e);
-        if (details != null) {
-            for (Any any : details.getDetailsList()) {
-                if (any.is(SqlError.class)) {
-                    try {
-                        SqlError error = any.unpack(SqlError.class);
-                        return new SqlClientException(error.getSqlstate(), error.getMessage(), error.getLine(),
-                                error.getColumn(), e.getStatus().getCode(), e);
-                    } catch (InvalidProtocolBufferException ignored) {
-                        break;
-                    }
-                }
-            }
+    @Nonnull
+    public static SqlClientException from(@Nonnull StatusRuntimeException e) {
+        SqlError error = sqlError(e);
+        if (error != null) {
+            return new SqlClientException(error.getSqlstate(), error.getMessage(), error.getLine(), error.getColumn(),
+                    e.getStatus().getCode(), e);
         }
         Status s = e.getStatus();
         String message = s.getDescription() == null ? s.getCode().toString() : s.getDescription();
         return new SqlClientException(fallbackState(s.getCode()), message, 0, 0, s.getCode(), e);
     }
 
+    /** The SqlError detail of a failed call, or null when the status carries none. */
+    @Nullable
+    static SqlError sqlError(StatusRuntimeException e) {
+        com.google.rpc.Status details = StatusProto.fromThrowable(e);
+        if (details == null) {
+            return null;
+        }
+        for (Any any : details.getDetailsList()) {
+            if (any.is(SqlError.class)) {
+                try {
+                    return any.unpack(SqlError.class);
+                } catch (InvalidProtocolBufferException ignored) {
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
     private static String fallbackState(Status.Code code) {
         switch (code) {
             case CANCELLED:
-                return "57014";
             case DEADLINE_EXCEEDED:
                 return "57014";
             case UNAVAILABLE:
@@ -63,11 +77,6 @@ public final class SqlClientException extends ClientException {
             default:
                 return "XX000";
         }
-    }
-
-    /** PostgreSQL's SQLSTATE, e.g. 42601. */
-    public String sqlState() {
-        return sqlState;
     }
 
     /** The server's message, without the SQLSTATE. */
@@ -85,11 +94,13 @@ public final class SqlClientException extends ClientException {
         return column;
     }
 
-    public Status.Code code() {
-        return code;
+    /** The statement was cancelled (57014): by the caller, or by its deadline. */
+    public boolean cancelled() {
+        return "57014".equals(sqlState());
     }
 
-    public boolean cancelled() {
-        return "57014".equals(sqlState);
+    /** A unique key refused the row (23505). */
+    public boolean isUniqueViolation() {
+        return "23505".equals(sqlState()) || code() == Status.Code.ALREADY_EXISTS;
     }
 }

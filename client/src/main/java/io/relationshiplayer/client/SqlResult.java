@@ -1,4 +1,4 @@
-package io.relationshiplayer.cli.client;
+package io.relationshiplayer.client;
 
 import io.grpc.Context;
 import io.grpc.StatusRuntimeException;
@@ -18,18 +18,18 @@ import java.util.NoSuchElementException;
  * bounded), its end once the rows are exhausted. {@link #cancel} (from any thread) or {@link #close} before the end
  * cancels the call, and the server stops the scan.
  */
-public final class QueryResult implements Iterator<List<SqlValue>>, AutoCloseable {
+public final class SqlResult implements Iterator<List<SqlValue>>, AutoCloseable {
     private final Iterator<ExecuteResponse> stream;
     private final Context.CancellableContext context;
-    private final SqlClient client;
+    private final SqlSession session;
     private final ResultHeader header;
     private final Deque<List<SqlValue>> buffered = new ArrayDeque<>();
     private ResultEnd end;
 
-    QueryResult(Iterator<ExecuteResponse> stream, Context.CancellableContext context, SqlClient client) {
+    SqlResult(Iterator<ExecuteResponse> stream, Context.CancellableContext context, SqlSession session) {
         this.stream = stream;
         this.context = context;
-        this.client = client;
+        this.session = session;
         ExecuteResponse first = next(stream);
         if (first == null || !first.hasHeader()) {
             context.cancel(null);
@@ -47,8 +47,14 @@ public final class QueryResult implements Iterator<List<SqlValue>>, AutoCloseabl
         return header.getReturnsRows();
     }
 
+    /** The result's columns: name, type (kind, length, precision, scale) and nullability. */
     public List<Column> columns() {
         return header.getColumnsList();
+    }
+
+    /** The rest of the rows, read to the end, values as Java ({@link SqlValues#toJava}). */
+    public List<Object[]> remainingRows() {
+        return SqlSession.rows(this);
     }
 
     @Override
@@ -62,7 +68,7 @@ public final class QueryResult implements Iterator<List<SqlValue>>, AutoCloseabl
                 m.getBatch().getRowsList().forEach(r -> buffered.add(r.getValuesList()));
             } else if (m.hasEnd()) {
                 end = m.getEnd();
-                client.ended(end.getInTransaction());
+                session.ended(end.getInTransaction());
                 context.close();
             }
         }
@@ -102,7 +108,7 @@ public final class QueryResult implements Iterator<List<SqlValue>>, AutoCloseabl
             return it.hasNext() ? it.next() : null;
         } catch (StatusRuntimeException e) {
             context.cancel(null);
-            throw SqlClient.failure(client.address(), e);
+            throw CallFailures.sql(session.address(), e);
         }
     }
 }

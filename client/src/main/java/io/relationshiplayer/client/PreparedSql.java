@@ -1,0 +1,72 @@
+package io.relationshiplayer.client;
+
+import io.grpc.StatusRuntimeException;
+import io.relationshiplayer.proto.v1.ClosePreparedRequest;
+import io.relationshiplayer.proto.v1.ExecutePreparedRequest;
+import java.util.List;
+import javax.annotation.Nonnull;
+
+/**
+ * A statement prepared in a session: executed again with new parameters, it plans nothing (the server caches its plan
+ * per text and catalog version). Closing forgets it on the server.
+ */
+public final class PreparedSql implements AutoCloseable {
+    private final SqlSession session;
+    private final String sql;
+    private final String id;
+    private final int parameterCount;
+
+    PreparedSql(SqlSession session, String sql, String id, int parameterCount) {
+        this.session = session;
+        this.sql = sql;
+        this.id = id;
+        this.parameterCount = parameterCount;
+    }
+
+    @Nonnull
+    public String sql() {
+        return sql;
+    }
+
+    /** The number of ? markers in the text. */
+    public int parameterCount() {
+        return parameterCount;
+    }
+
+    /** Starts an execution with {@code params}: as {@link SqlSession#execute}. */
+    @Nonnull
+    public SqlResult execute(@Nonnull Object... params) {
+        ExecutePreparedRequest.Builder r = ExecutePreparedRequest.newBuilder().setSessionId(session.id())
+                .setStatementId(id).setFetchSize(session.fetchSize());
+        for (Object p : params) {
+            r.addParams(SqlValues.of(p));
+        }
+        ExecutePreparedRequest request = r.build();
+        return session.start(stub -> stub.executePrepared(request));
+    }
+
+    /** Runs it to its end; the rows of a query, values as Java. */
+    @Nonnull
+    public List<Object[]> query(@Nonnull Object... params) {
+        try (SqlResult result = execute(params)) {
+            return result.remainingRows();
+        }
+    }
+
+    /** Runs it to its end; the rows it affected. */
+    public long update(@Nonnull Object... params) {
+        try (SqlResult result = execute(params)) {
+            return result.end().getAffectedRows();
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            session.client().failFast().closePrepared(ClosePreparedRequest.newBuilder().setSessionId(session.id())
+                    .setStatementId(id).build());
+        } catch (StatusRuntimeException ignored) {
+            // the session is gone, and its statements with it
+        }
+    }
+}
