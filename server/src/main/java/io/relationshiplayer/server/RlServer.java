@@ -6,6 +6,7 @@ import io.grpc.ServerServiceDefinition;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.services.HealthStatusManager;
+import io.grpc.protobuf.services.ProtoReflectionService;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
 import io.relationshiplayer.limits.ServerLimits;
 import java.io.IOException;
@@ -17,7 +18,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The gRPC server's lifecycle, nothing else: start on a port (0 picks a free one), health SERVING only once started,
- * server reflection, graceful shutdown that drains calls in flight, and a shutdown hook.
+ * server reflection (grpc.reflection.v1, and v1alpha for clients that know only that), graceful shutdown that drains
+ * calls in flight, and a shutdown hook.
  */
 public final class RlServer implements AutoCloseable {
     /** Default largest inbound message: FoundationDB's transaction limit plus framing ({@link ServerLimits}). */
@@ -61,6 +63,7 @@ public final class RlServer implements AutoCloseable {
      * Starts serving with everything: {@code security} (TLS, tokens) and {@code options} (limits, monitoring, health
      * probing). Calls pass the monitor, then authentication, then the per-client limits (which so count principals).
      */
+    @SuppressWarnings("deprecation") // ProtoReflectionService is v1alpha, which older clients still ask for
     public static RlServer start(String host, int port, List<BindableService> services, ServerOptions options,
                                  ServerSecurity security, Runnable onStop) throws IOException {
         Objects.requireNonNull(services, "services is null");
@@ -68,7 +71,8 @@ public final class RlServer implements AutoCloseable {
         NettyServerBuilder b = security.builder(new InetSocketAddress(host, port));
         options.configure(b, security.interceptor());
         b.addService(health.getHealthService())
-                .addService(ProtoReflectionServiceV1.newInstance());
+                .addService(ProtoReflectionServiceV1.newInstance())
+                .addService(ProtoReflectionService.newInstance());
         List<String> names = new ArrayList<>();
         for (BindableService s : services) {
             ServerServiceDefinition def = s.bindService();

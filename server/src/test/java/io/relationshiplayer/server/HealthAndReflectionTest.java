@@ -29,7 +29,7 @@ import org.junit.jupiter.api.function.Executable;
 
 /**
  * The standard health and reflection services answer next to the record and SQL services, on the product's server
- * over a loopback port.
+ * over a loopback port; reflection in both versions clients use, v1 and v1alpha.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HealthAndReflectionTest {
@@ -103,6 +103,65 @@ class HealthAndReflectionTest {
                 .contains("rl.v1.RecordService", "grpc.health.v1.Health");
         assertThat(got.get(1).hasFileDescriptorResponse()).as("%s", got.get(1).getErrorResponse()).isTrue();
         assertThat(got.get(1).getFileDescriptorResponse().getFileDescriptorProtoCount()).isPositive();
+    }
+
+    @Test
+    void reflectionV1ListsEveryService() throws Exception {
+        List<ServerReflectionResponse> got = new ArrayList<>();
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        StreamObserver<ServerReflectionRequest> requests = ServerReflectionGrpc.newStub(channel)
+                .withDeadlineAfter(10, TimeUnit.SECONDS).serverReflectionInfo(collect(got, done));
+        requests.onNext(ServerReflectionRequest.newBuilder().setListServices("").build());
+        requests.onCompleted();
+        done.get(10, TimeUnit.SECONDS);
+
+        assertThat(got).hasSize(1);
+        assertThat(got.get(0).getListServicesResponse().getServiceList()).extracting(ServiceResponse::getName)
+                .contains("rl.v1.RecordService", "rl.v1.SqlService", "grpc.health.v1.Health",
+                        "grpc.reflection.v1.ServerReflection", "grpc.reflection.v1alpha.ServerReflection");
+    }
+
+    @Test
+    @SuppressWarnings("deprecation") // v1alpha is what older reflection clients speak
+    void reflectionV1AlphaListsEveryServiceAndDescribesOne() throws Exception {
+        List<io.grpc.reflection.v1alpha.ServerReflectionResponse> got = new ArrayList<>();
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        StreamObserver<io.grpc.reflection.v1alpha.ServerReflectionRequest> requests =
+                io.grpc.reflection.v1alpha.ServerReflectionGrpc.newStub(channel)
+                        .withDeadlineAfter(10, TimeUnit.SECONDS).serverReflectionInfo(collect(got, done));
+        requests.onNext(io.grpc.reflection.v1alpha.ServerReflectionRequest.newBuilder().setListServices("").build());
+        requests.onNext(io.grpc.reflection.v1alpha.ServerReflectionRequest.newBuilder()
+                .setFileContainingSymbol("rl.v1.SqlService").build());
+        requests.onCompleted();
+        done.get(10, TimeUnit.SECONDS);
+
+        assertThat(got).hasSize(2);
+        assertThat(got.get(0).getListServicesResponse().getServiceList())
+                .extracting(io.grpc.reflection.v1alpha.ServiceResponse::getName)
+                .contains("rl.v1.RecordService", "rl.v1.SqlService", "grpc.health.v1.Health",
+                        "grpc.reflection.v1.ServerReflection", "grpc.reflection.v1alpha.ServerReflection");
+        assertThat(got.get(1).hasFileDescriptorResponse()).as("%s", got.get(1).getErrorResponse()).isTrue();
+        assertThat(got.get(1).getFileDescriptorResponse().getFileDescriptorProtoCount()).isPositive();
+    }
+
+    /** An observer that gathers every response into {@code into} and completes {@code done} with the stream. */
+    private static <T> StreamObserver<T> collect(List<T> into, CompletableFuture<Void> done) {
+        return new StreamObserver<>() {
+            @Override
+            public void onNext(T value) {
+                into.add(value);
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                done.completeExceptionally(t);
+            }
+
+            @Override
+            public void onCompleted() {
+                done.complete(null);
+            }
+        };
     }
 
     /** Runs {@code call}, which must fail with {@code code}. */
