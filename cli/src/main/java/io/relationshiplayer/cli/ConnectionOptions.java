@@ -2,8 +2,8 @@ package io.relationshiplayer.cli;
 
 import io.relationshiplayer.client.ClientSecurity;
 import io.relationshiplayer.client.SqlSession;
-import io.relationshiplayer.fdb.BackendSpec;
-import io.relationshiplayer.fdb.embedded.LatencyProfile;
+import io.relationshiplayer.server.RunningServer;
+import io.relationshiplayer.server.ServerConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import picocli.CommandLine.Option;
@@ -33,7 +33,7 @@ final class ConnectionOptions {
     CommandLine.Model.CommandSpec command;
 
     /** An open session, and the in-process server behind it when there is one; closing ends both. */
-    record Connection(SqlSession client, ServerCommand.RunningServer server) implements AutoCloseable {
+    record Connection(SqlSession client, RunningServer server) implements AutoCloseable {
         boolean local() {
             return server != null;
         }
@@ -56,9 +56,9 @@ final class ConnectionOptions {
             throw new IllegalArgumentException("--tls, --ca-file, --cert and --key need --connect HOST:PORT");
         }
         if (connect == null) {
-            ServerCommand.RunningServer server;
+            RunningServer server;
             try {
-                server = ServerCommand.RunningServer.start(BackendSpec.memory(), LatencyProfile.NONE, "127.0.0.1", 0);
+                server = RunningServer.start(ServerConfig.defaults());
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot start the in-process server: " + e.getMessage(), e);
             }

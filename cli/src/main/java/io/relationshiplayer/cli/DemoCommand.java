@@ -9,6 +9,8 @@ import io.relationshiplayer.client.SqlSession;
 import io.relationshiplayer.fdb.BackendSpec;
 import io.relationshiplayer.fdb.embedded.LatencyProfile;
 import io.relationshiplayer.proto.v1.TableSummary;
+import io.relationshiplayer.server.RunningServer;
+import io.relationshiplayer.server.ServerConfig;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -54,8 +56,8 @@ final class DemoCommand implements Callable<Integer> {
         out = spec.commandLine().getOut();
         BackendSpec backendSpec = BackendSpec.parse(backend);
         long started = System.nanoTime();
-        try (ServerCommand.RunningServer server = ServerCommand.RunningServer.start(backendSpec, LatencyProfile.NONE,
-                "127.0.0.1", 0);
+        try (RunningServer server = RunningServer.start(ServerConfig.defaults()
+                .withBackend(backendSpec, LatencyProfile.NONE));
              SqlSession client = SqlSession.connect("127.0.0.1", server.port(), DATABASE)) {
             boolean terminal = Terminals.interactive();
             ResultPrinter printer = new ResultPrinter(out, OutputFormat.TABLE, terminal ? Terminals.width() : 0,

@@ -1,8 +1,8 @@
 package io.relationshiplayer.cli;
 
+import io.relationshiplayer.limits.Durations;
+import io.relationshiplayer.limits.ServerLimits;
 import io.relationshiplayer.server.BackendHealth;
-import io.relationshiplayer.server.Durations;
-import io.relationshiplayer.server.ServerLimits;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.Option;

@@ -1,6 +1,6 @@
 package io.relationshiplayer.cli;
 
-import io.relationshiplayer.server.auth.Role;
+import io.relationshiplayer.access.Role;
 import io.relationshiplayer.server.auth.TokenFile;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -3,8 +3,8 @@ package io.relationshiplayer.cli;
 import static io.relationshiplayer.cli.CliRun.rl;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.relationshiplayer.fdb.BackendSpec;
-import io.relationshiplayer.fdb.embedded.LatencyProfile;
+import io.relationshiplayer.server.RunningServer;
+import io.relationshiplayer.server.ServerConfig;
 import io.relationshiplayer.server.ServerSecurity;
 import io.relationshiplayer.server.TestCertificates;
 import io.relationshiplayer.server.TlsConfig;
@@ -26,7 +26,7 @@ class SecurityCommandsTest {
     Path ca;
     String adminToken;
     String readerToken;
-    ServerCommand.RunningServer server;
+    RunningServer server;
     String connect;
 
     @BeforeAll
@@ -42,9 +42,8 @@ class SecurityCommandsTest {
         assertThat(reader.exitCode()).as(reader.err()).isZero();
         adminToken = admin.out().strip();
         readerToken = reader.out().strip();
-        server = ServerCommand.RunningServer.start(BackendSpec.memory(), LatencyProfile.NONE, "127.0.0.1", 0,
-                io.relationshiplayer.server.ServerOptions.defaults().withAccessLog(line -> { }),
-                new ServerSecurity(new TlsConfig(cert.cert(), cert.key(), null), TokenFile.load(tokens)), -1);
+        server = RunningServer.start(ServerConfig.defaults().withAccessLog(line -> { })
+                .withSecurity(new ServerSecurity(new TlsConfig(cert.cert(), cert.key(), null), TokenFile.load(tokens))));
         connect = "127.0.0.1:" + server.port();
     }
 

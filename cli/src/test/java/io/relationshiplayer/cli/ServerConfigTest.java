@@ -2,7 +2,7 @@ package io.relationshiplayer.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.relationshiplayer.server.ServerLimits;
+import io.relationshiplayer.limits.ServerLimits;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

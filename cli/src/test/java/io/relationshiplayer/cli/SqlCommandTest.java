@@ -8,8 +8,8 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.relationshiplayer.fdb.BackendSpec;
-import io.relationshiplayer.fdb.embedded.LatencyProfile;
+import io.relationshiplayer.server.RunningServer;
+import io.relationshiplayer.server.ServerConfig;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.ServerSocket;
@@ -38,7 +38,7 @@ class SqlCommandTest {
             + "  (3, 0, '', -0.001, DATE '1969-12-31', TIMESTAMP '1970-01-01 00:00:00.5', X'', -1E10, FALSE),\n"
             + "  (4, 2147483647, 'a,b \"q\"', 1234567.125, DATE '2000-01-01', NULL, X'41', 0E0, NULL);\n";
 
-    ServerCommand.RunningServer server;
+    RunningServer server;
     String connect;
     String db;
 
@@ -47,7 +47,7 @@ class SqlCommandTest {
 
     @BeforeAll
     void start() throws Exception {
-        server = ServerCommand.RunningServer.start(BackendSpec.memory(), LatencyProfile.NONE, "127.0.0.1", 0);
+        server = RunningServer.start(ServerConfig.defaults());
         connect = "127.0.0.1:" + server.port();
     }
 

@@ -2,8 +2,8 @@ package io.relationshiplayer.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.relationshiplayer.fdb.BackendSpec;
-import io.relationshiplayer.fdb.embedded.LatencyProfile;
+import io.relationshiplayer.server.RunningServer;
+import io.relationshiplayer.server.ServerConfig;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -21,12 +21,12 @@ import picocli.CommandLine;
 class TicketsCommandTest {
     private static final String MS = "\\d+\\.\\d ms";
 
-    ServerCommand.RunningServer server;
+    RunningServer server;
     String proxy;
 
     @BeforeAll
     void start() throws Exception {
-        server = ServerCommand.RunningServer.start(BackendSpec.memory(), LatencyProfile.NONE, "127.0.0.1", 0);
+        server = RunningServer.start(ServerConfig.defaults());
         proxy = "127.0.0.1:" + server.port();
     }
 

@@ -8,7 +8,7 @@ import javax.annotation.Nonnull;
 
 /**
  * The server's metrics by name, in one registry. Layers record into it through plain methods (no gRPC, no HTTP);
- * {@link MetricsHttpServer} exposes it. Names follow Prometheus' conventions: {@code rl_} prefix, seconds, {@code _total}.
+ * the server's {@code MetricsHttpServer} exposes it. Names follow Prometheus' conventions: {@code rl_} prefix, seconds, {@code _total}.
  */
 public final class RlMetrics {
     /** Latency buckets in seconds, from 0.5 ms to 30 s. */

@@ -13,8 +13,9 @@ import io.relationshiplayer.proto.v1.*;
 import io.relationshiplayer.proto.v1.tickets.Ticket;
 import io.relationshiplayer.proto.v1.tickets.TicketProto;
 import io.relationshiplayer.proto.v1.tickets.TicketType;
+import io.relationshiplayer.records.grpc.LoopbackServer;
 import io.relationshiplayer.records.grpc.RecordServiceImpl;
-import io.relationshiplayer.server.RlServer;
+
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ServiceSmokeTest {
     Backend backend;
-    RlServer server;
+    LoopbackServer server;
     ManagedChannel channel;
     RecordServiceGrpc.RecordServiceBlockingStub stub;
 
@@ -35,7 +36,7 @@ class ServiceSmokeTest {
     void start() throws Exception {
         backend = Backend.open("embedded:memory");
         RecordStores stores = new RecordStores(backend.recordDatabase());
-        server = RlServer.start("127.0.0.1", 0, List.of(new RecordServiceImpl(stores, Executors.newCachedThreadPool())),
+        server = LoopbackServer.start(List.of(new RecordServiceImpl(stores, Executors.newCachedThreadPool())),
                 backend::close);
         channel = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext().build();
         stub = RecordServiceGrpc.newBlockingStub(channel);

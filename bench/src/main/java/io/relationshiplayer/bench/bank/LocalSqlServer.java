@@ -1,25 +1,19 @@
 package io.relationshiplayer.bench.bank;
 
-import io.grpc.BindableService;
-import io.relationshiplayer.fdb.Backend;
 import io.relationshiplayer.fdb.BackendSpec;
 import io.relationshiplayer.fdb.embedded.LatencyProfile;
-import io.relationshiplayer.records.RecordStores;
-import io.relationshiplayer.records.grpc.RecordServiceImpl;
-import io.relationshiplayer.relationships.RelationshipLayer;
-import io.relationshiplayer.server.RlServer;
-import io.relationshiplayer.sql.SqlEngine;
-import io.relationshiplayer.sql.grpc.SqlServiceImpl;
+import io.relationshiplayer.server.RunningServer;
+import io.relationshiplayer.server.ServerConfig;
 import java.io.IOException;
-import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
-/** The SQL and record services on a loopback port over a backend it owns, composed as {@code rl server} does. */
+/**
+ * The product's server ({@link RunningServer}) on a loopback port over a backend it opens and owns, without an access
+ * log (a benchmark server writes no line per call).
+ */
 public final class LocalSqlServer implements AutoCloseable {
-    private final RlServer server;
+    private final RunningServer server;
 
-    private LocalSqlServer(RlServer server) {
+    private LocalSqlServer(RunningServer server) {
         this.server = server;
     }
 
@@ -49,30 +43,12 @@ public final class LocalSqlServer implements AutoCloseable {
     }
 
     public static LocalSqlServer start(BackendSpec spec, int port) throws IOException {
-        Backend backend = Backend.open(spec, LatencyProfile.NONE);
-        ExecutorService streams = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "rl-stream");
-            t.setDaemon(true);
-            return t;
-        });
-        RecordStores stores = new RecordStores(backend.recordDatabase());
-        SqlServiceImpl sql = new SqlServiceImpl(new SqlEngine(new RelationshipLayer(stores)), streams);
-        List<BindableService> services = List.of(new RecordServiceImpl(stores, streams), sql);
-        Runnable release = () -> {
-            sql.close();
-            streams.shutdownNow();
-            backend.close();
-        };
-        try {
-            return new LocalSqlServer(RlServer.start("127.0.0.1", port, services, release));
-        } catch (IOException | RuntimeException e) {
-            release.run();
-            throw e;
-        }
+        return new LocalSqlServer(RunningServer.start(ServerConfig.defaults().withAddress("127.0.0.1", port)
+                .withBackend(spec, LatencyProfile.NONE)));
     }
 
     public String target() {
-        return "127.0.0.1:" + server.port();
+        return server.target();
     }
 
     @Override

@@ -51,7 +51,7 @@ public class RecordPathsJmh {
     @Setup(Level.Trial)
     public void open() throws IOException {
         backend = Backend.open(BackendSpec.memory(), LatencyProfile.NONE);
-        server = InProcessServer.start(backend.recordDatabase());
+        server = InProcessServer.start(backend);
         direct = DirectTicketLayer.open(backend.recordDatabase(), "jmh");
         grpc = GrpcTicketLayer.connect(server.target());
         RandomTickets random = new RandomTickets(new Random(42));

@@ -106,7 +106,7 @@ public final class StudyBenchmark implements AutoCloseable {
             try (StudyBenchmark bench = new StudyBenchmark(settings, err)) {
                 bench.warmUp();
                 try (Backend backend = Backend.open(settings.backend(), settings.latency());
-                     InProcessServer server = InProcessServer.start(backend.recordDatabase());
+                     InProcessServer server = InProcessServer.start(backend);
                      TicketLayer direct = DirectTicketLayer.open(backend.recordDatabase(), backend.spec().toString());
                      TicketLayer proxy = GrpcTicketLayer.connect(server.target())) {
                     for (Map.Entry<Experiment, List<Integer>> e : settings.sizes().entrySet()) {
@@ -181,7 +181,7 @@ public final class StudyBenchmark implements AutoCloseable {
         long start = System.nanoTime();
         long calls = 0;
         try (Backend backend = Backend.open(BackendSpec.memory(), LatencyProfile.NONE);
-             InProcessServer server = InProcessServer.start(backend.recordDatabase());
+             InProcessServer server = InProcessServer.start(backend);
              TicketLayer direct = DirectTicketLayer.open(backend.recordDatabase(), "warm-up");
              TicketLayer proxy = GrpcTicketLayer.connect(server.target())) {
             List<Ticket> tickets = new RandomTickets(new Random(settings.seed())).next(0, 1_000);

@@ -5,7 +5,7 @@ import com.google.rpc.ErrorInfo;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.StatusProto;
-import io.relationshiplayer.server.auth.AccessDeniedException;
+import io.relationshiplayer.access.AccessDeniedException;
 import io.relationshiplayer.records.Failures;
 import io.relationshiplayer.records.RecordServiceException;
 import java.util.Map;

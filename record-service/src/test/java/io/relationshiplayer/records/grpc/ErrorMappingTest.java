@@ -6,6 +6,7 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.DescriptorProtos.FileDescriptorSet;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.relationshiplayer.limits.ServerLimits;
 import io.relationshiplayer.proto.v1.Comparison;
 import io.relationshiplayer.proto.v1.CreateDatabaseRequest;
 import io.relationshiplayer.proto.v1.DropDatabaseRequest;
@@ -24,7 +25,6 @@ import io.relationshiplayer.proto.v1.ScanRequest;
 import io.relationshiplayer.proto.v1.Schema;
 import io.relationshiplayer.records.grpc.testproto.CatalogProto;
 import io.relationshiplayer.records.grpc.testproto.Item;
-import io.relationshiplayer.server.RlServer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -337,7 +337,7 @@ class ErrorMappingTest extends ServerFixture {
     @Test
     void aMessageOverTheServersInboundLimitIsResourceExhausted() {
         register(db, catalogSchema());
-        Item huge = item(1).toBuilder().setPadding("h".repeat(RlServer.MAX_MESSAGE_BYTES + 1024)).build();
+        Item huge = item(1).toBuilder().setPadding("h".repeat(ServerLimits.DEFAULTS.maxMessageBytes() + 1024)).build();
         expectCode(Status.Code.RESOURCE_EXHAUSTED, () -> save(db, SaveMode.UPSERT, message(huge)));
         assertThat(count(db, "Item")).isZero();
         assertServing();
@@ -351,7 +351,7 @@ class ErrorMappingTest extends ServerFixture {
         for (long id = 0; id < 110; id++) {       // ~10.5 MB: under 16 MiB, over FoundationDB's 10 MB
             batch.addRecords(message(item(id).toBuilder().setPadding(padding).build()));
         }
-        assertThat(batch.build().getSerializedSize()).isBetween(10_000_000, RlServer.MAX_MESSAGE_BYTES);
+        assertThat(batch.build().getSerializedSize()).isBetween(10_000_000, ServerLimits.DEFAULTS.maxMessageBytes());
         StatusRuntimeException e = expectError(Status.Code.RESOURCE_EXHAUSTED,
                 () -> blocking().saveRecords(batch.build()));
         assertThat(e.getStatus().getDescription()).isNotBlank();

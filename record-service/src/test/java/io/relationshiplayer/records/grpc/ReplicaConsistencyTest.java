@@ -13,7 +13,7 @@ import io.relationshiplayer.proto.v1.GetSchemaRequest;
 import io.relationshiplayer.proto.v1.QueryRequest;
 import io.relationshiplayer.proto.v1.RecordServiceGrpc;
 import io.relationshiplayer.records.RecordStores;
-import io.relationshiplayer.server.RlServer;
+
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -27,14 +27,14 @@ import org.junit.jupiter.api.Test;
  * other sees on its next call, whatever it cached.
  */
 class ReplicaConsistencyTest extends ServerFixture {
-    RlServer replica;
+    LoopbackServer replica;
     ManagedChannel replicaChannel;
     ExecutorService replicaStreams;
 
     @BeforeAll
     void startReplica() throws Exception {
         replicaStreams = Executors.newCachedThreadPool();
-        replica = RlServer.start("127.0.0.1", 0, List.of(new RecordServiceImpl(
+        replica = LoopbackServer.start(List.of(new RecordServiceImpl(
                 new RecordStores(backend.recordDatabase()), replicaStreams)), () -> { });
         replicaChannel = NettyChannelBuilder.forAddress("127.0.0.1", replica.port()).usePlaintext().build();
     }

@@ -43,7 +43,7 @@ import io.relationshiplayer.records.grpc.testproto.Address;
 import io.relationshiplayer.records.grpc.testproto.CatalogProto;
 import io.relationshiplayer.records.grpc.testproto.Item;
 import io.relationshiplayer.records.grpc.testproto.ItemStatus;
-import io.relationshiplayer.server.RlServer;
+
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -72,7 +72,7 @@ abstract class ServerFixture {
     private static final AtomicInteger DATABASES = new AtomicInteger();
 
     Backend backend;
-    RlServer server;
+    LoopbackServer server;
     ManagedChannel channel;
     RecordServiceGrpc.RecordServiceBlockingStub stub;
     RecordServiceGrpc.RecordServiceStub asyncStub;
@@ -86,7 +86,7 @@ abstract class ServerFixture {
         backend = Backend.open("embedded:memory");
         RecordServiceImpl impl = new RecordServiceImpl(new RecordStores(backend.recordDatabase()), streams);
         BindableService recorded = () -> ServerInterceptors.intercept(impl, calls);
-        server = RlServer.start("127.0.0.1", 0, List.of(recorded), backend::close);
+        server = LoopbackServer.start(List.of(recorded), backend::close);
         channel = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext().build();
         stub = RecordServiceGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS);
         asyncStub = RecordServiceGrpc.newStub(channel);

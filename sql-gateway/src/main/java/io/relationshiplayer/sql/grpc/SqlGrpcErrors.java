@@ -6,7 +6,7 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.StatusProto;
 import io.relationshiplayer.proto.v1.SqlError;
-import io.relationshiplayer.server.auth.AccessDeniedException;
+import io.relationshiplayer.access.AccessDeniedException;
 import io.relationshiplayer.sql.SqlException;
 import io.relationshiplayer.sql.ddl.RelationalErrors;
 import org.slf4j.Logger;

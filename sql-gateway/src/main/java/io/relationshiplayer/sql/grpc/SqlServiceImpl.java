@@ -19,9 +19,9 @@ import io.relationshiplayer.proto.v1.PrepareRequest;
 import io.relationshiplayer.proto.v1.PrepareResponse;
 import io.relationshiplayer.proto.v1.SqlServiceGrpc;
 import io.relationshiplayer.proto.v1.SqlValue;
-import io.relationshiplayer.server.ServerLimits;
-import io.relationshiplayer.server.auth.Authorization;
-import io.relationshiplayer.server.auth.Role;
+import io.relationshiplayer.limits.ServerLimits;
+import io.relationshiplayer.access.Authorization;
+import io.relationshiplayer.access.Role;
 import io.relationshiplayer.sql.SqlEngine;
 import io.relationshiplayer.sql.SqlException;
 import io.relationshiplayer.sql.SqlSession;
@@ -110,12 +110,12 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
      * whatever its text looked like to the check before it ran.
      */
     private static io.relationshiplayer.sql.StatementGate gate(String database) {
-        io.relationshiplayer.server.auth.Principal principal = Authorization.current();
+        io.relationshiplayer.access.Principal principal = Authorization.current();
         return access -> {
             Role role = role(access);
             if (!principal.may(database, role)) {
                 throw new SqlException(SqlGrpcErrors.INSUFFICIENT_PRIVILEGE,
-                        new io.relationshiplayer.server.auth.AccessDeniedException(principal.name(), role, database)
+                        new io.relationshiplayer.access.AccessDeniedException(principal.name(), role, database)
                                 .getMessage());
             }
         };

@@ -1,7 +1,7 @@
 package io.relationshiplayer.sql.grpc;
 
 import io.relationshiplayer.metrics.RlMetrics;
-import io.relationshiplayer.server.ServerLimits;
+import io.relationshiplayer.limits.ServerLimits;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 

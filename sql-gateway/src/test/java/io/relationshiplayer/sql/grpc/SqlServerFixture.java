@@ -1,6 +1,7 @@
 package io.relationshiplayer.sql.grpc;
 
 import io.relationshiplayer.records.grpc.CallRecorder;
+import io.relationshiplayer.records.grpc.LoopbackServer;
 import io.relationshiplayer.records.grpc.TrackingExecutor;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,7 +35,6 @@ import io.relationshiplayer.proto.v1.SqlValue;
 import io.relationshiplayer.records.RecordStores;
 import io.relationshiplayer.records.grpc.RecordServiceImpl;
 import io.relationshiplayer.relationships.RelationshipLayer;
-import io.relationshiplayer.server.RlServer;
 import io.relationshiplayer.sql.SqlEngine;
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -64,7 +64,7 @@ abstract class SqlServerFixture {
     private static final AtomicInteger DATABASES = new AtomicInteger();
 
     Backend backend;
-    RlServer server;
+    LoopbackServer server;
     ManagedChannel channel;
     Sessions sessions;
     final TrackingExecutor streams = new TrackingExecutor();
@@ -82,7 +82,7 @@ abstract class SqlServerFixture {
                 () -> System.nanoTime() + clockOffset.get(), false);
         SqlServiceImpl sql = new SqlServiceImpl(sessions, streams);
         BindableService recorded = () -> ServerInterceptors.intercept(sql, calls);
-        server = RlServer.start("127.0.0.1", 0, List.of(new RecordServiceImpl(stores, streams), recorded), () -> {
+        server = LoopbackServer.start(List.of(new RecordServiceImpl(stores, streams), recorded), () -> {
             sql.close();
             backend.close();
         });

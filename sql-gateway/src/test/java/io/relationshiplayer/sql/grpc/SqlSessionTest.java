@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
 import io.grpc.Status;
-import io.grpc.health.v1.HealthCheckRequest;
-import io.grpc.health.v1.HealthCheckResponse;
-import io.grpc.health.v1.HealthGrpc;
 import io.relationshiplayer.proto.v1.CloseSessionRequest;
 import io.relationshiplayer.proto.v1.Column;
 import io.relationshiplayer.proto.v1.ColumnKind;
@@ -273,16 +270,5 @@ class SqlSessionTest extends SqlServerFixture {
         assertThat(sql().openSession(OpenSessionRequest.newBuilder().setDatabase(db)
                 .setOptions(SessionOptions.newBuilder().setMustExist(true)).build()).getSessionId())
                 .isNotEmpty().isNotEqualTo(s);
-    }
-
-    @Test
-    void healthReportsTheSqlServiceServing() {
-        HealthGrpc.HealthBlockingStub health = HealthGrpc.newBlockingStub(channel)
-                .withDeadlineAfter(10, TimeUnit.SECONDS);
-        assertThat(SqlServiceGrpc.SERVICE_NAME).isEqualTo("rl.v1.SqlService");
-        assertThat(health.check(HealthCheckRequest.newBuilder().setService(SqlServiceGrpc.SERVICE_NAME).build())
-                .getStatus()).isEqualTo(HealthCheckResponse.ServingStatus.SERVING);
-        assertThat(health.check(HealthCheckRequest.newBuilder().setService("rl.v1.RecordService").build())
-                .getStatus()).isEqualTo(HealthCheckResponse.ServingStatus.SERVING);
     }
 }

@@ -1,0 +1,152 @@
+package io.relationshiplayer.server;
+
+import io.grpc.BindableService;
+import io.relationshiplayer.fdb.Backend;
+import io.relationshiplayer.metrics.RlMetrics;
+import io.relationshiplayer.records.RecordStores;
+import io.relationshiplayer.records.grpc.RecordServiceImpl;
+import io.relationshiplayer.relationships.RelationshipLayer;
+import io.relationshiplayer.sql.SqlEngine;
+import io.relationshiplayer.sql.grpc.Sessions;
+import io.relationshiplayer.sql.grpc.SqlServiceImpl;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import javax.annotation.Nullable;
+
+/**
+ * The product's server, assembled in this one place: the record and SQL services over one backend, health (following
+ * the backend) and reflection, the interceptors (call monitor, authentication, per-client limits), TLS, metrics and
+ * the access log, all as a {@link ServerConfig} says. {@code rl server}, the CLI's in-process servers, the benchmarks
+ * and the server's tests start this. Closing it stops the server and releases what it opened.
+ */
+public final class RunningServer implements AutoCloseable {
+    /** FoundationDB's not_committed: a transaction conflict. */
+    private static final int NOT_COMMITTED = 1020;
+
+    private final ServerConfig config;
+    private final RlServer server;
+    private final Backend backend;
+    private final RlMetrics metrics;
+    @Nullable
+    private final MetricsHttpServer metricsHttp;
+
+    private RunningServer(ServerConfig config, RlServer server, Backend backend, RlMetrics metrics,
+                          @Nullable MetricsHttpServer metricsHttp) {
+        this.config = config;
+        this.server = server;
+        this.backend = backend;
+        this.metrics = metrics;
+        this.metricsHttp = metricsHttp;
+    }
+
+    /** Opens the configured backend (its commits counted in the metrics) and serves it; closing closes the backend. */
+    public static RunningServer start(ServerConfig config) throws IOException {
+        RlMetrics metrics = new RlMetrics();
+        Backend backend = Backend.open(config.backend(), config.latency(), (nanos, code) -> {
+            metrics.commit(nanos, code == 0);
+            if (code == NOT_COMMITTED) {
+                metrics.conflict();
+            }
+        });
+        return start(config, backend, metrics, backend::close);
+    }
+
+    /**
+     * Serves {@code backend}, which the caller opened and keeps (a benchmark that also uses it directly); closing the
+     * server leaves it open. {@link ServerConfig#backend()} and {@link ServerConfig#latency()} are not used.
+     */
+    public static RunningServer start(ServerConfig config, Backend backend) throws IOException {
+        return start(config, Objects.requireNonNull(backend, "backend is null"), new RlMetrics(), () -> { });
+    }
+
+    private static RunningServer start(ServerConfig config, Backend backend, RlMetrics metrics,
+                                       Runnable releaseBackend) throws IOException {
+        ExecutorService streams = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "rl-stream");
+            t.setDaemon(true);
+            return t;
+        });
+        List<AutoCloseable> owned = new ArrayList<>();
+        Runnable release = () -> {
+            for (AutoCloseable c : owned) {
+                try {
+                    c.close();
+                } catch (Exception e) {
+                    System.err.println("rl server: releasing " + c + " failed: " + e);
+                }
+            }
+            streams.shutdownNow();
+            releaseBackend.run();
+        };
+        try {
+            RecordStores stores = new RecordStores(backend.recordDatabase());
+            SqlServiceImpl sql = new SqlServiceImpl(new Sessions(new SqlEngine(new RelationshipLayer(stores), metrics),
+                    Sessions.DEFAULT_IDLE_TIMEOUT), streams, config.limits());
+            owned.add(sql::close);
+            List<BindableService> services = List.of(new RecordServiceImpl(stores, streams, config.limits()), sql);
+            MetricsHttpServer http = config.servesMetrics()
+                    ? MetricsHttpServer.start(config.host(), config.metricsPort(), metrics) : null;
+            if (http != null) {
+                owned.add(0, http);
+            }
+            ServerOptions options = new ServerOptions(config.limits(), config.clientKey(), metrics,
+                    config.accessLog(), backend.database(), config.healthInterval(), config.healthTimeout());
+            RlServer server = RlServer.start(config.host(), config.port(), services, options, config.security(),
+                    release);
+            return new RunningServer(config, server, backend, metrics, http);
+        } catch (IOException | RuntimeException e) {
+            release.run();
+            throw e;
+        }
+    }
+
+    public ServerConfig config() {
+        return config;
+    }
+
+    /** The port it listens on (the one picked if the config said 0). */
+    public int port() {
+        return server.port();
+    }
+
+    /** host:port to connect to. */
+    public String target() {
+        return config.host() + ":" + port();
+    }
+
+    /** The backend it serves. */
+    public Backend backend() {
+        return backend;
+    }
+
+    /** Its metrics: calls, limits, sessions, statements, commits, the backend's health. */
+    public RlMetrics metrics() {
+        return metrics;
+    }
+
+    /** The Prometheus endpoint; null without one. */
+    @Nullable
+    public MetricsHttpServer metricsHttp() {
+        return metricsHttp;
+    }
+
+    /** Stops when the JVM does (Ctrl-C, SIGTERM), draining calls first; reports on stderr. */
+    public RunningServer withShutdownHook() {
+        server.withShutdownHook();
+        return this;
+    }
+
+    public void blockUntilShutdown() throws InterruptedException {
+        server.blockUntilShutdown();
+    }
+
+    /** Graceful: drains calls in flight, then stops the metrics endpoint, the SQL sessions and the backend it opened. */
+    @Override
+    public void close() {
+        server.close();
+    }
+}

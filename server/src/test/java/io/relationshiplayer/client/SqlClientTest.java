@@ -1,0 +1,248 @@
+package io.relationshiplayer.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.grpc.ManagedChannel;
+import io.grpc.Server;
+import io.grpc.ServerInterceptors;
+import io.grpc.Status;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
+import io.relationshiplayer.fdb.Backend;
+import io.relationshiplayer.proto.v1.ColumnKind;
+import io.relationshiplayer.records.RecordStores;
+import io.relationshiplayer.records.grpc.RecordServiceImpl;
+import io.relationshiplayer.relationships.RelationshipLayer;
+import io.relationshiplayer.server.auth.AuthInterceptor;
+import io.relationshiplayer.sql.SqlEngine;
+import io.relationshiplayer.sql.grpc.SqlServiceImpl;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The client library against a real SQL and record service (embedded memory backend) over in-process transport.
+ * It lives in the server module's tests, which may use both the client library and the services (the client module
+ * itself depends on nothing of the server's).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SqlClientTest {
+    private static final AtomicInteger DATABASES = new AtomicInteger();
+
+    private Backend backend;
+    private ExecutorService streams;
+    private SqlServiceImpl sql;
+    private Server server;
+    private ManagedChannel channel;
+    private SqlClient client;
+    private String db;
+
+    @BeforeAll
+    void start() throws Exception {
+        backend = Backend.open("embedded:memory");
+        RecordStores stores = new RecordStores(backend.recordDatabase());
+        streams = Executors.newCachedThreadPool();
+        sql = new SqlServiceImpl(new SqlEngine(new RelationshipLayer(stores)), streams);
+        String name = InProcessServerBuilder.generateName();
+        // no tokens: every call runs as the unrestricted principal, as on a server without authentication
+        AuthInterceptor open = new AuthInterceptor(null);
+        server = InProcessServerBuilder.forName(name).addService(ServerInterceptors.intercept(sql, open))
+                .addService(ServerInterceptors.intercept(new RecordServiceImpl(stores, streams), open)).build()
+                .start();
+        channel = InProcessChannelBuilder.forName(name).build();
+        client = SqlClient.over(channel, "in-process", SqlClient.Options.DEFAULTS);
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        client.close();
+        channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        sql.close();
+        streams.shutdownNow();
+        backend.close();
+    }
+
+    @BeforeEach
+    void newDatabase() {
+        db = "client" + DATABASES.incrementAndGet();
+    }
+
+    @Test
+    void typedParametersAndValuesRoundTrip() {
+        try (SqlSession s = client.openSession(db)) {
+            s.update("CREATE TABLE t (id BIGINT PRIMARY KEY, i INTEGER, d DOUBLE, b BOOLEAN, s VARCHAR(20), "
+                    + "x VARBINARY(8), m DECIMAL(10, 3), dt DATE, ts TIMESTAMP)");
+            LocalDateTime ts = LocalDateTime.of(2024, 5, 6, 7, 8, 9, 123_000_000); // TIMESTAMP keeps milliseconds
+            assertThat(s.update("INSERT INTO t VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", 1L, 7, 2.5, true, "héllo",
+                    new byte[] {1, 2}, new BigDecimal("12.345"), LocalDate.of(2024, 5, 6), ts)).isEqualTo(1);
+            s.update("INSERT INTO t (id) VALUES (?)", 2L);
+
+            try (SqlResult r = s.execute("SELECT * FROM t ORDER BY id")) {
+                assertThat(r.command()).isEqualTo("SELECT");
+                assertThat(r.returnsRows()).isTrue();
+                assertThat(r.columns()).extracting(c -> c.getName()).containsExactly("id", "i", "d", "b", "s", "x",
+                        "m", "dt", "ts");
+                assertThat(r.columns().get(0).getType().getKind()).isEqualTo(ColumnKind.BIGINT);
+                assertThat(r.columns().get(6).getType().getScale()).isEqualTo(3);
+                List<Object[]> rows = r.remainingRows();
+                assertThat(rows).hasSize(2);
+                assertThat(rows.get(0)).containsExactly(1L, 7, 2.5, true, "héllo", new byte[] {1, 2},
+                        new BigDecimal("12.345"), LocalDate.of(2024, 5, 6), ts);
+                assertThat(rows.get(1)).containsExactly(2L, null, null, null, null, null, null, null, null);
+                assertThat(r.end().getRowCount()).isEqualTo(2);
+            }
+        }
+    }
+
+    @Test
+    void refusalsCarrySqlStateAndPosition() {
+        try (SqlSession s = client.openSession(db)) {
+            SqlClientException syntax = catchThrowableOfType(SqlClientException.class,
+                    () -> s.update("SELECT 1 FROM\nWHERE"));
+            assertThat(syntax.sqlState()).isEqualTo("42601");
+            assertThat(syntax.code()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+            assertThat(syntax.line()).isEqualTo(2);
+            assertThat(syntax.column()).isPositive();
+            assertThat(syntax.getMessage()).isEqualTo(syntax.detail() + " (SQLSTATE 42601)");
+
+            s.update("CREATE TABLE u (id BIGINT PRIMARY KEY)");
+            s.update("INSERT INTO u VALUES (1)");
+            SqlClientException duplicate = catchThrowableOfType(SqlClientException.class,
+                    () -> s.update("INSERT INTO u VALUES (1)"));
+            assertThat(duplicate.sqlState()).isEqualTo("23505");
+            assertThat(duplicate.isUniqueViolation()).isTrue();
+            assertThat(duplicate.isRetryable()).isFalse();
+            assertThat(duplicate.isConnectionLost()).isFalse();
+        }
+    }
+
+    @Test
+    void preparedStatementsRunAgainWithNewParameters() {
+        try (SqlSession s = client.openSession(db)) {
+            s.update("CREATE TABLE p (id BIGINT PRIMARY KEY, name VARCHAR(10))");
+            s.update("INSERT INTO p VALUES (1, 'one'), (2, 'two'), (3, 'three')");
+            try (PreparedSql select = s.prepare("SELECT name FROM p WHERE id = ?")) {
+                assertThat(select.parameterCount()).isEqualTo(1);
+                assertThat(select.query(2L)).singleElement().satisfies(r -> assertThat(r).containsExactly("two"));
+                assertThat(select.query(3L)).singleElement().satisfies(r -> assertThat(r).containsExactly("three"));
+                assertThat(select.query(9L)).isEmpty();
+            }
+            try (PreparedSql delete = s.prepare("DELETE FROM p WHERE id >= ?")) {
+                assertThat(delete.update(2L)).isEqualTo(2);
+            }
+        }
+    }
+
+    @Test
+    void resultsStreamInBatchesOfTheFetchSizeAndCloseCancels() {
+        try (SqlSession s = client.openSession(db)) {
+            s.update("CREATE TABLE n (id BIGINT PRIMARY KEY)");
+            StringBuilder insert = new StringBuilder("INSERT INTO n VALUES ");
+            for (int i = 0; i < 1_000; i++) {
+                insert.append(i == 0 ? "" : ", ").append('(').append(i).append(')');
+            }
+            s.update(insert.toString());
+            s.setFetchSize(10);
+            try (SqlResult r = s.execute("SELECT id FROM n ORDER BY id")) {
+                assertThat(SqlValues.toJava(r.next().get(0))).isEqualTo(0L);
+            }
+            // the abandoned result was cancelled: the session runs the next statement
+            assertThat(s.query("SELECT COUNT(*) FROM n")).singleElement()
+                    .satisfies(r -> assertThat(r).containsExactly(1_000L));
+        }
+    }
+
+    @Test
+    void cancelFromAnotherThreadStopsTheStatement() throws Exception {
+        try (SqlSession s = client.openSession(db)) {
+            s.update("CREATE TABLE c (id BIGINT PRIMARY KEY)");
+            StringBuilder insert = new StringBuilder("INSERT INTO c VALUES ");
+            for (int i = 0; i < 2_000; i++) {
+                insert.append(i == 0 ? "" : ", ").append('(').append(i).append(')');
+            }
+            s.update(insert.toString());
+            s.setFetchSize(1);
+            SqlResult r = s.execute("SELECT id FROM c");
+            r.next();
+            Thread canceller = new Thread(r::cancel);
+            canceller.start();
+            canceller.join();
+            SqlClientException cancelled = catchThrowableOfType(SqlClientException.class, () -> {
+                while (r.hasNext()) {
+                    r.next();
+                }
+            });
+            assertThat(cancelled.cancelled()).isTrue();
+            assertThat(cancelled.sqlState()).isEqualTo("57014");
+            assertThat(s.query("SELECT 1 + 1")).singleElement().satisfies(x -> assertThat(x).containsExactly(2));
+        }
+    }
+
+    @Test
+    void transactionsSpanStatements() {
+        try (SqlSession s = client.openSession(db); SqlSession other = client.openSession(db)) {
+            s.update("CREATE TABLE a (id BIGINT PRIMARY KEY)");
+            assertThat(s.inTransaction()).isFalse();
+            s.update("BEGIN");
+            assertThat(s.inTransaction()).isTrue();
+            s.update("INSERT INTO a VALUES (1)");
+            assertThat(other.query("SELECT id FROM a")).isEmpty();
+            s.update("ROLLBACK");
+            assertThat(s.inTransaction()).isFalse();
+            s.update("BEGIN");
+            s.update("INSERT INTO a VALUES (2)");
+            s.update("COMMIT");
+            assertThat(other.query("SELECT id FROM a")).singleElement()
+                    .satisfies(r -> assertThat(r).containsExactly(2L));
+        }
+    }
+
+    @Test
+    void metadataListsAndDescribesTables() {
+        try (SqlSession s = client.openSession(db)) {
+            s.update("CREATE TABLE parent (id BIGINT PRIMARY KEY, name VARCHAR(9) NOT NULL)");
+            assertThat(s.listTables()).extracting(t -> t.getName()).containsExactly("parent");
+            assertThat(s.describeTable("parent").getColumnsList()).extracting(c -> c.getName())
+                    .containsExactly("id", "name");
+            assertThat(s.database()).isEqualTo(db);
+            assertThat(s.address()).isEqualTo("in-process");
+        }
+    }
+
+    @Test
+    void recordClientManagesDatabasesAndMapsErrors() {
+        RecordClient records = RecordClient.over(channel, "in-process");
+        assertThat(records.createDatabase(db, false)).isTrue();
+        assertThat(records.createDatabase(db, true)).isFalse();
+        assertThat(records.listDatabases()).contains(db);
+        RecordClientException exists = catchThrowableOfType(RecordClientException.class,
+                () -> records.createDatabase(db, false));
+        assertThat(exists.code()).isEqualTo(Status.Code.ALREADY_EXISTS);
+        assertThat(exists.getMessage()).startsWith("record service at in-process: ALREADY_EXISTS");
+        RecordClientException missing = catchThrowableOfType(RecordClientException.class,
+                () -> records.getSchema(db + "_missing"));
+        assertThat(missing.code()).isEqualTo(Status.Code.NOT_FOUND);
+    }
+
+    @Test
+    void recordClientReadsTheRowsOfSqlTables() {
+        try (SqlSession s = client.openSession(db)) {
+            s.update("CREATE TABLE r (id BIGINT PRIMARY KEY)");
+            s.update("INSERT INTO r VALUES (1), (2), (3)");
+        }
+        RecordClient records = RecordClient.over(channel, "in-process");
+        assertThat(records.count(db, "")).isEqualTo(3);
+    }
+}
