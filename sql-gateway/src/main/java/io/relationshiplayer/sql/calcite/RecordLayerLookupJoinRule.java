@@ -111,6 +111,17 @@ final class RecordLayerLookupJoinRule extends RelOptRule {
     private record Lookup(int[] outer, int[] inner, String recordIndex, String description, double fanout) {
     }
 
+    /**
+     * An index the inner table may be looked up by.
+     *
+     * @param recordIndex the Record Layer index
+     * @param columns     positions of its columns, in key order
+     * @param description how EXPLAIN names the lookup
+     * @param fanout      rows expected per full key (1 for a unique key, children per parent for a foreign key)
+     */
+    private record IndexKey(String recordIndex, int[] columns, String description, double fanout) {
+    }
+
     /** The key of {@code table} the join's inner columns bind: the primary key, else an index prefix. */
     private static Lookup lookup(RecordLayerTable rl, int[] inner, int[] outer) {
         Table table = rl.table();
@@ -120,27 +131,25 @@ final class RecordLayerLookupJoinRule extends RelOptRule {
             return new Lookup(byPk.outer, byPk.inner, null, "primary key of " + table.name(), 1);
         }
         double rows = Math.max(1, rl.rowCount());
-        List<Object[]> indexes = new ArrayList<>();
+        List<IndexKey> indexes = new ArrayList<>();
         for (IndexDef u : table.uniqueConstraints()) {
-            indexes.add(new Object[] {Indexes.recordIndex(table.name(), u.getName()),
-                    table.positions(Indexes.columnNames(u)), "unique " + u.getName(), 1.0});
+            indexes.add(new IndexKey(Indexes.recordIndex(table.name(), u.getName()),
+                    table.positions(Indexes.columnNames(u)), "unique " + u.getName(), 1.0));
         }
         for (ForeignKeyDef fk : table.foreignKeys()) {
             double parents = Math.max(1, rl.rowCountOf(fk.getReferencedTable()));
-            indexes.add(new Object[] {Indexes.foreignKeyIndex(table.name(), fk),
-                    table.positions(fk.getColumnsList()), "foreign key index " + fk.getName(),
-                    Math.max(1, rows / parents)});
+            indexes.add(new IndexKey(Indexes.foreignKeyIndex(table.name(), fk), table.positions(fk.getColumnsList()),
+                    "foreign key index " + fk.getName(), Math.max(1, rows / parents)));
         }
         for (IndexDef i : table.indexes()) {
-            indexes.add(new Object[] {Indexes.recordIndex(table.name(), i.getName()),
-                    table.positions(Indexes.columnNames(i)), "index " + i.getName(), Math.max(1, rows * 0.01)});
+            indexes.add(new IndexKey(Indexes.recordIndex(table.name(), i.getName()),
+                    table.positions(Indexes.columnNames(i)), "index " + i.getName(), Math.max(1, rows * 0.01)));
         }
-        for (Object[] idx : indexes) {
-            int[] cols = (int[]) idx[1];
-            Lookup l = ordered(cols, inner, outer, inner.length);
+        for (IndexKey idx : indexes) {
+            Lookup l = ordered(idx.columns, inner, outer, inner.length);
             if (l != null) {
-                double fanout = inner.length == cols.length ? (Double) idx[3] : Math.max(1, rows * 0.1);
-                return new Lookup(l.outer, l.inner, (String) idx[0], (String) idx[2], fanout);
+                double fanout = inner.length == idx.columns.length ? idx.fanout : Math.max(1, rows * 0.1);
+                return new Lookup(l.outer, l.inner, idx.recordIndex, idx.description, fanout);
             }
         }
         return null;
