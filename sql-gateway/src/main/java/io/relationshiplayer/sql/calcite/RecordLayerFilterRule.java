@@ -11,8 +11,9 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.logical.LogicalFilter;
 
 /**
- * Rule to narrow a whole-table {@link RecordLayerTableScan} under a {@link LogicalFilter} to an access path the
- * filter's conjuncts bind, leaving the rest in a filter above the scan.
+ * Rule to narrow a whole-table {@link RecordLayerTableScan} under a {@link LogicalFilter} to the access paths the
+ * filter's conjuncts bind, each leaving the rest in a filter above the scan: every usable path is offered, and the
+ * planner picks by their costs (the rows each reads, estimated from the store's statistics).
  */
 final class RecordLayerFilterRule extends RelOptRule {
     RecordLayerFilterRule() {
@@ -26,11 +27,14 @@ final class RecordLayerFilterRule extends RelOptRule {
         if (scan.path.kind() != AccessPath.Kind.FULL_SCAN) {
             return;
         }
-        AccessPathTranslator.Translation t = new AccessPathTranslator(scan.recordLayerTable.table(),
-                filter.getCluster().getRexBuilder()).translate(filter.getCondition());
-        if (t.path().kind() == AccessPath.Kind.FULL_SCAN) {
-            return;
+        for (AccessPathTranslator.Translation t : new AccessPathTranslator(scan.recordLayerTable.table(),
+                filter.getCluster().getRexBuilder()).translations(filter.getCondition())) {
+            offer(call, scan, t);
         }
+    }
+
+    /** The scan narrowed to {@code t}'s path, with its remainder above, unordered and in each order it yields. */
+    private static void offer(RelOptRuleCall call, RecordLayerTableScan scan, AccessPathTranslator.Translation t) {
         RelNode read = new RecordLayerTableScan(scan.getCluster(), scan.getTraitSet(), scan.getTable(),
                 scan.recordLayerTable, t.path());
         call.transformTo(t.remainder() == null ? read : LogicalFilter.create(read, t.remainder()));

@@ -79,6 +79,11 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
         }
     }
 
+    /** Rows a read through {@code path} returns: a share of the row count by the path's kind. */
+    double estimateRows(AccessPath path) {
+        return Math.max(1, Math.max(1, rowCount()) * path.selectivity(table));
+    }
+
     /**
      * Whether a COUNT index (and its sums) can be read now: not while it is being built, nor if its build failed. A
      * plan made while it cannot uses a scan instead (and keeps doing so until the catalog changes).
