@@ -83,4 +83,13 @@ class MaterializedJoinDropTest {
         assertThatThrownBy(() -> ordersInRegion("north")).isInstanceOf(RelationalException.class)
                 .hasMessageContaining("by_region");
     }
+
+    @Test
+    void theForeignKeyOfAJoinIsNotDroppedAlone() {
+        assertThatThrownBy(() -> layer.dropConstraint("j", "orders", "orders_customer_fk"))
+                .isInstanceOf(RelationalException.class)
+                .hasMessage("cannot drop constraint \"orders_customer_fk\": materialized join \"by_region\" "
+                        + "depends on it");
+        assertThat(ordersInRegion("north")).containsExactly(10L, 11L);
+    }
 }

@@ -81,6 +81,33 @@ public record AccessPath(Kind kind, @Nullable String index, @Nullable String rec
         return sb.append(String.join(", ", parts)).append(')').toString();
     }
 
+    /**
+     * How much of the key the path binds, to break ties between paths whose row estimates are equal: ten per
+     * equality column, a unique key bound whole above all, then IN lists over ranges, and the primary key over an
+     * index (no second read of the record).
+     */
+    public int preference(Table t) {
+        boolean primary = isPrimaryKey();
+        int bound = 10 * equal.size() + (primary ? 1 : 0);
+        switch (kind) {
+            case FULL_SCAN:
+                return 0;
+            case PK_IN:
+            case INDEX_IN:
+                return bound + 8;
+            default:
+                if (equal.size() == keyColumns.length) {
+                    return bound + (primary ? 4 : 0) + (primary || isUnique(t) ? 100 : 0);
+                }
+                return bound + (low != null ? 3 : 0) + (high != null ? 3 : 0);
+        }
+    }
+
+    /** Whether the path reads a unique constraint's index. */
+    public boolean isUnique(Table t) {
+        return index != null && t.uniqueConstraints().stream().anyMatch(u -> u.getName().equals(index));
+    }
+
     /** A rough share of the table the read visits, for the cost model. */
     public double selectivity(Table t) {
         switch (kind) {

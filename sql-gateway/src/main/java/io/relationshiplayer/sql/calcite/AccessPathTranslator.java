@@ -5,6 +5,7 @@ import io.relationshiplayer.proto.v1.IndexDef;
 import io.relationshiplayer.relationships.Indexes;
 import io.relationshiplayer.relationships.Table;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -22,11 +23,12 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.util.NlsString;
 
 /**
- * Chooses the access path for a filter on a table: the key (primary key, unique constraint, index or foreign key)
- * whose columns the filter's conjuncts bind best, and what remains to be evaluated above the scan.
+ * Finds the access paths for a filter on a table: for each key (primary key, unique constraint, index or foreign key)
+ * whose columns the filter's conjuncts bind, the path it gives and what remains to be evaluated above the scan. The
+ * planner chooses among them by their row estimates.
  */
 public final class AccessPathTranslator {
-    /** The chosen path and the predicate left for a filter above the scan (null when nothing is left). */
+    /** A path and the predicate left for a filter above the scan (null when nothing is left). */
     public record Translation(AccessPath path, RexNode remainder) {
     }
 
@@ -41,7 +43,11 @@ public final class AccessPathTranslator {
         this.rex = rex;
     }
 
-    public Translation translate(RexNode condition) {
+    /**
+     * Every path a key gives the filter, the most preferred first ({@link AccessPath#preference}); empty when no key
+     * helps (the whole table is read).
+     */
+    public List<Translation> translations(RexNode condition) {
         RexNode expanded = RexUtil.expandSearch(rex, null, condition);
         List<RexNode> conjuncts = RelOptUtil.conjunctions(expanded);
         Map<Integer, List<Predicate>> byColumn = new HashMap<>();
@@ -51,49 +57,57 @@ public final class AccessPathTranslator {
                 byColumn.computeIfAbsent(p.column, k -> new ArrayList<>()).add(p);
             }
         }
-        Candidate best = null;
+        List<Candidate> candidates = new ArrayList<>();
         for (Key key : keys()) {
             Candidate c = candidate(key, byColumn);
-            if (c != null && (best == null || c.score > best.score)) {
-                best = c;
+            if (c != null) {
+                candidates.add(c);
             }
         }
-        if (best == null) {
-            return new Translation(AccessPath.FULL_SCAN, condition);
-        }
-        List<RexNode> remaining = new ArrayList<>();
-        for (RexNode c : conjuncts) {
-            if (!best.consumed.contains(c)) {
-                remaining.add(c);
+        candidates.sort(Comparator.comparingInt((Candidate c) -> c.path.preference(table)).reversed());
+        List<Translation> out = new ArrayList<>();
+        for (Candidate best : candidates) {
+            List<RexNode> remaining = new ArrayList<>();
+            for (RexNode c : conjuncts) {
+                if (!best.consumed.contains(c)) {
+                    remaining.add(c);
+                }
             }
+            out.add(new Translation(best.path, remaining.isEmpty() ? null : RexUtil.composeConjunction(rex,
+                    remaining)));
         }
-        RexNode remainder = remaining.isEmpty() ? null : RexUtil.composeConjunction(rex, remaining);
-        return new Translation(best.path, remainder);
+        return out;
+    }
+
+    /** The most preferred path for the filter, or the whole table when no key helps. */
+    public Translation translate(RexNode condition) {
+        List<Translation> all = translations(condition);
+        return all.isEmpty() ? new Translation(AccessPath.FULL_SCAN, condition) : all.get(0);
     }
 
     /** A key the table can be read by. */
-    private record Key(String name, String recordIndex, int[] columns, boolean unique) {
+    private record Key(String name, String recordIndex, int[] columns) {
     }
 
     private List<Key> keys() {
         List<Key> keys = new ArrayList<>();
-        keys.add(new Key(null, null, table.primaryKey(), true));
+        keys.add(new Key(null, null, table.primaryKey()));
         for (IndexDef u : table.uniqueConstraints()) {
             keys.add(new Key(u.getName(), Indexes.recordIndex(table.name(), u.getName()),
-                    table.positions(Indexes.columnNames(u)), true));
+                    table.positions(Indexes.columnNames(u))));
         }
         for (IndexDef i : table.indexes()) {
             keys.add(new Key(i.getName(), Indexes.recordIndex(table.name(), i.getName()),
-                    table.positions(Indexes.columnNames(i)), false));
+                    table.positions(Indexes.columnNames(i))));
         }
         for (ForeignKeyDef fk : table.foreignKeys()) {
             keys.add(new Key(fk.getName(), Indexes.foreignKeyIndex(table.name(), fk),
-                    table.positions(fk.getColumnsList()), false));
+                    table.positions(fk.getColumnsList())));
         }
         return keys;
     }
 
-    private record Candidate(AccessPath path, Set<RexNode> consumed, int score) {
+    private record Candidate(AccessPath path, Set<RexNode> consumed) {
     }
 
     private Candidate candidate(Key key, Map<Integer, List<Predicate>> byColumn) {
@@ -112,9 +126,8 @@ public final class AccessPathTranslator {
         AccessPath.Kind rangeKind = primary ? AccessPath.Kind.PK_RANGE : AccessPath.Kind.INDEX_RANGE;
         if (i == key.columns.length) {
             AccessPath.Kind kind = primary ? AccessPath.Kind.PK_POINT : AccessPath.Kind.INDEX_RANGE;
-            int score = 10 * i + (key.unique ? 100 : 0) + (primary ? 5 : 0);
             return new Candidate(new AccessPath(kind, key.name, key.recordIndex, key.columns, equal, List.of(), null,
-                    false, null, false), consumed, score);
+                    false, null, false), consumed);
         }
         List<Predicate> next = byColumn.getOrDefault(key.columns[i], List.of());
         Predicate in = find(next, SqlKind.IN);
@@ -122,7 +135,7 @@ public final class AccessPathTranslator {
             consumed.add(in.conjunct);
             AccessPath.Kind kind = primary ? AccessPath.Kind.PK_IN : AccessPath.Kind.INDEX_IN;
             return new Candidate(new AccessPath(kind, key.name, key.recordIndex, key.columns, equal, in.operands,
-                    null, false, null, false), consumed, 10 * i + 8 + (primary ? 1 : 0));
+                    null, false, null, false), consumed);
         }
         RexNode low = null;
         RexNode high = null;
@@ -161,9 +174,8 @@ public final class AccessPathTranslator {
         if (equal.isEmpty() && low == null && high == null) {
             return null;
         }
-        int score = 10 * i + (low != null ? 3 : 0) + (high != null ? 3 : 0) + (primary ? 1 : 0);
         return new Candidate(new AccessPath(rangeKind, key.name, key.recordIndex, key.columns, equal, List.of(), low,
-                lowInclusive, high, highInclusive), consumed, score);
+                lowInclusive, high, highInclusive), consumed);
     }
 
     private static Predicate find(List<Predicate> ps, SqlKind op) {

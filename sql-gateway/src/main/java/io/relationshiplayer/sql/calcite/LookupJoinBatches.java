@@ -24,7 +24,7 @@ final class LookupJoinBatches {
             Object[] key = new Object[outerKeys.length];
             boolean hasNull = false;
             for (int i = 0; i < key.length; i++) {
-                key[i] = o[outerKeys[i]] == null ? null : RecordLayerTable.coerceOne(t, innerKeys[i], o[outerKeys[i]]);
+                key[i] = o[outerKeys[i]] == null ? null : RecordLayerReads.coerceOne(t, innerKeys[i], o[outerKeys[i]]);
                 hasNull |= key[i] == null;
             }
             List<Object> k = hasNull ? null : Arrays.asList(key);

@@ -1,17 +1,11 @@
 package io.relationshiplayer.sql.calcite;
 
-import com.apple.foundationdb.record.RecordCursor;
 import io.relationshiplayer.proto.v1.ColumnDef;
-import io.relationshiplayer.relationships.AccessPaths;
-import io.relationshiplayer.relationships.Row;
 import io.relationshiplayer.relationships.Session;
 import io.relationshiplayer.relationships.Table;
-import io.relationshiplayer.relationships.Values;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
+import org.apache.calcite.DataContext;
 import org.apache.calcite.adapter.java.AbstractQueryableTable;
 import org.apache.calcite.linq4j.AbstractEnumerable;
 import org.apache.calcite.linq4j.Enumerable;
@@ -85,6 +79,11 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
         }
     }
 
+    /** Rows a read through {@code path} returns: a share of the row count by the path's kind. */
+    double estimateRows(AccessPath path) {
+        return Math.max(1, Math.max(1, rowCount()) * path.selectivity(table));
+    }
+
     /**
      * Whether a COUNT index (and its sums) can be read now: not while it is being built, nor if its build failed. A
      * plan made while it cannot uses a scan instead (and keeps doing so until the catalog changes).
@@ -139,178 +138,17 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
     }
 
     /**
-     * Reads through an access path (encoded by {@link RecordLayerToEnumerableConverter}); rows in Calcite's internal
-     * form, a bare value per row when the row has one column.
+     * Reads through an access path: the rows of {@code read} (which {@link RecordLayerToEnumerableConverter} stashes
+     * in the plan), its parameters bound from {@code context}, in Calcite's internal form.
      */
-    public Enumerable<Object> query(String kind, String recordIndex, int[] keyColumns, Object[] equal, Object[] in,
-                                    Object[] low, boolean lowInclusive, Object[] high, boolean highInclusive,
-                                    boolean reverse, long offset, long fetch, boolean scalar) {
+    public Enumerable<Object> query(DataContext context, RecordLayerRead read) {
         return new AbstractEnumerable<>() {
             @Override
             public Enumerator<Object> enumerator() {
                 Session s = binding.current();
-                Table t = current(s);
-                AccessPath.Kind k = AccessPath.Kind.valueOf(kind);
-                Object[] eq = coerce(t, keyColumns, 0, equal);
-                int next = equal.length;
-                if (anyNull(eq) || anyNull(low) || anyNull(high)) {
-                    // A comparison with NULL is never true.
-                    return new RowEnumerator(t, java.util.Collections.emptyIterator(), 0, -1, scalar);
-                }
-                long limit = fetch < 0 ? 0 : fetch + Math.max(0, offset);
-                Iterator<Row> rows = rows(s, t, k, recordIndex, keyColumns, eq, next, in, low, lowInclusive, high,
-                        highInclusive, reverse, limit);
-                return new RowEnumerator(t, rows, Math.max(0, offset), fetch, scalar);
+                return RecordLayerReads.enumerator(s, current(s), read, context);
             }
         };
-    }
-
-    private Iterator<Row> rows(Session s, Table t, AccessPath.Kind kind, String recordIndex, int[] keyColumns,
-                               Object[] eq, int next, Object[] in, Object[] low, boolean lowInclusive, Object[] high,
-                               boolean highInclusive, boolean reverse, long limit) {
-        AccessPaths ap = s.access();
-        int lim = (int) Math.min(Integer.MAX_VALUE, limit);
-        switch (kind) {
-            case PK_POINT: {
-                Row r = ap.lookup(t, eq).join();
-                return r == null ? List.<Row>of().iterator() : List.of(r).iterator();
-            }
-            case PK_IN:
-            case INDEX_IN: {
-                List<Row> out = new ArrayList<>();
-                for (Object v : in) {
-                    Object[] key = Arrays.copyOf(eq, eq.length + 1);
-                    key[eq.length] = coerceOne(t, keyColumns[next], v);
-                    if (key[eq.length] == null) {
-                        continue;
-                    }
-                    if (kind == AccessPath.Kind.PK_IN && key.length == t.primaryKey().length) {
-                        Row r = ap.lookup(t, key).join();
-                        if (r != null) {
-                            out.add(r);
-                        }
-                    } else if (kind == AccessPath.Kind.PK_IN) {
-                        out.addAll(ap.scanPrimaryKey(t, new AccessPaths.Bound(key, true),
-                                new AccessPaths.Bound(key, true), false, null, 0).asList().join());
-                    } else {
-                        out.addAll(ap.scanRecordIndex(t, recordIndex, keyColumns, key, null, null, false, null, 0)
-                                .asList().join());
-                    }
-                }
-                return out.iterator();
-            }
-            case PK_RANGE: {
-                AccessPaths.Bound lo = bound(t, keyColumns, next, eq, low, lowInclusive);
-                AccessPaths.Bound hi = bound(t, keyColumns, next, eq, high, highInclusive);
-                return iterate(ap.scanPrimaryKey(t, lo, hi, reverse, null, lim));
-            }
-            case INDEX_RANGE: {
-                AccessPaths.Bound lo = low.length == 0 ? null
-                        : new AccessPaths.Bound(new Object[] {coerceOne(t, keyColumns[next], low[0])}, lowInclusive);
-                AccessPaths.Bound hi = high.length == 0 ? null
-                        : new AccessPaths.Bound(new Object[] {coerceOne(t, keyColumns[next], high[0])}, highInclusive);
-                return iterate(ap.scanRecordIndex(t, recordIndex, keyColumns, eq, lo, hi, reverse, null, lim));
-            }
-            case FULL_SCAN:
-            default:
-                return iterate(ap.scanPrimaryKey(t, null, null, reverse, null, lim));
-        }
-    }
-
-    /** A primary-key bound: the equality prefix, then the range value if there is one. */
-    private static AccessPaths.Bound bound(Table t, int[] keyColumns, int next, Object[] eq, Object[] value,
-                                           boolean inclusive) {
-        if (value.length == 0) {
-            return eq.length == 0 ? null : new AccessPaths.Bound(eq, true);
-        }
-        Object[] key = Arrays.copyOf(eq, eq.length + 1);
-        key[eq.length] = coerceOne(t, keyColumns[next], value[0]);
-        return new AccessPaths.Bound(key, inclusive);
-    }
-
-    private static boolean anyNull(Object[] values) {
-        for (Object v : values) {
-            if (v == null) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static Object[] coerce(Table t, int[] columns, int from, Object[] values) {
-        Object[] out = new Object[values.length];
-        for (int i = 0; i < values.length; i++) {
-            out[i] = coerceOne(t, columns[from + i], values[i]);
-        }
-        return out;
-    }
-
-    /**
-     * A comparison operand as the column's Java type for a key. Lengths are not checked: a string longer than the
-     * column matches no row (it is no error to look for one), and still bounds a range.
-     */
-    static Object coerceOne(Table t, int column, Object v) {
-        ColumnDef c = t.column(column);
-        ColumnDef unbounded = c.toBuilder().setType(c.getType().toBuilder().setLength(0)).build();
-        return Values.coerce(unbounded, SqlTypes.fromInternal(c, v));
-    }
-
-    private static Iterator<Row> iterate(RecordCursor<Row> cursor) {
-        return cursor.asIterator();
-    }
-
-    /** Rows as Calcite's internal arrays (or bare values), after skipping the offset, up to the fetch. */
-    private static final class RowEnumerator implements Enumerator<Object> {
-        private final Table table;
-        private final Iterator<Row> rows;
-        private final boolean scalar;
-        private long toSkip;
-        private long left;
-        private Object current;
-
-        RowEnumerator(Table table, Iterator<Row> rows, long offset, long fetch, boolean scalar) {
-            this.table = table;
-            this.rows = rows;
-            this.scalar = scalar;
-            this.toSkip = offset;
-            this.left = fetch < 0 ? Long.MAX_VALUE : fetch;
-        }
-
-        @Override
-        public Object current() {
-            if (current == null) {
-                throw new NoSuchElementException();
-            }
-            return current;
-        }
-
-        @Override
-        public boolean moveNext() {
-            while (toSkip > 0 && rows.hasNext()) {
-                rows.next();
-                toSkip--;
-            }
-            if (left <= 0 || !rows.hasNext()) {
-                return false;
-            }
-            left--;
-            Row r = rows.next();
-            Object[] out = new Object[table.columnCount()];
-            for (int i = 0; i < out.length; i++) {
-                out[i] = SqlTypes.toInternal(table.column(i), r.get(i));
-            }
-            current = scalar ? out[0] : out;
-            return true;
-        }
-
-        @Override
-        public void reset() {
-            throw new UnsupportedOperationException("a Record Layer scan cannot be restarted");
-        }
-
-        @Override
-        public void close() {
-        }
     }
 
     /** Applies an INSERT, UPDATE or DELETE through the relationship layer's write path: {@link RecordLayerWrites}. */
@@ -414,12 +252,8 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
             return (RecordLayerTable) table;
         }
 
-        public Enumerable<Object> query(String kind, String recordIndex, int[] keyColumns, Object[] equal,
-                                        Object[] in, Object[] low, boolean lowInclusive, Object[] high,
-                                        boolean highInclusive, boolean reverse, long offset, long fetch,
-                                        boolean scalar) {
-            return recordLayerTable().query(kind, recordIndex, keyColumns, equal, in, low, lowInclusive, high,
-                    highInclusive, reverse, offset, fetch, scalar);
+        public Enumerable<Object> query(DataContext context, RecordLayerRead read) {
+            return recordLayerTable().query(context, read);
         }
 
         public Enumerable<Object> lookupJoin(Enumerable<Object> outer, int[] outerKeys, String recordIndex,

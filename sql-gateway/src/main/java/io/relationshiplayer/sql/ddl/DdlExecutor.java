@@ -82,8 +82,10 @@ public final class DdlExecutor {
             }
         } else if (statement instanceof DdlStatement.CreateCountIndex s) {
             createIndex(layer, db, new CreateIndex(s.table(), s.index(), false, s.ifNotExists()), true);
-        } else if (statement instanceof CreateMaterializedJoin s) {
-            layer.materializeJoin(db, s.table(), s.join());
+        } else if (statement instanceof CreateMaterializedJoin) {
+            // No SQL plan reads a joined record type's index, so creating one would only slow every write.
+            throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "CREATE MATERIALIZED JOIN is not supported: "
+                    + "no query reads a materialized join; a join along a foreign key reads the foreign key's index");
         } else {
             throw new IllegalArgumentException("unknown DDL statement " + statement);
         }

@@ -1,0 +1,194 @@
+package io.relationshiplayer.sql.calcite;
+
+import com.apple.foundationdb.record.RecordCursor;
+import io.relationshiplayer.proto.v1.ColumnDef;
+import io.relationshiplayer.relationships.AccessPaths;
+import io.relationshiplayer.relationships.Row;
+import io.relationshiplayer.relationships.Session;
+import io.relationshiplayer.relationships.Table;
+import io.relationshiplayer.relationships.Values;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.linq4j.Enumerator;
+
+/** A {@link RecordLayerRead} run in the statement's session: its rows through the relationship layer's reads. */
+final class RecordLayerReads {
+    private RecordLayerReads() {
+    }
+
+    /** The read's rows in Calcite's internal form (a bare value per row when scalar), operands bound from context. */
+    static Enumerator<Object> enumerator(Session s, Table t, RecordLayerRead read, DataContext context) {
+        int[] keyColumns = read.keyColumns();
+        Object[] eq = coerce(t, keyColumns, RecordLayerRead.values(read.equal(), context));
+        Object low = read.low() == null ? null : read.low().value().value(context);
+        Object high = read.high() == null ? null : read.high().value().value(context);
+        if (anyNull(eq) || (read.low() != null && low == null) || (read.high() != null && high == null)) {
+            // A comparison with NULL is never true.
+            return new RowEnumerator(t, Collections.emptyIterator(), 0, -1, read.scalar());
+        }
+        long offset = Math.max(0, RecordLayerRead.count(read.offset(), context, 0));
+        long fetch = RecordLayerRead.count(read.fetch(), context, -1);
+        long limit = fetch < 0 ? 0 : fetch + offset;
+        int lim = (int) Math.min(Integer.MAX_VALUE, limit);
+        AccessPaths ap = s.access();
+        int next = eq.length;
+        Iterator<Row> rows;
+        switch (read.kind()) {
+            case PK_POINT: {
+                Row r = ap.lookup(t, eq).join();
+                rows = r == null ? Collections.emptyIterator() : List.of(r).iterator();
+                break;
+            }
+            case PK_IN:
+            case INDEX_IN:
+                rows = in(ap, t, read, eq, RecordLayerRead.values(read.in(), context)).iterator();
+                break;
+            case PK_RANGE:
+                rows = ap.scanPrimaryKey(t, primaryKeyBound(t, keyColumns, eq, read.low(), low),
+                        primaryKeyBound(t, keyColumns, eq, read.high(), high), read.reverse(), null, lim)
+                        .asIterator();
+                break;
+            case INDEX_RANGE:
+                rows = ap.scanRecordIndex(t, read.recordIndex(), keyColumns, eq,
+                        indexBound(t, keyColumns, next, read.low(), low),
+                        indexBound(t, keyColumns, next, read.high(), high),
+                        read.reverse(), null, lim).asIterator();
+                break;
+            case FULL_SCAN:
+            default:
+                rows = ap.scanPrimaryKey(t, null, null, read.reverse(), null, lim).asIterator();
+                break;
+        }
+        return new RowEnumerator(t, rows, offset, fetch, read.scalar());
+    }
+
+    /** An IN list: one point lookup or prefix scan per value after the equality prefix, NULLs skipped. */
+    private static List<Row> in(AccessPaths ap, Table t, RecordLayerRead read, Object[] eq, Object[] values) {
+        int[] keyColumns = read.keyColumns();
+        List<Row> out = new ArrayList<>();
+        for (Object v : values) {
+            Object[] key = Arrays.copyOf(eq, eq.length + 1);
+            key[eq.length] = v == null ? null : coerceOne(t, keyColumns[eq.length], v);
+            if (key[eq.length] == null) {
+                continue;
+            }
+            if (read.kind() == AccessPath.Kind.PK_IN && key.length == t.primaryKey().length) {
+                Row r = ap.lookup(t, key).join();
+                if (r != null) {
+                    out.add(r);
+                }
+            } else if (read.kind() == AccessPath.Kind.PK_IN) {
+                out.addAll(ap.scanPrimaryKey(t, new AccessPaths.Bound(key, true), new AccessPaths.Bound(key, true),
+                        false, null, 0).asList().join());
+            } else {
+                out.addAll(ap.scanRecordIndex(t, read.recordIndex(), keyColumns, key, null, null, false, null, 0)
+                        .asList().join());
+            }
+        }
+        return out;
+    }
+
+    /** A primary-key bound: the equality prefix, then the range value if there is one. */
+    private static AccessPaths.Bound primaryKeyBound(Table t, int[] keyColumns, Object[] eq,
+                                                     RecordLayerRead.Bound bound, Object value) {
+        if (bound == null) {
+            return eq.length == 0 ? null : new AccessPaths.Bound(eq, true);
+        }
+        Object[] key = Arrays.copyOf(eq, eq.length + 1);
+        key[eq.length] = coerceOne(t, keyColumns[eq.length], value);
+        return new AccessPaths.Bound(key, bound.inclusive());
+    }
+
+    /** An index bound on the column after the equality prefix, or null (open). */
+    private static AccessPaths.Bound indexBound(Table t, int[] keyColumns, int next, RecordLayerRead.Bound bound,
+                                                Object value) {
+        return bound == null ? null : new AccessPaths.Bound(new Object[] {coerceOne(t, keyColumns[next], value)},
+                bound.inclusive());
+    }
+
+    private static boolean anyNull(Object[] values) {
+        for (Object v : values) {
+            if (v == null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Object[] coerce(Table t, int[] columns, Object[] values) {
+        Object[] out = new Object[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = values[i] == null ? null : coerceOne(t, columns[i], values[i]);
+        }
+        return out;
+    }
+
+    /**
+     * A comparison operand as the column's Java type for a key. Lengths are not checked: a string longer than the
+     * column matches no row (it is no error to look for one), and still bounds a range.
+     */
+    static Object coerceOne(Table t, int column, Object v) {
+        ColumnDef c = t.column(column);
+        ColumnDef unbounded = c.toBuilder().setType(c.getType().toBuilder().setLength(0)).build();
+        return Values.coerce(unbounded, SqlTypes.fromInternal(c, v));
+    }
+
+    /** Rows as Calcite's internal arrays (or bare values), after skipping the offset, up to the fetch. */
+    private static final class RowEnumerator implements Enumerator<Object> {
+        private final Table table;
+        private final Iterator<Row> rows;
+        private final boolean scalar;
+        private long toSkip;
+        private long left;
+        private Object current;
+
+        RowEnumerator(Table table, Iterator<Row> rows, long offset, long fetch, boolean scalar) {
+            this.table = table;
+            this.rows = rows;
+            this.scalar = scalar;
+            this.toSkip = offset;
+            this.left = fetch < 0 ? Long.MAX_VALUE : fetch;
+        }
+
+        @Override
+        public Object current() {
+            if (current == null) {
+                throw new NoSuchElementException();
+            }
+            return current;
+        }
+
+        @Override
+        public boolean moveNext() {
+            while (toSkip > 0 && rows.hasNext()) {
+                rows.next();
+                toSkip--;
+            }
+            if (left <= 0 || !rows.hasNext()) {
+                return false;
+            }
+            left--;
+            Row r = rows.next();
+            Object[] out = new Object[table.columnCount()];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = SqlTypes.toInternal(table.column(i), r.get(i));
+            }
+            current = scalar ? out[0] : out;
+            return true;
+        }
+
+        @Override
+        public void reset() {
+            throw new UnsupportedOperationException("a Record Layer scan cannot be restarted");
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
