@@ -25,7 +25,8 @@ import org.testcontainers.utility.DockerImageName;
  * One real FoundationDB 7.3 cluster for every test of a JVM that wants one: started on first use in a Docker container
  * by Testcontainers, and stopped when the JVM exits. A test asks for it with {@link #clusterFile()} or
  * {@link #connection()}, which abort the test (reported as skipped, with the reason) where no cluster can be had:
- * libfdb_c is not installed, or Docker is not available. If Docker is there but the cluster does not start, they fail.
+ * libfdb_c is not installed, or Docker is not available. If Docker is there but the cluster does not start (or a named
+ * cluster file cannot be opened), they fail.
  *
  * <p>{@code -Drl.test.fdb.clusterFile=<file>} (or {@code $RL_TEST_FDB_CLUSTER_FILE}) points the tests at a running
  * cluster instead, without Docker. The tests share it: each works under keys of its own and clears them.
@@ -91,12 +92,12 @@ public final class RealFdbCluster {
 
     /**
      * The cluster file. Aborts the calling test with {@link #unavailableReason()} where there is no cluster, and
-     * throws if Docker was found but the cluster did not start.
+     * throws if there should be one (Docker found, or a cluster file named) but it could not be started or opened.
      */
     @Nonnull
     public Path clusterFile() {
         if (failure != null) {
-            throw new IllegalStateException("the real FoundationDB cluster did not start: " + failure.getMessage(),
+            throw new IllegalStateException("the real FoundationDB cluster could not be used: " + failure.getMessage(),
                     failure);
         }
         assumeTrue(unavailable == null, unavailable);
@@ -143,7 +144,7 @@ public final class RealFdbCluster {
             }
             try {
                 NativeClient.initialize(file);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | LinkageError e) { // UnsatisfiedLinkError: libfdb_c would not load
                 return failed(e);
             }
             return new RealFdbCluster(file.toAbsolutePath(), null, null);
@@ -155,8 +156,8 @@ public final class RealFdbCluster {
         }
         try {
             return new RealFdbCluster(startContainer(), null, null);
-        } catch (Exception e) {
-            return failed(e instanceof RuntimeException r ? r : new IllegalStateException(e));
+        } catch (Exception | LinkageError e) {
+            return failed(e);
         }
     }
 
@@ -164,8 +165,9 @@ public final class RealFdbCluster {
         return new RealFdbCluster(null, reason, null);
     }
 
-    private static RealFdbCluster failed(RuntimeException failure) {
-        return new RealFdbCluster(null, null, failure);
+    private static RealFdbCluster failed(Throwable failure) {
+        return new RealFdbCluster(null, null, failure instanceof RuntimeException r ? r
+                : new IllegalStateException(failure.toString(), failure));
     }
 
     /** Starts the container, creates the database, and writes its cluster file; all undone at JVM exit. */
