@@ -40,7 +40,7 @@ class AtomicAggregateIndexTest extends EngineScenario {
     private static final String MIN_TUPLE = "Ticket$titleMin";
     private static final String MAX_VERSION = "Ticket$lastVersionPerPriority";
 
-    @OnBothEngines
+    @OnEachEngine
     void aggregatesFollowSavesUpdatesAndDeletes(Engine engine) {
         open(engine);
         FDBRecordStore.Builder tickets = store(metaData(), path);

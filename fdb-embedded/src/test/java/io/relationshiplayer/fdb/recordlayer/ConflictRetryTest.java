@@ -25,7 +25,7 @@ class ConflictRetryTest extends EngineScenario {
         commitDoing(tickets, store -> store.saveRecord(ticket(1, "RL-1", "counter", 1)));
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void aRecordReadAndChangedConcurrentlyFailsTheCommit(Engine engine) {
         open(engine);
         try (FDBRecordContext reader = database().openContext()) {
@@ -38,7 +38,7 @@ class ConflictRetryTest extends EngineScenario {
         assertThat(priorityOfTicketOne()).isEqualTo(9);
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void aSnapshotReadDoesNotConflict(Engine engine) {
         open(engine);
         try (FDBRecordContext reader = database().openContext()) {
@@ -55,11 +55,11 @@ class ConflictRetryTest extends EngineScenario {
         });
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void workInASiblingStoreDoesNotConflict(Engine engine) {
         open(engine);
         FDBRecordStore.Builder sibling = store(ScenarioSchema.metaData().build(),
-                ScenarioSchema.casePath(caseName + "-sibling"));
+                casePath(caseName + "-sibling"));
         commitDoing(sibling, store -> store.saveRecord(ticket(1, "S-1", "sibling", 1)));
         try (FDBRecordContext reader = database().openContext()) {
             FDBRecordStore store = tickets.copyBuilder().setContext(reader).open();
@@ -72,12 +72,12 @@ class ConflictRetryTest extends EngineScenario {
         commitDoing(tickets, store -> assertThat(store.loadRecord(Tuple.from(2L))).isNotNull());
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void storesCreatedConcurrentlyUnderSiblingPathsBothCommit(Engine engine) {
         open(engine);
         RecordMetaData metaData = ScenarioSchema.metaData().build();
-        FDBRecordStore.Builder first = store(metaData, ScenarioSchema.casePath(caseName + "-a"));
-        FDBRecordStore.Builder second = store(metaData, ScenarioSchema.casePath(caseName + "-b"));
+        FDBRecordStore.Builder first = store(metaData, casePath(caseName + "-a"));
+        FDBRecordStore.Builder second = store(metaData, casePath(caseName + "-b"));
         try (FDBRecordContext creating = database().openContext()) {
             // creating a store reads its own, empty, subspace; the other store is created outside it
             first.copyBuilder().setContext(creating).create().saveRecord(ticket(1, "A-1", "a", 1));
@@ -88,7 +88,7 @@ class ConflictRetryTest extends EngineScenario {
         commitDoing(second, store -> assertThat(store.loadRecord(Tuple.from(1L))).isNotNull());
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void theRunnerRetriesAConflictedTransaction(Engine engine) {
         open(engine);
         AtomicInteger attempts = new AtomicInteger();

@@ -56,7 +56,7 @@ class CountIndexTest extends EngineScenario {
         });
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void countsPerGroupFollowSavesAndDeletes(Engine engine) {
         open(engine);
         commitDoing(comments, store -> {
@@ -87,7 +87,7 @@ class CountIndexTest extends EngineScenario {
         });
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void aGroupCountedDownToZeroIsClearedWhenAsked(Engine engine) {
         open(engine);
         commitDoing(comments, store -> {
@@ -102,7 +102,7 @@ class CountIndexTest extends EngineScenario {
         });
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void concurrentIncrementsOfOneGroupBothCommit(Engine engine) {
         open(engine);
         try (FDBRecordContext first = database().openContext();

@@ -40,7 +40,7 @@ class CursorContinuationTest extends EngineScenario {
         });
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void forwardScanResumesAcrossTransactionsAndSeesLaterCommits(Engine engine) {
         open(engine);
         List<Long> seen = new ArrayList<>();
@@ -64,14 +64,14 @@ class CursorContinuationTest extends EngineScenario {
         assertThat(pages).isEqualTo(4);
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void reverseScanResumesAcrossTransactions(Engine engine) {
         open(engine);
         assertThat(allPages((store, continuation) -> scanIds(store, continuation, true, 4)))
                 .containsExactly(10L, 9L, 8L, 7L, 6L, 5L, 4L, 3L, 2L, 1L);
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void indexQueryResumesAcrossTransactions(Engine engine) {
         open(engine);
         RecordQuery query = RecordQuery.newBuilder().setRecordType(TICKET)

@@ -1,10 +1,11 @@
 package io.relationshiplayer.fdb.recordlayer;
 
 import io.relationshiplayer.fdb.Backend;
+import io.relationshiplayer.fdb.testing.RealFdbCluster;
 import java.nio.file.Path;
 import javax.annotation.Nonnull;
 
-/** The two embedded engines every Record Layer scenario runs on. */
+/** The engines every Record Layer scenario runs on: the two embedded ones, and a real FoundationDB cluster. */
 enum Engine {
     MEMORY {
         @Override
@@ -17,13 +18,31 @@ enum Engine {
         Backend open(@Nonnull Path directory) {
             return Backend.open("embedded:" + directory.toAbsolutePath());
         }
+    },
+    /** The JVM's {@link RealFdbCluster}; opening it skips the test, with the reason, where there is none. */
+    REAL {
+        @Override
+        Backend open(@Nonnull Path directory) {
+            return Backend.open(RealFdbCluster.get().connection());
+        }
     };
 
-    /** Opens the engine; the durable one keeps its data under {@code directory}, the memory one ignores it. */
+    /** Opens the engine; the durable one keeps its data under {@code directory}, the others ignore it. */
     abstract Backend open(@Nonnull Path directory);
 
-    /** Whether data survives closing the backend and opening it again on the same directory. */
+    /**
+     * Whether the scenarios restart the engine mid-test (close it, open it again on its directory): the durable
+     * engine must recover what it acknowledged. A real cluster's durability is FoundationDB's, not under test here.
+     */
     boolean survivesRestart() {
         return this == DURABLE;
+    }
+
+    /**
+     * Whether the database outlives the test and is shared with other tests and runs: each test then works under
+     * keys of its own and clears them, and leaves the Record Layer's database object as it found it.
+     */
+    boolean shared() {
+        return this == REAL;
     }
 }

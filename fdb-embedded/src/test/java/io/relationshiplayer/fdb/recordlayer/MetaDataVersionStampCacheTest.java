@@ -54,7 +54,7 @@ class MetaDataVersionStampCacheTest extends EngineScenario {
         return timer.getCount(FDBStoreTimer.Counts.STORE_STATE_CACHE_MISS);
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void storeStateIsServedFromTheCacheUntilTheMetadataVersionChanges(Engine engine) {
         open(engine);
         FDBRecordStore.Builder tickets = store(metaData, path);

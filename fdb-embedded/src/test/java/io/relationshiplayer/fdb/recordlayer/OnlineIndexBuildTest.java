@@ -28,7 +28,7 @@ class OnlineIndexBuildTest extends EngineScenario {
     private static final String BY_TITLE = "Ticket$title";
     private static final int TICKETS = 50;
 
-    @OnBothEngines
+    @OnEachEngine
     void indexAddedLaterIsBuiltOnlineAndThenAnswersQueries(Engine engine) {
         open(engine);
         RecordMetaData before = ScenarioSchema.metaData().build();

@@ -27,7 +27,7 @@ import java.util.List;
 class RecordStoreLifecycleTest extends EngineScenario {
     private final RecordMetaData metaData = ScenarioSchema.metaData().build();
 
-    @OnBothEngines
+    @OnEachEngine
     void savesLoadsAndDeletesRecordsThatSurviveReopening(Engine engine) {
         open(engine);
         FDBRecordStore.Builder tickets = store(metaData, path);
@@ -67,7 +67,7 @@ class RecordStoreLifecycleTest extends EngineScenario {
         });
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void workOfAnUncommittedTransactionIsNotStored(Engine engine) {
         open(engine);
         FDBRecordStore.Builder tickets = store(metaData, path);
@@ -83,11 +83,11 @@ class RecordStoreLifecycleTest extends EngineScenario {
         commitDoing(tickets, store -> assertThat(primaryKeys(store)).containsExactly(Tuple.from(1L)));
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void storesUnderSiblingPathsAreIsolated(Engine engine) {
         open(engine);
-        FDBRecordStore.Builder left = store(metaData, ScenarioSchema.casePath(caseName + "-left"));
-        FDBRecordStore.Builder right = store(metaData, ScenarioSchema.casePath(caseName + "-right"));
+        FDBRecordStore.Builder left = store(metaData, casePath(caseName + "-left"));
+        FDBRecordStore.Builder right = store(metaData, casePath(caseName + "-right"));
         commitDoing(left, store -> store.saveRecord(ticket(1, "L-1", "left", 1)));
         commitDoing(right, store -> {
             store.saveRecord(ticket(1, "R-1", "right", 2));
@@ -102,14 +102,14 @@ class RecordStoreLifecycleTest extends EngineScenario {
             assertThat(asTicket(store.loadRecord(Tuple.from(1L))).getKey()).isEqualTo("R-1");
         });
         try (FDBRecordContext context = database().openContext()) {
-            assertThatThrownBy(() -> store(metaData, ScenarioSchema.casePath(caseName + "-never"))
+            assertThatThrownBy(() -> store(metaData, casePath(caseName + "-never"))
                     .setContext(context)
                     .createOrOpen(FDBRecordStoreBase.StoreExistenceCheck.ERROR_IF_NOT_EXISTS))
                     .isInstanceOf(RecordStoreDoesNotExistException.class);
         }
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void splitsARecordLargerThanOneValue(Engine engine) {
         open(engine);
         RecordMetaDataBuilder builder = ScenarioSchema.metaData();

@@ -20,16 +20,20 @@ final class ScenarioSchema {
     static final String TICKET = "Ticket";
     static final String COMMENT = "Comment";
 
-    /** /scenarios/case: one directory per test case. */
+    /**
+     * /scenarios/test/case: a directory per test (named uniquely per run, see {@link EngineScenario}), and under it
+     * one per case (record store) of the test.
+     */
     static final KeySpace KEY_SPACE = new KeySpace(
             new KeySpaceDirectory("scenarios", KeySpaceDirectory.KeyType.STRING, "rl-scenarios")
-                    .addSubdirectory(new KeySpaceDirectory("case", KeySpaceDirectory.KeyType.STRING)));
+                    .addSubdirectory(new KeySpaceDirectory("test", KeySpaceDirectory.KeyType.STRING)
+                            .addSubdirectory(new KeySpaceDirectory("case", KeySpaceDirectory.KeyType.STRING))));
 
     private ScenarioSchema() {
     }
 
-    static KeySpacePath casePath(@Nonnull String name) {
-        return KEY_SPACE.path("scenarios").add("case", name);
+    static KeySpacePath testPath(@Nonnull String test) {
+        return KEY_SPACE.path("scenarios").add("test", test);
     }
 
     /** Tickets and comments keyed by id, without indexes: each scenario adds its own. */

@@ -35,7 +35,7 @@ class UniqueIndexTest extends EngineScenario {
         commitDoing(tickets, store -> store.saveRecord(ticket(1, "RL-1", "first", 1)));
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void aKeyTakenByACommittedRecordIsRefusedAtCommit(Engine engine) {
         open(engine);
         try (FDBRecordContext context = database().openContext()) {
@@ -48,7 +48,7 @@ class UniqueIndexTest extends EngineScenario {
         commitDoing(tickets, store -> assertThat(ids(store)).containsExactly(1L));
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void twoRecordsWithOneKeyInOneTransactionAreRefusedAtCommit(Engine engine) {
         open(engine);
         try (FDBRecordContext context = database().openContext()) {
@@ -60,7 +60,7 @@ class UniqueIndexTest extends EngineScenario {
         commitDoing(tickets, store -> assertThat(ids(store)).containsExactly(1L));
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void aKeyFreedByAnUpdateCanBeTaken(Engine engine) {
         open(engine);
         commitDoing(tickets, store -> {
@@ -73,7 +73,7 @@ class UniqueIndexTest extends EngineScenario {
                 assertThat(asTicket(store.loadRecord(Tuple.from(2L))).getKey()).isEqualTo("RL-1"));
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void concurrentClaimsOfOneKeyConflict(Engine engine) {
         open(engine);
         try (FDBRecordContext first = database().openContext();

@@ -42,7 +42,7 @@ class ValueIndexQueryTest extends EngineScenario {
         restartIfDurable();
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void equalityFilterIsAnsweredFromTheIndex(Engine engine) {
         open(engine);
         commitDoing(tickets, store -> {
@@ -53,7 +53,7 @@ class ValueIndexQueryTest extends EngineScenario {
         });
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void rangeFilterReturnsRecordsInIndexOrder(Engine engine) {
         open(engine);
         commitDoing(tickets, store -> {
@@ -70,7 +70,7 @@ class ValueIndexQueryTest extends EngineScenario {
         });
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void indexFollowsUpdatesAndDeletes(Engine engine) {
         open(engine);
         commitDoing(tickets, store -> {
@@ -92,7 +92,7 @@ class ValueIndexQueryTest extends EngineScenario {
         });
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void filterOnAnUnindexedFieldScansRecords(Engine engine) {
         open(engine);
         commitDoing(tickets, store -> {

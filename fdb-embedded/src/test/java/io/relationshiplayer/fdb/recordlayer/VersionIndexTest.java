@@ -39,7 +39,7 @@ class VersionIndexTest extends EngineScenario {
         tickets = store(builder.build(), path);
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void versionsAreTheCommittingTransactionsVersionstamp(Engine engine) {
         open(engine);
         Map<Long, FDBRecordVersion> firstCommit = save(ticket(1, "RL-1", "one", 1), ticket(2, "RL-2", "two", 1));
@@ -58,7 +58,7 @@ class VersionIndexTest extends EngineScenario {
         assertThat(secondCommit.get(1L)).isLessThan(secondCommit.get(3L));
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void versionIndexScanReturnsRecordsInCommitOrder(Engine engine) {
         open(engine);
         save(ticket(1, "RL-1", "one", 1), ticket(2, "RL-2", "two", 1));
@@ -88,7 +88,7 @@ class VersionIndexTest extends EngineScenario {
         });
     }
 
-    @OnBothEngines
+    @OnEachEngine
     void versionIsIncompleteUntilCommit(Engine engine) {
         open(engine);
         try (FDBRecordContext context = database().openContext()) {

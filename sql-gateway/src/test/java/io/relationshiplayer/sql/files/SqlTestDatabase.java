@@ -18,25 +18,40 @@ import java.util.Map;
 import org.opentest4j.AssertionFailedError;
 
 /**
- * A fresh database for one {@code .sqltest} file (its own in-memory backend) with the file's named sessions, and the
- * execution of its blocks against them.
+ * A fresh database for one {@code .sqltest} file with the file's named sessions, and the execution of its blocks
+ * against them. By default the database is "db" on an in-memory backend of its own; on a shared backend (a real
+ * cluster) it has a name of its own and is dropped on {@link #close()}.
  */
 final class SqlTestDatabase implements AutoCloseable {
     static final String FIRST_SESSION = "A";
 
     private final Backend backend;
+    private final RecordStores stores;
     private final SqlEngine engine;
+    private final String database;
+    private final boolean dropOnClose;
     private final Map<String, SqlSession> sessions = new LinkedHashMap<>();
     private String current = FIRST_SESSION;
 
     SqlTestDatabase() {
-        backend = Backend.open("embedded:memory");
-        engine = new SqlEngine(new RelationshipLayer(new RecordStores(backend.recordDatabase())));
+        this(Backend.open("embedded:memory"), "db", false);
+    }
+
+    /**
+     * The database {@code database} on {@code backend}, which this object closes; {@code dropOnClose} drops the
+     * database first, for a backend that outlives the test.
+     */
+    SqlTestDatabase(Backend backend, String database, boolean dropOnClose) {
+        this.backend = backend;
+        this.stores = new RecordStores(backend.recordDatabase());
+        this.engine = new SqlEngine(new RelationshipLayer(stores));
+        this.database = database;
+        this.dropOnClose = dropOnClose;
     }
 
     /** The session blocks run in now (opened on first use, all on the same database). */
     SqlSession session() {
-        return sessions.computeIfAbsent(current, name -> engine.open("db"));
+        return sessions.computeIfAbsent(current, name -> engine.open(database));
     }
 
     /** Switches to the block's session, if it names one: it stays current for the following blocks. */
@@ -249,6 +264,12 @@ final class SqlTestDatabase implements AutoCloseable {
             }
         }
         sessions.clear();
-        backend.close();
+        try {
+            if (dropOnClose) {
+                stores.dropDatabase(database, true);
+            }
+        } finally {
+            backend.close();
+        }
     }
 }

@@ -7,10 +7,13 @@ import java.lang.annotation.Target;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** A scenario run once per {@link Engine}; the method takes the engine and starts with {@code open(engine)}. */
+/**
+ * A scenario run once per {@link Engine} (the real cluster's run is skipped where there is none); the method takes
+ * the engine and starts with {@code open(engine)}.
+ */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
 @ParameterizedTest(name = "{0}")
 @EnumSource(Engine.class)
-@interface OnBothEngines {
+@interface OnEachEngine {
 }
