@@ -421,7 +421,7 @@ def test_timestamp_keeps_milliseconds(conn):
 
 
 @pytest.mark.xfail(reason="server bug: TIMESTAMP values are truncated to milliseconds (parameters and literals "
-                          "alike), though the wire carries microseconds", strict=False)
+                          "alike), though the wire carries microseconds", strict=True)
 def test_timestamp_keeps_microseconds(conn):
     cur = conn.cursor()
     cur.execute("CREATE TABLE micros (id BIGINT PRIMARY KEY, ts TIMESTAMP)")
