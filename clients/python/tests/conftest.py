@@ -94,6 +94,7 @@ def database(request) -> str:
 
 @pytest.fixture
 def conn(server, database):
-    c = relationshiplayer.connect(server, database=database)
+    """A connection (autocommit off, as PEP 249 asks) on a database of the test's own, created by it."""
+    c = relationshiplayer.connect(server, database=database, create=True)
     yield c
     c.close()

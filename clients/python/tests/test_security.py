@@ -94,11 +94,13 @@ def mtls_server(pki):
 
 def test_tls_and_token_run_sql_within_the_grants(tls_server, pki):
     ca = pki["server_ca"].cert_file
-    with rl.connect(tls_server, database="shop", ca=ca, token=TOKENS["admin"]) as conn:
+    with rl.connect(tls_server, database="shop", ca=ca, token=TOKENS["admin"], create=True,
+                    autocommit=True) as conn:
         cur = conn.cursor()
         cur.execute("CREATE TABLE items (id BIGINT PRIMARY KEY, name VARCHAR(20))")
         cur.execute("INSERT INTO items VALUES (?, ?)", (1, "one"))
-    with rl.connect(tls_server, database="shop", ca=ca.read_bytes(), token=TOKENS["reader"]) as conn:
+    with rl.connect(tls_server, database="shop", ca=ca.read_bytes(), token=TOKENS["reader"],
+                    autocommit=True) as conn:
         cur = conn.cursor()
         cur.execute("SELECT name FROM items WHERE id = 1")
         assert cur.fetchall() == [("one",)]
@@ -153,7 +155,8 @@ def test_a_principal_sees_only_its_databases(tls_server, pki):
 def test_mutual_tls_needs_a_client_certificate_of_the_client_ca(mtls_server, pki):
     ca = pki["server_ca"].cert_file
     cert, key = pki["client_ca"].issue("app")
-    with rl.connect(mtls_server, database="shop", ca=ca, cert=cert, key=key, token=TOKENS["admin"]) as conn:
+    with rl.connect(mtls_server, database="shop", ca=ca, cert=cert, key=key, token=TOKENS["admin"],
+                    create=True) as conn:
         cur = conn.cursor()
         cur.execute("SHOW TABLES")
         cur.fetchall()

@@ -5,7 +5,7 @@
 """
 from .dbapi import Connection, Cursor, apilevel, connect, paramstyle, threadsafety
 from .exceptions import (DatabaseError, DataError, Error, IntegrityError, InterfaceError, InternalError,
-                         NotSupportedError, OperationalError, ProgrammingError, Warning)
+                         NotSupportedError, OperationalError, ProgrammingError, QueryCanceled, Warning)
 from .types import (BINARY, BOOLEAN, DATETIME, NUMBER, ROWID, STRING, Binary, Date, DateFromTicks, Time,
                     TimeFromTicks, Timestamp, TimestampFromTicks)
 
@@ -14,7 +14,7 @@ __version__ = "0.1.0"
 __all__ = [
     "apilevel", "threadsafety", "paramstyle", "connect", "Connection", "Cursor",
     "Warning", "Error", "InterfaceError", "DatabaseError", "DataError", "OperationalError", "IntegrityError",
-    "InternalError", "ProgrammingError", "NotSupportedError",
+    "InternalError", "ProgrammingError", "NotSupportedError", "QueryCanceled",
     "STRING", "BINARY", "NUMBER", "DATETIME", "ROWID", "BOOLEAN",
     "Date", "Time", "Timestamp", "DateFromTicks", "TimeFromTicks", "TimestampFromTicks", "Binary",
 ]

@@ -5,8 +5,13 @@ statement's gRPC stream as it is fetched from, never the whole stream at once. A
 so when a statement is executed while another cursor of the connection is still in the middle of a result, the
 rest of that result is read into that cursor first (it stays fetchable). ``Cursor.cancel()``, or closing a cursor
 in the middle of a result, cancels the call: the server stops the scan.
+
+Threads may share a connection (``threadsafety = 2``): its calls are serialized on a lock, as a session runs one
+statement at a time. ``cancel()`` takes no lock, so it reaches a statement that another thread is waiting on.
 """
 import collections
+import re
+import threading
 import time
 from typing import Any, Iterator, List, Optional, Sequence
 
@@ -17,11 +22,17 @@ from ._channel import auth_metadata, open_channel
 from .types import from_sql_value, to_sql_value
 
 apilevel = "2.0"
-threadsafety = 1  # threads may share the module, not connections
+threadsafety = 2  # threads may share the module and connections (serialized), not cursors
 paramstyle = "qmark"
 
 # How long a statement that overtakes the server's view of a cancelled one (55006 session busy) is retried.
 _BUSY_RETRY_SECONDS = 5.0
+
+# Statements that never open a transaction implicitly when autocommit is off: DDL (the server runs it outside
+# transactions only) and the transaction statements themselves.
+_NO_IMPLICIT_BEGIN = re.compile(
+    r"^\s*(?:(?:--[^\n]*(?:\n|$)|/\*.*?\*/)\s*)*(?:CREATE|DROP|ALTER|BEGIN|START|COMMIT|ROLLBACK|END|ABORT)\b",
+    re.IGNORECASE | re.DOTALL)
 
 
 def _pb():
@@ -43,26 +54,50 @@ def _kind_name(column_type) -> str:
 
 
 def connect(target: str, database: str = "default", tls=False, credentials: Optional[grpc.ChannelCredentials] = None,
-            token: Optional[str] = None, timeout: Optional[float] = 30.0, autocommit: bool = True,
-            must_exist: bool = False, fetch_size: int = 0, ca=None, cert=None, key=None) -> "Connection":
-    """Connects to the server at ``target`` ("host:port") and opens a session on ``database`` (created on first use
-    unless ``must_exist``).
+            token: Optional[str] = None, timeout: Optional[float] = 30.0, autocommit: bool = False,
+            must_exist: Optional[bool] = None, fetch_size: int = 0, ca=None, cert=None, key=None,
+            create: bool = False) -> "Connection":
+    """Connects to the server at ``target`` ("host:port") and opens a session on ``database``, which must exist
+    (OperationalError, SQLSTATE 3D000) unless ``create=True`` (or ``must_exist=False``): then it is created on
+    first use.
+
+    ``autocommit``: False (the default, as PEP 249 asks): the first statement opens a transaction, which
+    ``commit()`` or ``rollback()`` ends; True: each statement is its own transaction.
 
     ``tls``: True for TLS with the system's roots, or a ``grpc.ChannelCredentials`` (also accepted as
     ``credentials``). ``ca``: the CA certificate (a path or PEM bytes) that signed the server's certificate;
     ``cert`` and ``key``: a client certificate and its key for mutual TLS; any of the three implies TLS.
     ``token``: a bearer token sent as ``authorization`` metadata on every call (default: the environment variable
-    RL_TOKEN, if set). ``timeout``:
-    seconds to wait for the server and for each unary call (statements have no deadline unless
-    ``Cursor.timeout`` is set). ``fetch_size``: rows per streamed batch (0: the server's default, 500).
+    RL_TOKEN, if set). ``timeout``: seconds to wait for an answer to opening the session and to each unary call
+    (statements have no deadline unless ``Cursor.timeout`` is set); a server that refuses the connection fails at
+    once (OperationalError, 08001). ``fetch_size``: rows per streamed batch (0: the server's default, 500).
     """
-    channel = open_channel(target, tls=tls, credentials=credentials, timeout=timeout, ca=ca, cert=cert, key=key)
+    if must_exist is None:
+        must_exist = not create
+    # No wait for the channel to be ready: opening the session is the first call, and it fails at once when the
+    # server cannot be reached (a readiness wait also polls the channel, which makes close() slow).
+    channel = open_channel(target, tls=tls, credentials=credentials, timeout=None, ca=ca, cert=cert, key=key)
     try:
         return Connection(channel, database, token=token, timeout=timeout, autocommit=autocommit,
-                          must_exist=must_exist, fetch_size=fetch_size)
+                          must_exist=must_exist, fetch_size=fetch_size, target=target)
     except BaseException:
         channel.close()
         raise
+
+
+def _open_error(err: grpc.RpcError, target: str, database: str, timeout: Optional[float]) -> exc.Error:
+    """The error of a failed OpenSession: the server unreachable (08001), the database missing (3D000), ..."""
+    code = err.code() if hasattr(err, "code") else None
+    if code == grpc.StatusCode.UNAVAILABLE:
+        return exc.OperationalError(f"cannot connect to the server at {target}: {err.details()}", sqlstate="08001",
+                                    code=code)
+    if code == grpc.StatusCode.DEADLINE_EXCEEDED:
+        return exc.OperationalError(f"no answer from the server at {target} within {timeout} s", sqlstate="08001",
+                                    code=code)
+    e = exc.from_rpc_error(err)
+    if e.sqlstate == "3D000":
+        e.message = f"{e.message} (connect with create=True to create database {database!r})"
+    return e
 
 
 class Connection:
@@ -76,10 +111,11 @@ class Connection:
     InternalError = exc.InternalError
     ProgrammingError = exc.ProgrammingError
     NotSupportedError = exc.NotSupportedError
+    QueryCanceled = exc.QueryCanceled
 
     def __init__(self, channel: grpc.Channel, database: str, token: Optional[str] = None,
-                 timeout: Optional[float] = 30.0, autocommit: bool = True, must_exist: bool = False,
-                 fetch_size: int = 0):
+                 timeout: Optional[float] = 30.0, autocommit: bool = False, must_exist: bool = True,
+                 fetch_size: int = 0, target: Optional[str] = None):
         self._channel = channel
         self._stub = _stub(channel)
         self._metadata = auth_metadata(token)
@@ -90,56 +126,73 @@ class Connection:
         self._in_transaction = False
         self._active: Optional["_Result"] = None
         self._closed = False
+        self._lock = threading.RLock()
         pb = _pb()
-        response = self._unary(self._stub.OpenSession, pb.OpenSessionRequest(
-            database=database, options=pb.SessionOptions(must_exist=must_exist)))
+        request = pb.OpenSessionRequest(database=database, options=pb.SessionOptions(must_exist=must_exist))
+        try:
+            response = self._stub.OpenSession(request, timeout=timeout, metadata=self._metadata)
+        except grpc.RpcError as e:
+            raise _open_error(e, target or "the server", database, timeout) from None
         self.session_id = response.session_id
 
     # ---- plumbing ----
 
     def _unary(self, method, request):
-        try:
-            return method(request, timeout=self._timeout, metadata=self._metadata)
-        except grpc.RpcError as e:
-            raise exc.from_rpc_error(e) from None
+        with self._lock:
+            try:
+                return method(request, timeout=self._timeout, metadata=self._metadata)
+            except grpc.RpcError as e:
+                raise exc.from_rpc_error(e) from None
 
     def _check(self):
         if self._closed:
             raise exc.InterfaceError("the connection is closed", sqlstate="08003")
 
     def _free_session(self):
-        """Makes the session free for a call: the active result is read to its end (kept by its cursor)."""
-        if self._active is not None and not self._active.done:
-            self._active.buffer_rest()
-        self._active = None
+        """Makes the session free for a call: the active result is read to its end (kept by its cursor); a
+        cancelled one is dropped."""
+        with self._lock:
+            active = self._active
+            if active is not None and not active.done:
+                if active.cancelled:
+                    active._finish()
+                else:
+                    active.buffer_rest()
+            self._active = None
 
-    def _start(self, open_call, timeout: Optional[float]) -> "_Result":
-        """Starts a statement's stream and reads its header; retries a 55006 (session busy) left by a cancel."""
-        self._check()
-        self._free_session()
-        deadline = time.monotonic() + _BUSY_RETRY_SECONDS
-        pause = 0.01
-        while True:
-            call = open_call(timeout)
-            try:
-                result = _Result(self, call)
-            except exc.OperationalError as e:
-                if e.sqlstate == "55006" and time.monotonic() < deadline:
-                    time.sleep(pause)
-                    pause = min(pause * 2, 0.2)
-                    continue
-                raise
-            if not result.done:
+    def _start(self, open_call, timeout: Optional[float], owner: Optional["Cursor"] = None) -> "_Result":
+        """Starts a statement's stream and reads its header; retries a 55006 (session busy) left by a cancel.
+
+        The result is the connection's active one (and ``owner``'s) before its header arrives, so that cancel() and
+        close() from another thread reach a statement that has sent nothing yet."""
+        with self._lock:
+            self._check()
+            self._free_session()
+            deadline = time.monotonic() + _BUSY_RETRY_SECONDS
+            pause = 0.01
+            while True:
+                result = _Result(self, open_call(timeout), timeout)
                 self._active = result
-            return result
+                if owner is not None:
+                    owner._result = result
+                try:
+                    result.start()
+                except exc.OperationalError as e:
+                    if e.sqlstate == "55006" and not result.cancelled and time.monotonic() < deadline:
+                        time.sleep(pause)
+                        pause = min(pause * 2, 0.2)
+                        continue
+                    raise
+                return result
 
     def _execute(self, sql: str, params: Sequence[Any] = (), fetch_size: int = 0,
-                 timeout: Optional[float] = None) -> "_Result":
+                 timeout: Optional[float] = None, owner: Optional["Cursor"] = None) -> "_Result":
         pb = _pb()
         request = pb.ExecuteRequest(session_id=self.session_id, sql=sql,
                                     params=[to_sql_value(p, pb) for p in params],
                                     fetch_size=fetch_size or self.fetch_size)
-        return self._start(lambda t: self._stub.Execute(request, timeout=t, metadata=self._metadata), timeout)
+        return self._start(lambda t: self._stub.Execute(request, timeout=t, metadata=self._metadata), timeout,
+                           owner)
 
     def _execute_prepared(self, statement_id: str, params: Sequence[Any], fetch_size: int = 0,
                           timeout: Optional[float] = None) -> "_Result":
@@ -156,11 +209,14 @@ class Connection:
         result.buffer_rest()
         return result
 
-    def _before_statement(self):
-        """Without autocommit, the first statement after connect/commit/rollback opens a transaction."""
-        self._check()
-        if not self._autocommit and not self._in_transaction:
-            self._run("BEGIN")
+    def _before_statement(self, sql: Optional[str] = None):
+        """Without autocommit, the first statement after connect/commit/rollback opens a transaction; DDL (which
+        the server runs outside transactions only) and BEGIN/COMMIT/ROLLBACK themselves do not."""
+        with self._lock:
+            self._check()
+            if not self._autocommit and not self._in_transaction and not (
+                    sql is not None and _NO_IMPLICIT_BEGIN.match(sql)):
+                self._run("BEGIN")
 
     def _ended(self, end):
         self._in_transaction = end.in_transaction
@@ -169,17 +225,19 @@ class Connection:
 
     @property
     def autocommit(self) -> bool:
-        """True (the default): each statement is its own transaction. False: the connection issues BEGIN before the
-        first statement, and commit() / rollback() end the transaction. Turning it on commits an open one."""
+        """False (the default, as PEP 249 asks): the connection issues BEGIN before the first statement (DDL
+        excepted), and commit() / rollback() end the transaction. True: each statement is its own transaction.
+        Turning it on commits an open one."""
         return self._autocommit
 
     @autocommit.setter
     def autocommit(self, value: bool):
-        self._check()
-        value = bool(value)
-        if value and not self._autocommit and self._in_transaction:
-            self.commit()
-        self._autocommit = value
+        with self._lock:
+            self._check()
+            value = bool(value)
+            if value and not self._autocommit and self._in_transaction:
+                self.commit()
+            self._autocommit = value
 
     @property
     def in_transaction(self) -> bool:
@@ -195,30 +253,46 @@ class Connection:
         return Cursor(self)
 
     def commit(self):
-        self._check()
-        if self._in_transaction:
-            self._run("COMMIT")
+        with self._lock:
+            self._check()
+            if self._in_transaction:
+                self._run("COMMIT")
 
     def rollback(self):
-        self._check()
-        if self._in_transaction:
-            self._run("ROLLBACK")
+        with self._lock:
+            self._check()
+            if self._in_transaction:
+                self._run("ROLLBACK")
+
+    def cancel(self):
+        """Cancels the statement running on the connection, if any (from any thread; as psycopg's
+        ``Connection.cancel()``): its cursor's execute or fetch raises QueryCanceled."""
+        active = self._active
+        if active is not None:
+            active.cancel()
 
     def close(self):
-        """Closes the session (the server rolls back an open transaction) and the channel. Idempotent."""
+        """Closes the session (the server rolls back an open transaction: closing without commit() rolls back) and
+        the channel. Closing a closed connection does nothing."""
         if self._closed:
             return
-        try:
-            if self._active is not None and not self._active.done:
-                self._active.cancel()
+        active = self._active
+        if active is not None and not active.done:
+            active.cancel()  # without the lock: ends a read another thread is waiting on
+        with self._lock:
+            if self._closed:
+                return
             try:
-                self._stub.CloseSession(_pb().CloseSessionRequest(session_id=self.session_id),
-                                        timeout=self._timeout, metadata=self._metadata)
-            except grpc.RpcError:
-                pass  # the session may already have expired; nothing to roll back then
-        finally:
-            self._closed = True
-            self._channel.close()
+                try:
+                    self._stub.CloseSession(_pb().CloseSessionRequest(session_id=self.session_id),
+                                            timeout=self._timeout, metadata=self._metadata)
+                except grpc.RpcError:
+                    pass  # the session may already have expired; nothing to roll back then
+            finally:
+                self._closed = True
+                if self._active is not None:
+                    self._active._finish()
+                self._channel.close()
 
     def __enter__(self):
         return self
@@ -242,31 +316,40 @@ class Connection:
 
     def list_tables(self) -> List[str]:
         """The tables of the connection's database (SHOW TABLES)."""
-        self._check()
-        self._free_session()
-        response = self._unary(self._stub.ListTables, _pb().ListTablesRequest(session_id=self.session_id))
+        with self._lock:
+            self._check()
+            self._free_session()
+            response = self._unary(self._stub.ListTables, _pb().ListTablesRequest(session_id=self.session_id))
         return [t.name for t in response.tables]
 
     def describe_table(self, table: str):
         """The server's DescribeTableResponse for a table: columns, primary key, constraints."""
-        self._check()
-        self._free_session()
-        return self._unary(self._stub.DescribeTable,
-                           _pb().DescribeTableRequest(session_id=self.session_id, table=table))
+        with self._lock:
+            self._check()
+            self._free_session()
+            return self._unary(self._stub.DescribeTable,
+                               _pb().DescribeTableRequest(session_id=self.session_id, table=table))
 
 
 class _Result:
-    """One statement's stream: the header is read at once; batches are read as rows are asked for."""
+    """One statement's stream: the header is read by start(); batches are read as rows are asked for.
 
-    def __init__(self, connection: Connection, call):
+    cancel() may come from any thread: it cancels the gRPC call (so a read waiting on it ends at once) and marks
+    the result; the reading thread then raises QueryCanceled, never ends as if the result were complete."""
+
+    def __init__(self, connection: Connection, call, timeout: Optional[float] = None):
         self.connection = connection
         self.call = call
+        self.timeout = timeout
+        self.header = None
         self.rows = collections.deque()
         self.done = False
         self.cancelled = False
         self.end = None
         self.batches = 0
         self.rows_received = 0
+
+    def start(self):
         message = self._next_message()
         if message is None or message.WhichOneof("part") != "header":
             self._finish()
@@ -275,7 +358,14 @@ class _Result:
         if not self.header.returns_rows:
             self.buffer_rest()
 
+    def _canceled(self) -> exc.QueryCanceled:
+        return exc.QueryCanceled("canceling statement due to user request", sqlstate="57014",
+                                 code=grpc.StatusCode.CANCELLED)
+
     def _next_message(self):
+        if self.cancelled:
+            self._finish()
+            raise self._canceled()
         try:
             return next(self.call)
         except StopIteration:
@@ -283,7 +373,10 @@ class _Result:
         except grpc.RpcError as e:
             self._finish()
             if self.cancelled:
-                return None
+                raise self._canceled() from None
+            if e.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
+                raise exc.QueryCanceled(f"canceling statement due to statement timeout ({self.timeout} s, "
+                                        "Cursor.timeout)", sqlstate="57014", code=e.code()) from None
             raise exc.from_rpc_error(e) from None
 
     def _finish(self):
@@ -293,41 +386,57 @@ class _Result:
 
     def _read_one(self) -> bool:
         """Reads the next message; False once the stream is over."""
-        if self.done:
-            return False
-        message = self._next_message()
-        if message is None:
-            if not self.done:
+        with self.connection._lock:
+            if self.done:
+                if self.cancelled:
+                    raise self._canceled()
+                return False
+            message = self._next_message()
+            if message is None:
+                if not self.done:
+                    self._finish()
+                    raise exc.InterfaceError("the server's stream ended without an end message")
+                return False
+            part = message.WhichOneof("part")
+            if part == "batch":
+                self.batches += 1
+                self.rows_received += len(message.batch.rows)
+                for row in message.batch.rows:
+                    self.rows.append(tuple(from_sql_value(v) for v in row.values))
+            elif part == "end":
+                self.end = message.end
+                self.connection._ended(message.end)
                 self._finish()
-                raise exc.InterfaceError("the server's stream ended without an end message")
-            return False
-        part = message.WhichOneof("part")
-        if part == "batch":
-            self.batches += 1
-            self.rows_received += len(message.batch.rows)
-            for row in message.batch.rows:
-                self.rows.append(tuple(from_sql_value(v) for v in row.values))
-        elif part == "end":
-            self.end = message.end
-            self.connection._ended(message.end)
-            self._finish()
-        return True
+            return True
 
     def next_row(self):
-        while not self.rows:
-            if not self._read_one():
+        while True:
+            if self.cancelled:
+                raise self._canceled()
+            if self.rows:
+                return self.rows.popleft()
+            # another thread may have read the rest into rows meanwhile: look at them again before giving up
+            if not self._read_one() and not self.rows:
                 return None
-        return self.rows.popleft()
 
     def buffer_rest(self):
         while self._read_one():
             pass
 
     def cancel(self):
+        """Cancels the call (any thread; no lock). A result already complete is left as it is."""
+        if not self.done:
+            self.cancelled = True
+            self.rows.clear()
+            self.call.cancel()
+
+    def discard(self):
+        """Drops the result (its cursor closed, re-executed or moved to the next set): cancels a stream still open."""
         if not self.done:
             self.cancelled = True
             self.call.cancel()
             self._finish()
+        self.rows.clear()
 
 
 class Cursor:
@@ -359,7 +468,8 @@ class Cursor:
     @property
     def command(self) -> Optional[str]:
         """The last statement's command tag (SELECT, INSERT, CREATE TABLE, ...)."""
-        return self._result.header.command if self._result is not None else None
+        r = self._result
+        return r.header.command if r is not None and r.header is not None else None
 
     @property
     def closed(self) -> bool:
@@ -372,8 +482,8 @@ class Cursor:
 
     def _discard(self):
         """Drops the previous result, cancelling its stream if it is still open."""
-        if self._result is not None and not self._result.done:
-            self._result.cancel()
+        if self._result is not None:
+            self._result.discard()
         self._result = None
         self.description = None
         self._rowcount = -1
@@ -395,11 +505,18 @@ class Cursor:
     def execute(self, operation: str, parameters: Optional[Sequence[Any]] = None) -> "Cursor":
         """Runs one statement; ``?`` markers take ``parameters`` in order. Returns the cursor."""
         self._check()
-        self._discard()
         if isinstance(parameters, dict):
             raise exc.ProgrammingError("paramstyle is qmark: pass a sequence of parameters", sqlstate="42000")
-        self.connection._before_statement()
-        self._take(self.connection._execute(operation, parameters or (), self.fetch_size, self.timeout))
+        conn = self.connection
+        with conn._lock:
+            self._discard()
+            conn._before_statement(operation)
+            try:
+                result = conn._execute(operation, parameters or (), self.fetch_size, self.timeout, owner=self)
+            except BaseException:
+                self._result = None
+                raise
+            self._take(result)
         return self
 
     def executemany(self, operation: str, seq_of_parameters) -> "Cursor":
@@ -471,24 +588,38 @@ class Cursor:
         return row
 
     def cancel(self):
-        """Cancels the running statement's call: the server stops its scan. The rest of its rows are dropped."""
-        if self._result is not None and not self._result.done:
-            self._result.cancel()
-            self._result.rows.clear()
+        """Cancels the running statement's call, from any thread, even before its first rows: the server stops
+        its scan, the rest of its rows are dropped, and its execute or fetch raises QueryCanceled (57014). A
+        statement already complete is left as it is."""
+        r = self._result
+        if r is not None:
+            r.cancel()
+
+    def nextset(self):
+        """PEP 249: skips to the next result set. A statement has one, so this discards the rest of the current one
+        (cancelling its stream) and returns None; ProgrammingError when there is no result set."""
+        result = self._rows()
+        with self.connection._lock:
+            result.discard()
+            self._result = None
+            self.description = None
+        return None
 
     def close(self):
-        """Closes the cursor; a result still streaming is cancelled. Idempotent."""
+        """Closes the cursor; a result still streaming is cancelled. Closing a closed cursor does nothing."""
         if not self._closed:
-            if self._result is not None and not self._result.done:
-                self._result.cancel()
+            if self._result is not None:
+                self._result.discard()
             self._result = None
             self._closed = True
 
     def setinputsizes(self, sizes):
-        pass
+        """PEP 249: a no-op here (parameters are typed by their Python values)."""
+        self._check()
 
     def setoutputsize(self, size, column=None):
-        pass
+        """PEP 249: a no-op here (long columns are not fetched in pieces)."""
+        self._check()
 
     def __enter__(self):
         return self

@@ -5,7 +5,7 @@ import grpc
 
 __all__ = [
     "Warning", "Error", "InterfaceError", "DatabaseError", "DataError", "OperationalError", "IntegrityError",
-    "InternalError", "ProgrammingError", "NotSupportedError", "from_rpc_error",
+    "InternalError", "ProgrammingError", "NotSupportedError", "QueryCanceled", "from_rpc_error",
 ]
 
 
@@ -57,6 +57,11 @@ class OperationalError(DatabaseError):
     """The database's operation: conflicts (40001, retryable), limits, cancellation, connection loss."""
 
 
+class QueryCanceled(OperationalError):
+    """The statement was cancelled (SQLSTATE 57014): by ``cancel()``, by ``Cursor.timeout`` passing, or by the
+    server. As psycopg's ``errors.QueryCanceled``, an ``OperationalError``."""
+
+
 class IntegrityError(DatabaseError):
     """Relational integrity: unique, not-null and foreign-key violations (SQLSTATE class 23)."""
 
@@ -100,8 +105,8 @@ _BY_CODE = {
     grpc.StatusCode.FAILED_PRECONDITION: ("55000", OperationalError),
     grpc.StatusCode.ABORTED: ("40001", OperationalError),
     grpc.StatusCode.RESOURCE_EXHAUSTED: ("54000", OperationalError),
-    grpc.StatusCode.CANCELLED: ("57014", OperationalError),
-    grpc.StatusCode.DEADLINE_EXCEEDED: ("57014", OperationalError),
+    grpc.StatusCode.CANCELLED: ("57014", QueryCanceled),
+    grpc.StatusCode.DEADLINE_EXCEEDED: ("57014", QueryCanceled),
     grpc.StatusCode.UNAVAILABLE: ("08006", OperationalError),
     grpc.StatusCode.UNAUTHENTICATED: ("28000", OperationalError),
     grpc.StatusCode.PERMISSION_DENIED: ("42501", ProgrammingError),
@@ -115,6 +120,8 @@ RETRY_HINT = "retry the transaction from its start"
 def class_for(sqlstate: Optional[str]) -> type:
     if not sqlstate:
         return DatabaseError
+    if sqlstate == "57014":
+        return QueryCanceled
     return _BY_CLASS.get(sqlstate[:2], DatabaseError)
 
 
