@@ -49,6 +49,11 @@ final class SqlPrepare extends CalcitePrepareImpl {
         };
     }
 
+    @Override
+    protected org.apache.calcite.sql2rel.SqlRexConvertletTable createConvertletTable() {
+        return new NullArithmetic(super.createConvertletTable());
+    }
+
     /** The validator Calcite makes for a connection's settings, reporting classified errors. */
     private static SqlValidator validator(CalcitePrepare.Context context, CalciteCatalogReader reader,
                                           UnaryOperator<SqlValidator.Config> configTransform) {

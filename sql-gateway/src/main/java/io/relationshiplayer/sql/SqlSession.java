@@ -130,6 +130,10 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                     break;
             }
             String text = StatementText.strip(sql);
+            if (StatementText.leadingWords(text, 1).equals("TABLE")) {
+                // Calcite validates a statement "TABLE t" but then fails on it: it is "SELECT * FROM t".
+                text = "SELECT * FROM " + StatementText.afterFirstWord(text);
+            }
             if (kind == StatementKind.EXPLAIN) {
                 String rest = StatementText.strip(StatementText.afterFirstWord(text));
                 if (!StatementText.leadingWords(rest, 1).equals("PLAN")) {
