@@ -18,10 +18,12 @@ public final class RlKeySpace {
     private static final String META = "meta";
     private static final String CATALOG = "catalog";
     private static final String NAMES = "names";
+    private static final String COUNTERS = "counters";
 
     private static final KeySpace SPACE = new KeySpace(
             new KeySpaceDirectory(ROOT, KeySpaceDirectory.KeyType.STRING, ROOT)
                     .addSubdirectory(new KeySpaceDirectory(NAMES, KeySpaceDirectory.KeyType.STRING, NAMES))
+                    .addSubdirectory(new KeySpaceDirectory(COUNTERS, KeySpaceDirectory.KeyType.STRING, COUNTERS))
                     .addSubdirectory(new KeySpaceDirectory(DATABASES, KeySpaceDirectory.KeyType.STRING, DATABASES)
                             .addSubdirectory(new KeySpaceDirectory(NAME, KeySpaceDirectory.KeyType.STRING)
                                     .addSubdirectory(new KeySpaceDirectory(RECORDS, KeySpaceDirectory.KeyType.STRING, RECORDS))
@@ -35,6 +37,12 @@ public final class RlKeySpace {
     @Nonnull
     public static KeySpacePath names() {
         return SPACE.path(ROOT).add(NAMES);
+    }
+
+    /** Counters of the whole cluster, outside every database (they outlive a dropped database). */
+    @Nonnull
+    public static KeySpacePath counters() {
+        return SPACE.path(ROOT).add(COUNTERS);
     }
 
     /** The path under which every database lives. */

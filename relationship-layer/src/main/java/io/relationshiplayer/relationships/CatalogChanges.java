@@ -36,7 +36,7 @@ final class CatalogChanges {
             throw RelationalException.invalid("table \"" + name + "\" needs at least one column");
         }
         if (spec.getPrimaryKeyCount() == 0) {
-            throw RelationalException.invalid("table \"" + name + "\" needs a primary key");
+            spec = withRowKey(spec);
         }
         TableDef.Builder t = spec.toBuilder().clearColumns().clearForeignKeys().clearUniqueConstraints()
                 .clearIndexes().clearMaterializedJoins().setRecordType(recordTypeName(catalog, name));
@@ -69,6 +69,21 @@ final class CatalogChanges {
             next = addForeignKey(new Catalog(next.build()), name, fk).toBuilder();
         }
         return next.build();
+    }
+
+    /**
+     * A table without a primary key gets a hidden one, as in CockroachDB: a last BIGINT column "rowid" ("rowid_1", ...
+     * when the name is taken) whose values the write path assigns ({@link RowIds}).
+     */
+    private static TableDef withRowKey(TableDef spec) {
+        Set<String> names = new HashSet<>();
+        spec.getColumnsList().forEach(c -> names.add(Table.key(c.getName())));
+        String name = "rowid";
+        for (int n = 1; names.contains(name); n++) {
+            name = "rowid_" + n;
+        }
+        return spec.toBuilder().addColumns(ColumnDef.newBuilder().setName(name).setHidden(true).setNotNull(true)
+                .setType(ColumnType.newBuilder().setKind(ColumnKind.BIGINT))).addPrimaryKey(name).build();
     }
 
     static CatalogDef dropTable(Catalog catalog, String name, boolean cascade) {
@@ -183,6 +198,13 @@ final class CatalogChanges {
                 : fk.getReferencedColumnsList();
         parent.positions(refColumns);
         t.positions(fk.getColumnsList());
+        for (String c : refColumns) {
+            if (parent.column(parent.requireColumn(c)).getHidden()) {
+                throw RelationalException.invalidForeignKey("there is no primary key for referenced table \""
+                        + parent.name() + "\": a foreign key can "
+                        + "reference only its unique constraints");
+            }
+        }
         if (refColumns.size() != fk.getColumnsCount()) {
             throw RelationalException.invalid("foreign key \"" + fk.getName() + "\" has " + fk.getColumnsCount()
                     + " referencing columns but " + refColumns.size() + " referenced columns");

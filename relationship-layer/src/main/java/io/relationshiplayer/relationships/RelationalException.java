@@ -62,6 +62,9 @@ public class RelationalException extends RuntimeException {
     /** PostgreSQL's datatype_mismatch: a value of another type than its column's. */
     public static final String DATATYPE_MISMATCH = "42804";
 
+    /** PostgreSQL's invalid_foreign_key: a foreign key to columns that are no key of the referenced table. */
+    public static final String INVALID_FOREIGN_KEY = "42830";
+
     private final Kind kind;
     private final String sqlState;
     private final String constraint;
@@ -122,6 +125,10 @@ public class RelationalException extends RuntimeException {
 
     static RelationalException duplicateColumn(String message) {
         return new RelationalException(Kind.DUPLICATE_OBJECT, DUPLICATE_COLUMN, message, null, null);
+    }
+
+    static RelationalException invalidForeignKey(String message) {
+        return new RelationalException(Kind.INVALID, INVALID_FOREIGN_KEY, message, null, null);
     }
 
     static RelationalException invalid(String message) {

@@ -85,6 +85,11 @@ public final class Table {
         return primaryKey.clone();
     }
 
+    /** Whether the table was created without a primary key: its key is a hidden row key column. */
+    public boolean hasRowKey() {
+        return primaryKey.length == 1 && column(primaryKey[0]).getHidden();
+    }
+
     public List<IndexDef> uniqueConstraints() {
         return def.getUniqueConstraintsList();
     }

@@ -67,6 +67,9 @@ final class WritePath {
             if (!given[i]) {
                 out[i] = Values.defaultValue(t.column(i));
             }
+            if (out[i] == null && t.column(i).getHidden()) {
+                out[i] = RowIds.of(store.getContext().getDatabase()).next();
+            }
         }
         checkNotNull(t, out);
         return new Row(t, out);

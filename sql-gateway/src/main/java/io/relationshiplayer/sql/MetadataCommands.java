@@ -25,7 +25,7 @@ final class MetadataCommands {
     static StatementResult.Query showTables(Catalog catalog) {
         List<Object[]> rows = new ArrayList<>();
         for (Table t : catalog.tables()) {
-            rows.add(new Object[] {t.name(), (long) t.columnCount()});
+            rows.add(new Object[] {t.name(), t.columns().stream().filter(c -> !c.getHidden()).count()});
         }
         return new StatementResult.Query("SHOW", List.of(new ColumnMeta("table_name", TEXT, false),
                 new ColumnMeta("columns", ColumnType.newBuilder().setKind(ColumnKind.BIGINT).build(), false)),
@@ -40,6 +40,9 @@ final class MetadataCommands {
         }
         List<Object[]> rows = new ArrayList<>();
         for (ColumnDef c : t.columns()) {
+            if (c.getHidden()) {
+                continue; // the hidden row key of a table without a primary key
+            }
             StringBuilder def = new StringBuilder(Values.typeName(c.getType()).toUpperCase(Locale.ROOT));
             if (c.getNotNull()) {
                 def.append(" NOT NULL");
@@ -50,8 +53,10 @@ final class MetadataCommands {
             }
             rows.add(new Object[] {"column", c.getName(), def.toString()});
         }
-        rows.add(new Object[] {"primary key", t.name() + "_pkey", "(" + String.join(", ",
-                t.def().getPrimaryKeyList()) + ")"});
+        if (!t.hasRowKey()) {
+            rows.add(new Object[] {"primary key", t.name() + "_pkey", "(" + String.join(", ",
+                    t.def().getPrimaryKeyList()) + ")"});
+        }
         for (IndexDef u : t.uniqueConstraints()) {
             rows.add(new Object[] {"unique", u.getName(), columns(u)});
         }

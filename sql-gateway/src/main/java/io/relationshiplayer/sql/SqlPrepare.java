@@ -49,6 +49,11 @@ final class SqlPrepare extends CalcitePrepareImpl {
         };
     }
 
+    @Override
+    protected org.apache.calcite.sql2rel.SqlRexConvertletTable createConvertletTable() {
+        return new NullArithmetic(super.createConvertletTable());
+    }
+
     /** The validator Calcite makes for a connection's settings, reporting classified errors. */
     private static SqlValidator validator(CalcitePrepare.Context context, CalciteCatalogReader reader,
                                           UnaryOperator<SqlValidator.Config> configTransform) {
@@ -63,6 +68,37 @@ final class SqlPrepare extends CalcitePrepareImpl {
                 .withIdentifierExpansion(true));
         return new CalciteSqlValidator(SqlOperatorTables.chain(tables), reader, context.getTypeFactory(),
                 validatorConfig) {
+            /** Source selects of UPDATE and DELETE: their {@code *} keeps the hidden row key (rows are found by it). */
+            private final java.util.Set<SqlNode> sourceSelects = java.util.Collections.newSetFromMap(
+                    new java.util.IdentityHashMap<>());
+
+            @Override
+            protected org.apache.calcite.sql.SqlSelect createSourceSelectForUpdate(
+                    org.apache.calcite.sql.SqlUpdate call) {
+                org.apache.calcite.sql.SqlSelect select = super.createSourceSelectForUpdate(call);
+                sourceSelects.add(select);
+                return select;
+            }
+
+            @Override
+            protected org.apache.calcite.sql.SqlSelect createSourceSelectForDelete(
+                    org.apache.calcite.sql.SqlDelete call) {
+                org.apache.calcite.sql.SqlSelect select = super.createSourceSelectForDelete(call);
+                sourceSelects.add(select);
+                return select;
+            }
+
+            @Override
+            protected org.apache.calcite.rel.type.RelDataType validateSelectList(
+                    org.apache.calcite.sql.SqlNodeList selectItems, org.apache.calcite.sql.SqlSelect select,
+                    org.apache.calcite.rel.type.RelDataType targetRowType) {
+                boolean hide = !sourceSelects.contains(select);
+                org.apache.calcite.sql.SqlNodeList items = hide ? HiddenColumns.qualifiedStars(selectItems,
+                        getSelectScope(select), getCatalogReader().nameMatcher()) : selectItems;
+                return io.relationshiplayer.sql.calcite.RecordLayerTable.expandingStar(hide,
+                        () -> super.validateSelectList(items, select, targetRowType));
+            }
+
             @Override
             public CalciteContextException newValidationError(SqlNode node,
                                                               Resources.ExInst<SqlValidatorException> e) {

@@ -119,6 +119,11 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                 case DESCRIBE:
                     String table = StatementText.strip(StatementText.afterFirstWord(sql)).replace("\"", "");
                     return inTransaction(s -> MetadataCommands.describe(s.catalog(), table));
+                case OTHER_DDL:
+                    // A schema change the engine does not have (CREATE VIEW, CREATE SEQUENCE, ...): not a syntax error.
+                    gate.require(StatementAccess.SCHEMA);
+                    throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, StatementText.leadingWords(sql, 2)
+                            + " is not supported");
                 case DDL:
                     if (transaction != null) {
                         throw new SqlException(SqlException.ACTIVE_TRANSACTION, "DDL cannot run inside a transaction "
@@ -130,6 +135,10 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                     break;
             }
             String text = StatementText.strip(sql);
+            if (StatementText.leadingWords(text, 1).equals("TABLE")) {
+                // Calcite validates a statement "TABLE t" but then fails on it: it is "SELECT * FROM t".
+                text = "SELECT * FROM " + StatementText.afterFirstWord(text);
+            }
             if (kind == StatementKind.EXPLAIN) {
                 String rest = StatementText.strip(StatementText.afterFirstWord(text));
                 if (!StatementText.leadingWords(rest, 1).equals("PLAN")) {

@@ -58,7 +58,8 @@ public enum StatementKind {
     public static StatementKind of(@Nonnull String sql) {
         switch (StatementText.leadingWords(sql, 1)) {
             case "":
-                return EMPTY;
+                // A parenthesized query: "(SELECT 1) UNION (SELECT 2)".
+                return StatementText.firstWordInParentheses(sql).matches("SELECT|WITH|VALUES|TABLE") ? QUERY : EMPTY;
             case "SELECT":
             case "WITH":
             case "VALUES":

@@ -9,13 +9,22 @@ final class StatementText {
 
     /** The first {@code n} words, upper-cased, joined by single spaces. */
     static String leadingWords(String sql, int n) {
+        return leadingWords(sql, n, false);
+    }
+
+    /** The first word of a statement, past any opening parentheses: "(SELECT 1) UNION (SELECT 2)" gives SELECT. */
+    static String firstWordInParentheses(String sql) {
+        return leadingWords(sql, 1, true);
+    }
+
+    private static String leadingWords(String sql, int n, boolean skipParentheses) {
         StringBuilder out = new StringBuilder();
         int i = 0;
         int words = 0;
         int len = sql.length();
         while (i < len && words < n) {
             char c = sql.charAt(i);
-            if (Character.isWhitespace(c) || c == ';') {
+            if (Character.isWhitespace(c) || c == ';' || (skipParentheses && words == 0 && c == '(')) {
                 i++;
             } else if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
                 // A line comment ends at a line feed or a carriage return, as the DDL and Calcite lexers end it.

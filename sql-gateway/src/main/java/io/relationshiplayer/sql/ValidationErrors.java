@@ -42,7 +42,9 @@ final class ValidationErrors {
             Map.entry("dateLiteralOutOfRange", SqlException.NUMERIC_OUT_OF_RANGE),
             Map.entry("intervalStartPrecisionOutOfRange", SqlException.NUMERIC_OUT_OF_RANGE),
             Map.entry("intervalFractionalSecondPrecisionOutOfRange", SqlException.NUMERIC_OUT_OF_RANGE),
-            Map.entry("orderByOrdinalOutOfRange", "42P10"));
+            Map.entry("orderByOrdinalOutOfRange", "42P10"),
+            // PostgreSQL's generated_always: a value for a column the engine assigns (a hidden row key).
+            Map.entry("insertIntoAlwaysGenerated", "428C9"));
     private static final Field METHOD = field(Resources.Element.class, "method");
     private static final Field ARGS = field(Resources.Inst.class, "args");
 

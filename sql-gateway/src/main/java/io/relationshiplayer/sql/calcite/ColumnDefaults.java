@@ -25,6 +25,11 @@ final class ColumnDefaults extends NullInitializerExpressionFactory {
     @Override
     public ColumnStrategy generationStrategy(RelOptTable t, int iColumn) {
         ColumnDef c = table.column(iColumn);
+        if (c.getHidden()) {
+            // The hidden row key: never given by an INSERT (nor counted by one without a column list); the write
+            // path assigns it.
+            return ColumnStrategy.STORED;
+        }
         if (c.hasDefaultValue() && !c.getDefaultValue().hasNullValue()) {
             return ColumnStrategy.DEFAULT;
         }
@@ -34,9 +39,12 @@ final class ColumnDefaults extends NullInitializerExpressionFactory {
     @Override
     public RexNode newColumnDefaultValue(RelOptTable t, int iColumn, InitializerContext context) {
         ColumnDef c = table.column(iColumn);
-        Object v = Values.defaultValue(c);
         RexBuilder rex = context.getRexBuilder();
         RelDataType type = t.getRowType().getFieldList().get(iColumn).getType();
+        if (c.getHidden()) {
+            return rex.makeNullLiteral(type);
+        }
+        Object v = Values.defaultValue(c);
         if (v == null) {
             return rex.makeNullLiteral(type);
         }

@@ -50,9 +50,36 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
     public RelDataType getRowType(RelDataTypeFactory typeFactory) {
         RelDataTypeFactory.Builder b = typeFactory.builder();
         for (ColumnDef c : table.columns()) {
-            b.add(c.getName(), SqlTypes.relType(typeFactory, c.getType(), !c.getNotNull()));
+            // The hidden row key is nullable to Calcite: an INSERT passes NULL, and the write path assigns it.
+            b.add(c.getName(), SqlTypes.relType(typeFactory, c.getType(), !c.getNotNull() || c.getHidden()));
         }
         return b.build();
+    }
+
+    private static final ThreadLocal<Boolean> EXPANDING_STAR = ThreadLocal.withInitial(() -> false);
+
+    /**
+     * Runs {@code body} while the validator expands {@code *} in a select list: the hidden row key of a table without
+     * a primary key then reads as a "rolled up" column to Calcite, which {@code *} leaves out. Outside this, the key
+     * can be named (SELECT rowid, WHERE rowid = ...), and UPDATE and DELETE read it to find their rows.
+     */
+    public static <T> T expandingStar(boolean hide, java.util.function.Supplier<T> body) {
+        boolean before = EXPANDING_STAR.get();
+        EXPANDING_STAR.set(hide);
+        try {
+            return body.get();
+        } finally {
+            EXPANDING_STAR.set(before);
+        }
+    }
+
+    @Override
+    public boolean isRolledUp(String column) {
+        if (!EXPANDING_STAR.get()) {
+            return false;
+        }
+        int i = table.columnIndex(column);
+        return i >= 0 && table.column(i).getHidden();
     }
 
     @Override

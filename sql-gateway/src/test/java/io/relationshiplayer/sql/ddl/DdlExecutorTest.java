@@ -216,9 +216,21 @@ class DdlExecutorTest {
                 "relation \"users\" already exists");
         assertRefused("CREATE TABLE t (a INT PRIMARY KEY, A INT)", SqlException.DUPLICATE_COLUMN,
                 "column \"a\" specified more than once");
-        assertRefused("CREATE TABLE t (a INT)", SqlException.INVALID_DEFINITION, "table \"t\" needs a primary key");
         assertRefused("CREATE TABLE t ()", SqlException.INVALID_DEFINITION, "table \"t\" needs at least one column");
         assertThat(layer.catalog(db).version()).isEqualTo(version);
+    }
+
+    @Test
+    void tableWithoutPrimaryKeyGetsHiddenRowKey() {
+        sql("CREATE TABLE t (a INT, rowid INT)");
+        io.relationshiplayer.relationships.Table t = layer.catalog(db).requireTable("t");
+        assertThat(t.hasRowKey()).isTrue();
+        assertThat(t.def().getPrimaryKeyList()).containsExactly("rowid_1");
+        assertThat(t.column(t.requireColumn("rowid_1")).getHidden()).isTrue();
+        assertThat(t.column(t.requireColumn("rowid")).getHidden()).isFalse();
+        Row first = layer.run(db, s -> s.insert("t", row("a", 1)));
+        Row second = layer.run(db, s -> s.insert("t", row("a", 1)));
+        assertThat((Long) first.get("rowid_1")).isNotEqualTo(second.get("rowid_1"));
     }
 
     @Test
