@@ -14,6 +14,9 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -29,13 +32,16 @@ public final class RlServer implements AutoCloseable {
     private final HealthStatusManager health;
     private final List<String> serviceNames;
     private final Runnable onStop;
+    private final ExecutorService calls;
     private AutoCloseable healthWatch = () -> { };
 
-    private RlServer(Server server, HealthStatusManager health, List<String> serviceNames, Runnable onStop) {
+    private RlServer(Server server, HealthStatusManager health, List<String> serviceNames, Runnable onStop,
+                     ExecutorService calls) {
         this.server = server;
         this.health = health;
         this.serviceNames = serviceNames;
         this.onStop = onStop;
+        this.calls = calls;
     }
 
     /**
@@ -66,9 +72,37 @@ public final class RlServer implements AutoCloseable {
     @SuppressWarnings("deprecation") // ProtoReflectionService is v1alpha, which older clients still ask for
     public static RlServer start(String host, int port, List<BindableService> services, ServerOptions options,
                                  ServerSecurity security, Runnable onStop) throws IOException {
+        return start(host, port, services, options, security, Set.of(), onStop);
+    }
+
+    /**
+     * As {@link #start(String, int, List, ServerOptions, ServerSecurity, Runnable)}; the unary methods named in
+     * {@code inline} (full method names) run on the transport thread that read them, with no hand-off to a worker
+     * thread and back. Only for calls that never wait on anything but memory: a call that blocks there stalls every
+     * call of the connections that event loop serves. Every other call runs on the server's own worker pool.
+     */
+    public static RlServer start(String host, int port, List<BindableService> services, ServerOptions options,
+                                 ServerSecurity security, Set<String> inline, Runnable onStop) throws IOException {
         Objects.requireNonNull(services, "services is null");
+        Objects.requireNonNull(inline, "inline is null");
         HealthStatusManager health = new HealthStatusManager();
         NettyServerBuilder b = security.builder(new InetSocketAddress(host, port));
+        ExecutorService calls = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "rl-call");
+            t.setDaemon(true);
+            return t;
+        });
+        // The method lookup runs on the transport thread (the server's executor is direct); it then either stays there
+        // (inline unary calls) or moves the call, interceptors and handler included, to the worker pool.
+        b.directExecutor().callExecutor(new io.grpc.ServerCallExecutorSupplier() {
+            @Override
+            public <Q, R> java.util.concurrent.Executor getExecutor(io.grpc.ServerCall<Q, R> call,
+                                                                    io.grpc.Metadata headers) {
+                io.grpc.MethodDescriptor<Q, R> m = call.getMethodDescriptor();
+                return m.getType() == io.grpc.MethodDescriptor.MethodType.UNARY
+                        && inline.contains(m.getFullMethodName()) ? null : calls;
+            }
+        });
         options.configure(b, security.interceptor());
         b.addService(health.getHealthService())
                 .addService(ProtoReflectionServiceV1.newInstance())
@@ -79,8 +113,14 @@ public final class RlServer implements AutoCloseable {
             names.add(def.getServiceDescriptor().getName());
             b.addService(def);
         }
-        Server server = b.build().start();
-        RlServer rl = new RlServer(server, health, names, onStop);
+        Server server;
+        try {
+            server = b.build().start();
+        } catch (IOException | RuntimeException e) {
+            calls.shutdownNow();
+            throw e;
+        }
+        RlServer rl = new RlServer(server, health, names, onStop, calls);
         for (String name : names) {
             health.setStatus(name, ServingStatus.SERVING);
         }
@@ -131,6 +171,7 @@ public final class RlServer implements AutoCloseable {
             server.shutdownNow();
             Thread.currentThread().interrupt();
         } finally {
+            calls.shutdownNow();
             onStop.run();
         }
     }

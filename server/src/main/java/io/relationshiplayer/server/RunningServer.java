@@ -2,6 +2,8 @@ package io.relationshiplayer.server;
 
 import io.grpc.BindableService;
 import io.relationshiplayer.fdb.Backend;
+import io.relationshiplayer.fdb.BackendSpec;
+import io.relationshiplayer.proto.v1.RecordServiceGrpc;
 import io.relationshiplayer.metrics.RlMetrics;
 import io.relationshiplayer.records.RecordStores;
 import io.relationshiplayer.records.grpc.RecordServiceImpl;
@@ -13,6 +15,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import javax.annotation.Nullable;
@@ -63,6 +66,21 @@ public final class RunningServer implements AutoCloseable {
         return start(config, Objects.requireNonNull(backend, "backend is null"), new RlMetrics(), () -> { });
     }
 
+    /**
+     * The record service's single-transaction unary calls: on a backend that answers from memory they complete
+     * without waiting on anything but the engine, so they run on the transport thread (no hand-off; issue 16).
+     */
+    static final Set<String> INLINE_FROM_MEMORY = Set.of(
+            RecordServiceGrpc.getLoadRecordsMethod().getFullMethodName(),
+            RecordServiceGrpc.getSaveRecordsMethod().getFullMethodName(),
+            RecordServiceGrpc.getDeleteRecordsMethod().getFullMethodName());
+
+    /** The embedded memory engine without injected latency: no future it returns waits on a disk, network or timer. */
+    static boolean answersFromMemory(Backend backend) {
+        return backend.embedded() != null && backend.spec().kind() == BackendSpec.Kind.MEMORY
+                && backend.embedded().config().latency().isNone();
+    }
+
     private static RunningServer start(ServerConfig config, Backend backend, RlMetrics metrics,
                                        Runnable releaseBackend) throws IOException {
         ExecutorService streams = Executors.newCachedThreadPool(r -> {
@@ -96,7 +114,7 @@ public final class RunningServer implements AutoCloseable {
             ServerOptions options = new ServerOptions(config.limits(), config.clientKey(), metrics,
                     config.accessLog(), backend.database(), config.healthInterval(), config.healthTimeout());
             RlServer server = RlServer.start(config.host(), config.port(), services, options, config.security(),
-                    release);
+                    answersFromMemory(backend) ? INLINE_FROM_MEMORY : Set.of(), release);
             return new RunningServer(config, server, backend, metrics, http);
         } catch (IOException | RuntimeException e) {
             release.run();
