@@ -5,6 +5,7 @@ import io.relationshiplayer.bench.bank.BankBenchmark;
 import io.relationshiplayer.bench.mixed.MixedBenchmark;
 import io.relationshiplayer.bench.sql.SqlBenchmark;
 import io.relationshiplayer.bench.study.StudyBenchmark;
+import io.relationshiplayer.bench.check.RatioCheck;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -57,7 +58,7 @@ final class BenchCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            return StudyBenchmark.run(args.toArray(new String[0]), System.out, System.err);
+            return RatioCheck.run("study", args.toArray(new String[0]), System.out, System.err, StudyBenchmark::run);
         }
     }
 
@@ -125,7 +126,7 @@ final class BenchCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            return SqlBenchmark.run(args.toArray(new String[0]), System.out, System.err);
+            return RatioCheck.run("sql", args.toArray(new String[0]), System.out, System.err, SqlBenchmark::run);
         }
     }
 
@@ -138,9 +139,9 @@ final class BenchCommand implements Callable<Integer> {
         List<String> args = new ArrayList<>();
 
         @Override
-        public Integer call() {
-            return io.relationshiplayer.bench.relationships.ForeignKeyBenchmark.run(args.toArray(new String[0]),
-                    System.out, System.err);
+        public Integer call() throws Exception {
+            return RatioCheck.run("foreign-keys", args.toArray(new String[0]), System.out, System.err,
+                    io.relationshiplayer.bench.relationships.ForeignKeyBenchmark::run);
         }
     }
 }

@@ -213,6 +213,7 @@ public final class ForeignKeyBenchmark {
                     settings.children() / median[k.ordinal()], runs(seconds[k.ordinal()]));
         }
         double ratio = median[Kind.FOREIGN_KEY.ordinal()] / median[Kind.NONE.ordinal()];
+        io.relationshiplayer.bench.check.RatioCheck.record("foreign-keys.insert.with-over-without", ratio);
         out.printf(Locale.ROOT, "  ratio foreign key / no foreign key: %.2fx (goal < %.2fx: %s)%n", ratio, GOAL_RATIO,
                 ratio < GOAL_RATIO ? "met" : "not met");
         out.printf(Locale.ROOT, "  ratio foreign key / index only:     %.2fx (the parent checks alone)%n%n",
@@ -255,6 +256,8 @@ public final class ForeignKeyBenchmark {
     /** Timings of one lookup comparison, in nanoseconds. */
     private record Lookups(int parents, long children, long sequentialNanos, long batchedNanos) {
         void print(PrintStream out, String latency) {
+            io.relationshiplayer.bench.check.RatioCheck.record("foreign-keys.lookups." + latency
+                    + ".batched-over-sequential", (double) batchedNanos / sequentialNanos);
             out.printf(Locale.ROOT, "  %-8s %,8d %,8d %21.2f ms %21.2f ms %8.1fx%n", latency, parents, children,
                     sequentialNanos / 1e6, batchedNanos / 1e6, (double) sequentialNanos / batchedNanos);
         }

@@ -338,6 +338,7 @@ public final class SqlBenchmark {
         row("1. PK SELECT (prepared) p50 / p99", ms(pkSql), "", "");
         row("1. LoadRecords (reference) p50 / p99", ms(pkRecord), "", "");
         double ratio = ratio(pkSql, pkRecord);
+        io.relationshiplayer.bench.check.RatioCheck.record("sql.pk-select.over-record-load.p50", ratio);
         row("1. SQL / record (p50)", String.format(Locale.ROOT, "%.2fx", ratio),
                 String.format(Locale.ROOT, "< %.1fx", RATIO_GOAL), met(ratio < RATIO_GOAL));
         row("2. join 1 x " + CHILDREN + " p50 / p99", ms(join), "", "");

@@ -113,6 +113,12 @@ public final class StudyBenchmark implements AutoCloseable {
                         List<Row> rows = bench.experiment(e.getKey(), e.getValue(), direct, proxy);
                         table.printExperiment(e.getKey(), rows);
                         all.addAll(rows);
+                        for (Row r : rows) {
+                            String key = "study." + settings.latencyName() + "." + e.getKey().id + ".c"
+                                    + r.clients() + ".p50";
+                            io.relationshiplayer.bench.check.RatioCheck.record(key,
+                                    r.proxyCalls().p50Micros() / r.directCalls().p50Micros());
+                        }
                     }
                 }
             }
