@@ -104,12 +104,13 @@ public final class RlServer implements AutoCloseable {
             }
         });
         options.configure(b, security.interceptor());
-        b.addService(health.getHealthService())
-                .addService(ProtoReflectionServiceV1.newInstance())
-                .addService(ProtoReflectionService.newInstance());
+        // every service's requests are checked: one that does not parse fails with INVALID_ARGUMENT
+        b.addService(CheckedRequests.of(health.getHealthService().bindService()))
+                .addService(CheckedRequests.of(ProtoReflectionServiceV1.newInstance().bindService()))
+                .addService(CheckedRequests.of(ProtoReflectionService.newInstance().bindService()));
         List<String> names = new ArrayList<>();
         for (BindableService s : services) {
-            ServerServiceDefinition def = s.bindService();
+            ServerServiceDefinition def = CheckedRequests.of(s.bindService());
             names.add(def.getServiceDescriptor().getName());
             b.addService(def);
         }
