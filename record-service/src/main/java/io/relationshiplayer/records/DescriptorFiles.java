@@ -65,12 +65,34 @@ final class DescriptorFiles {
             deps[i] = dependency(file.getDependency(i), visiting);
         }
         try {
+            for (DescriptorProtos.DescriptorProto m : file.getMessageTypeList()) {
+                requireTypes(file.getPackage().isEmpty() ? m.getName() : file.getPackage() + "." + m.getName(), m);
+            }
             return FileDescriptor.buildFrom(file, deps);
         } catch (Descriptors.DescriptorValidationException e) {
             throw RecordServiceException.invalid("schema: file '" + file.getName() + "' is not valid: "
                     + e.getMessage());
+        } catch (RecordServiceException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // protobuf's own checks miss some nonsense and fail on it as they go (NullPointerException, ...)
+            throw RecordServiceException.invalid("schema: file '" + file.getName() + "' is not valid: "
+                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         } finally {
             visiting.remove(file.getName());
+        }
+    }
+
+    /** A field needs a type or a type name: protobuf's builder fails on one without, with a NullPointerException. */
+    private static void requireTypes(String name, DescriptorProtos.DescriptorProto m) {
+        for (DescriptorProtos.FieldDescriptorProto f : m.getFieldList()) {
+            if (!f.hasType() && !f.hasTypeName()) {
+                throw RecordServiceException.invalid("schema: field '" + name + "." + f.getName() + "' ("
+                        + f.getNumber() + ") has neither a type nor a type name");
+            }
+        }
+        for (DescriptorProtos.DescriptorProto nested : m.getNestedTypeList()) {
+            requireTypes(name + "." + nested.getName(), nested);
         }
     }
 
