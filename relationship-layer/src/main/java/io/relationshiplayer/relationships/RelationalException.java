@@ -57,6 +57,8 @@ public class RelationalException extends RuntimeException {
     public static final String STRING_TOO_LONG = "22001";
     /** PostgreSQL's numeric_value_out_of_range. */
     public static final String OUT_OF_RANGE = "22003";
+    /** PostgreSQL's program_limit_exceeded: a value or row over FoundationDB's limits. */
+    public static final String PROGRAM_LIMIT_EXCEEDED = "54000";
     /** PostgreSQL's invalid_text_representation: text that does not parse as the column's type. */
     public static final String INVALID_TEXT = "22P02";
     /** PostgreSQL's datatype_mismatch: a value of another type than its column's. */

@@ -53,6 +53,10 @@ public final class Values {
                 case VARCHAR:
                     if (value instanceof String) {
                         String s = (String) value;
+                        // UTF-8 takes at least one byte a char: count only when the chars could be over the limit
+                        if (s.length() > MAX_VALUE_BYTES / 3) {
+                            fitsFoundationDb(s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length, column);
+                        }
                         if (type.getLength() > 0 && s.codePointCount(0, s.length()) > type.getLength()) {
                             throw RelationalException.data(RelationalException.STRING_TOO_LONG, "value too long for type varchar(" + type.getLength()
                                     + ") of column \"" + column.getName() + "\"");
@@ -64,6 +68,7 @@ public final class Values {
                     byte[] b = value instanceof byte[] ? (byte[]) value
                             : value instanceof ByteString ? ((ByteString) value).toByteArray() : null;
                     if (b != null) {
+                        fitsFoundationDb(b.length, column);
                         if (type.getLength() > 0 && b.length > type.getLength()) {
                             throw RelationalException.data(RelationalException.STRING_TOO_LONG, "value too long for type varbinary(" + type.getLength()
                                     + ") of column \"" + column.getName() + "\"");
@@ -100,6 +105,17 @@ public final class Values {
         throw RelationalException.data(RelationalException.DATATYPE_MISMATCH, "column \"" + column.getName()
                 + "\" is of type " + typeName(type) + " but the value is " + value.getClass().getSimpleName() + " "
                 + value);
+    }
+
+    /** FoundationDB's limit on one value, which a row (a record) must fit in. */
+    public static final int MAX_VALUE_BYTES = 100_000;
+
+    private static void fitsFoundationDb(int bytes, ColumnDef column) {
+        if (bytes > MAX_VALUE_BYTES) {
+            throw RelationalException.data(RelationalException.PROGRAM_LIMIT_EXCEEDED, "value too large for column \""
+                    + column.getName() + "\": " + bytes + " bytes, over FoundationDB's value limit of "
+                    + MAX_VALUE_BYTES + " bytes");
+        }
     }
 
     private static long integral(Object value, long min, long max, ColumnDef column) {

@@ -95,6 +95,17 @@ final class SqlErrors {
             return new SqlException(SqlException.PROGRAM_LIMIT_EXCEEDED, "the transaction is larger than "
                     + "FoundationDB's 10 MB limit and was ended: write less per transaction", 0, 0, c);
         }
+        if (code == 2103 || c instanceof com.apple.foundationdb.record.provider.foundationdb.FDBExceptions
+                .FDBStoreValueSizeException || c instanceof com.apple.foundationdb.record.RecordCoreException
+                && String.valueOf(c.getMessage()).startsWith("Record is too long")) {
+            return new SqlException(SqlException.PROGRAM_LIMIT_EXCEEDED, "row too large: over FoundationDB's "
+                    + "value limit of 100000 bytes", 0, 0, c);
+        }
+        if (code == 2102 || c instanceof com.apple.foundationdb.record.provider.foundationdb.FDBExceptions
+                .FDBStoreKeySizeException) {
+            return new SqlException(SqlException.PROGRAM_LIMIT_EXCEEDED, "key too large: over FoundationDB's "
+                    + "key limit of 10000 bytes", 0, 0, c);
+        }
         return null;
     }
 
