@@ -212,7 +212,7 @@ final class ResultStreamer {
             finish();
         }
         if (!cancelled) {
-            call.onError(SqlGrpcErrors.toStatus(timedOut ? timeoutError() : e));
+            call.onError(SqlGrpcErrors.toStatus(timedOut ? timeoutError() : e, sql));
         }
     }
 

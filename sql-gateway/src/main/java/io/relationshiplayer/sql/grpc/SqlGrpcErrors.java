@@ -9,6 +9,7 @@ import io.relationshiplayer.proto.v1.SqlError;
 import io.relationshiplayer.access.AccessDeniedException;
 import io.relationshiplayer.sql.SqlException;
 import io.relationshiplayer.sql.ddl.RelationalErrors;
+import javax.annotation.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -65,8 +66,17 @@ public final class SqlGrpcErrors {
         }
     }
 
-    /** The status exception for any failure of a call. */
+    /** The status exception for any failure of a call that runs no statement (or whose statement is unknown). */
     public static StatusRuntimeException toStatus(Throwable failure) {
+        return toStatus(failure, null);
+    }
+
+    /**
+     * The status exception for any failure of a call running {@code statement}. An internal error is logged with
+     * the statement's id (a hash of its text) and the failure's classes and stack frames, never the statement's text,
+     * its parameters or the failure's messages (which quote them).
+     */
+    public static StatusRuntimeException toStatus(Throwable failure, @Nullable String statement) {
         if (failure instanceof StatusRuntimeException) {
             return (StatusRuntimeException) failure;
         }
@@ -76,7 +86,10 @@ public final class SqlGrpcErrors {
                 : new SqlException(SqlException.INTERNAL_ERROR, String.valueOf(rootCause(failure)), 0, 0, failure);
         Status.Code code = e instanceof StatementTimeoutException ? Status.Code.DEADLINE_EXCEEDED : code(e.sqlState());
         if (code == Status.Code.INTERNAL) {
-            LOG.error("internal error: SQLSTATE {}", e.sqlState(), failure);
+            if (LOG.isErrorEnabled()) {
+                LOG.error("internal error: SQLSTATE {} in statement {}\n{}", e.sqlState(), statementId(statement),
+                        redacted(failure));
+            }
         }
         String message = e.getMessage() == null ? e.sqlState() : e.getMessage();
         SqlError error = SqlError.newBuilder().setSqlstate(e.sqlState()).setMessage(message).setLine(e.line())
@@ -87,6 +100,39 @@ public final class SqlGrpcErrors {
         com.google.rpc.Status status = com.google.rpc.Status.newBuilder().setCode(code.value())
                 .setMessage(message).addDetails(Any.pack(error)).addDetails(Any.pack(info)).build();
         return StatusProto.toStatusRuntimeException(status);
+    }
+
+    /** {@code sha256:} and the first 16 hex digits of the SHA-256 of the statement's text; "-" for none. */
+    public static String statementId(@Nullable String statement) {
+        if (statement == null) {
+            return "-";
+        }
+        try {
+            byte[] d = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(statement.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return "sha256:" + java.util.HexFormat.of().formatHex(d, 0, 8);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A failure's chain of causes as classes and stack frames, without the messages. */
+    static String redacted(Throwable failure) {
+        StringBuilder b = new StringBuilder();
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Throwable t = failure; t != null && seen.add(t); t = t.getCause()) {
+            b.append(t == failure ? "" : "Caused by: ").append(t.getClass().getName())
+                    .append(" (message withheld: it may quote the statement or its values)\n");
+            StackTraceElement[] frames = t.getStackTrace();
+            int shown = Math.min(frames.length, 20);
+            for (int i = 0; i < shown; i++) {
+                b.append("\tat ").append(frames[i]).append('\n');
+            }
+            if (frames.length > shown) {
+                b.append("\t... ").append(frames.length - shown).append(" more\n");
+            }
+        }
+        return b.toString();
     }
 
     private static Throwable rootCause(Throwable t) {
