@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Authenticates every call (but health checks, which load balancers make without credentials) by its bearer token,
  * {@code authorization: Bearer <token>}, and runs it with its {@link Principal} in the gRPC context. Without a token
- * file every call runs as {@link Principal#UNRESTRICTED} (a loopback server without authentication).
+ * file every call runs as {@link Principal#UNRESTRICTED} (a loopback server without authentication). A call that
+ * carries more than one {@code authorization} header is refused (UNAUTHENTICATED) before any work.
  */
 public final class AuthInterceptor implements ServerInterceptor {
     private static final Logger LOG = LoggerFactory.getLogger(AuthInterceptor.class);
@@ -44,7 +45,18 @@ public final class AuthInterceptor implements ServerInterceptor {
         if (HealthGrpc.SERVICE_NAME.equals(call.getMethodDescriptor().getServiceName())) {
             return next.startCall(call, headers);
         }
-        String header = headers.get(AUTHORIZATION);
+        Iterable<String> all = headers.getAll(AUTHORIZATION);
+        String header = null;
+        if (all != null) {
+            for (String h : all) {
+                if (header != null) {
+                    // which one would win is up to proxies and libraries on the way: refuse rather than guess
+                    return refuse(call, "more than one authorization header: send exactly one "
+                            + "'authorization: Bearer <token>'");
+                }
+                header = h;
+            }
+        }
         if (header == null) {
             return refuse(call, "missing credentials: send the header 'authorization: Bearer <token>'");
         }
