@@ -35,16 +35,76 @@ public final class RawRecordSerializer implements RecordSerializer<Message> {
     private RawRecordSerializer() {
     }
 
-    /** Parses a client's record bytes as {@code type}; the record remembers the bytes. */
+    /** FoundationDB's limit on one value: a record's bytes (framed) must fit in it. */
+    public static final int MAX_VALUE_BYTES = 100_000;
+
+    /**
+     * Parses a client's record bytes as {@code type}; the record remembers the bytes. Refused (INVALID_ARGUMENT): bytes
+     * that do not parse, and a field of the schema sent with another wire type (protobuf would keep it as an unknown
+     * field and leave the field unset: a primary key field would be stored as NULL). Refused (RESOURCE_EXHAUSTED):
+     * bytes over FoundationDB's value limit.
+     */
     @Nonnull
     public static Message parse(@Nonnull RecordType type, @Nonnull byte[] bytes) {
+        if (bytes.length > MAX_VALUE_BYTES) {
+            throw new RecordServiceException(RecordServiceException.Kind.RESOURCE_EXHAUSTED, "record of type "
+                    + type.getName() + " is " + bytes.length + " bytes, over FoundationDB's value limit of "
+                    + MAX_VALUE_BYTES + " bytes");
+        }
+        DynamicMessage m;
         try {
-            DynamicMessage m = DynamicMessage.parseFrom(type.getDescriptor(), bytes);
-            RAW.put(m, bytes);
-            return m;
+            m = DynamicMessage.parseFrom(type.getDescriptor(), bytes);
         } catch (com.google.protobuf.InvalidProtocolBufferException e) {
             throw RecordServiceException.invalid("record of type " + type.getName() + " does not parse: "
                     + e.getMessage());
+        }
+        checkWireTypes(type.getName(), m);
+        RAW.put(m, bytes);
+        return m;
+    }
+
+    /** Fails on a field of the schema that came with a wire type other than its type's, at any depth. */
+    private static void checkWireTypes(String typeName, Message m) {
+        for (java.util.Map.Entry<Integer, com.google.protobuf.UnknownFieldSet.Field> u
+                : m.getUnknownFields().asMap().entrySet()) {
+            FieldDescriptor field = m.getDescriptorForType().findFieldByNumber(u.getKey());
+            if (field != null) {
+                com.google.protobuf.UnknownFieldSet.Field f = u.getValue();
+                String sent = !f.getLengthDelimitedList().isEmpty() ? "length-delimited"
+                        : !f.getVarintList().isEmpty() ? "varint"
+                        : !f.getFixed64List().isEmpty() ? "fixed64"
+                        : !f.getFixed32List().isEmpty() ? "fixed32" : "group";
+                throw RecordServiceException.invalid("record of type " + typeName + ": field '" + field.getName()
+                        + "' (" + field.getNumber() + ") has wire type " + sent + ", the schema says "
+                        + field.getType().name().toLowerCase(java.util.Locale.ROOT) + " ("
+                        + wireName(field.getLiteType().getWireType()) + ")");
+            }
+        }
+        for (java.util.Map.Entry<FieldDescriptor, Object> e : m.getAllFields().entrySet()) {
+            if (e.getKey().getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
+                if (e.getKey().isRepeated()) {
+                    for (Object o : (java.util.List<?>) e.getValue()) {
+                        checkWireTypes(typeName, (Message) o);
+                    }
+                } else {
+                    checkWireTypes(typeName, (Message) e.getValue());
+                }
+            }
+        }
+    }
+
+    private static String wireName(int wireType) {
+        switch (wireType) {
+            case WireFormat.WIRETYPE_VARINT:
+                return "varint";
+            case WireFormat.WIRETYPE_FIXED64:
+                return "fixed64";
+            case WireFormat.WIRETYPE_FIXED32:
+                return "fixed32";
+            case WireFormat.WIRETYPE_LENGTH_DELIMITED:
+                return "length-delimited";
+            default:
+                return "group";
         }
     }
 

@@ -238,11 +238,30 @@ public final class RecordStores {
                 RecordType type = SchemaCompiler.type(md, r.getType());
                 SqlTables.refuseWrite(md, database, type.getName());
                 Message m = RawRecordSerializer.parse(type, r.getMessage().toByteArray());
+                requirePrimaryKey(type, m);
                 saves.add(store.saveRecordAsync(m, check));
             }
             saves.forEach(java.util.concurrent.CompletableFuture::join);
             return md.isStoreRecordVersions() ? ctx : null;
         }, committed -> new SaveResult(records.size(), committed == null ? new byte[0] : committed.getVersionStamp()));
+    }
+
+    /** Refuses a record whose primary key has an unset field (it would be stored under a NULL key). */
+    private static void requirePrimaryKey(RecordType type, Message m) {
+        com.apple.foundationdb.record.metadata.expressions.KeyExpression pk = type.getPrimaryKey();
+        // evaluated without the stored record: the record type key and unset fields come out null in the tuple
+        List<Object> values = pk.evaluateMessageSingleton(null, m).toTuple().getItems();
+        List<com.apple.foundationdb.record.metadata.expressions.KeyExpression> parts = pk.normalizeKeyForPositions();
+        for (int i = 0; i < values.size(); i++) {
+            if (values.get(i) == null && !(i < parts.size() && parts.get(i)
+                    instanceof com.apple.foundationdb.record.metadata.expressions.RecordTypeKeyExpression)) {
+                String name = i < parts.size() && parts.get(i)
+                        instanceof com.apple.foundationdb.record.metadata.expressions.FieldKeyExpression f
+                        ? f.getFieldName() : String.valueOf(i < parts.size() ? parts.get(i) : i);
+                throw RecordServiceException.invalid("record of type " + type.getName() + ": primary key field '"
+                        + name + "' is not set");
+            }
+        }
     }
 
     public List<LoadedRecord> load(String database, String type, List<Key> keys) {
