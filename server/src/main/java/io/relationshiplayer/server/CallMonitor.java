@@ -64,15 +64,20 @@ public final class CallMonitor implements ServerInterceptor {
                 : new UUID(ThreadLocalRandom.current().nextLong(), ThreadLocalRandom.current().nextLong()).toString();
         MethodDescriptor<Q, R> method = call.getMethodDescriptor();
         boolean stream = !method.getType().clientSendsOneMessage() || !method.getType().serverSendsOneMessage();
+        // A stream counts from its start until the transport is done with it (completed: its status sent, which
+        // waits for the client to read what was queued before it; or cancelled), not until the service closes it.
         if (stream) {
             metrics.streamOpened();
         }
+        AtomicBoolean streamEnded = new AtomicBoolean(!stream);
+        Runnable endStream = () -> {
+            if (streamEnded.compareAndSet(false, true)) {
+                metrics.streamClosed();
+            }
+        };
         AtomicBoolean done = new AtomicBoolean();
         Consumer<Status> finish = status -> {
             if (done.compareAndSet(false, true)) {
-                if (stream) {
-                    metrics.streamClosed();
-                }
                 metrics.call(method.getFullMethodName(), status.getCode().name(), start);
                 if (accessLog != null) {
                     accessLog.accept(line(requestId, method.getFullMethodName(), status.getCode(), start,
@@ -104,13 +109,21 @@ public final class CallMonitor implements ServerInterceptor {
             listener = next.startCall(tagged, headers);
         } catch (RuntimeException | Error e) {
             finish.accept(Status.fromThrowable(e));
+            endStream.run();
             throw e;
         }
         return new ForwardingServerCallListener.SimpleForwardingServerCallListener<>(listener) {
             @Override
             public void onCancel() {
                 finish.accept(Status.CANCELLED);
+                endStream.run();
                 super.onCancel();
+            }
+
+            @Override
+            public void onComplete() {
+                endStream.run();
+                super.onComplete();
             }
         };
     }
