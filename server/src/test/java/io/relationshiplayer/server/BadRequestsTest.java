@@ -356,7 +356,7 @@ class BadRequestsTest {
     void anInternalErrorIsLoggedWithTheStatementsIdNeverItsTextParametersOrMessages() {
         String s = sql().openSession(OpenSessionRequest.newBuilder().setDatabase("internal_db").build())
                 .getSessionId();
-        String text = "SELECT LN(?), 'secret-literal-8271' AS s";
+        String text = "SELECT LN(0) AS l, CAST(? AS BIGINT) AS p, 'secret-literal-8271' AS s";
         PrintStream err = System.err;
         ByteArrayOutputStream logged = new ByteArrayOutputStream();
         System.setErr(new PrintStream(logged, true, StandardCharsets.UTF_8));
