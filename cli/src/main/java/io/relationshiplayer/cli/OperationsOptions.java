@@ -41,7 +41,7 @@ final class OperationsOptions {
             description = "Longest SQL statement text; longer ones fail with 54001 (default ${DEFAULT-VALUE}).")
     int maxStatementBytes;
 
-    @Option(names = "--" + ServerLimits.MAX_STATEMENT_DEPTH, paramLabel = "N", defaultValue = "3000",
+    @Option(names = "--" + ServerLimits.MAX_STATEMENT_DEPTH, paramLabel = "N", defaultValue = "1000",
             description = "Deepest nesting of parentheses and operator chains (terms of a+b+..., a AND b AND ...) in a "
                     + "SQL statement; deeper ones fail with 54001 (default ${DEFAULT-VALUE}).")
     int maxStatementDepth;

@@ -19,11 +19,12 @@ public record StatementBounds(int maxBytes, int maxDepth) {
 
     /**
      * 512 KiB of text (a few thousand rows of a multi-row INSERT; a longer one passes the JVM's 64 KB method limit when
-     * compiled anyway) and a depth of 3,000 (an expression or WHERE clause of a couple of thousand terms, nesting far
-     * past any written by hand; a chain of 500,000 terms took minutes to parse, and a few thousand nested operators
-     * overflow a thread's stack while planning).
+     * compiled anyway) and a depth of 1,000 (an expression of a thousand terms, a WHERE clause of some 500 comparisons,
+     * nesting far past any written by hand; a chain of 500,000 terms took minutes to parse, a few thousand nested
+     * operators overflow a thread's stack while planning, and Calcite's simplifier takes seconds to minutes, in one
+     * step no cancel stops, on an OR of one to a few thousand comparisons).
      */
-    public static final StatementBounds DEFAULT = new StatementBounds(512 * 1024, 3_000);
+    public static final StatementBounds DEFAULT = new StatementBounds(512 * 1024, 1_000);
 
     public StatementBounds {
         if (maxBytes <= 0) {
