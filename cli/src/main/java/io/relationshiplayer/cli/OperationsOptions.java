@@ -37,6 +37,15 @@ final class OperationsOptions {
             description = "Most rows (SQL) or records (scan, query) in one streamed batch (default ${DEFAULT-VALUE}).")
     int maxRowsPerBatch;
 
+    @Option(names = "--" + ServerLimits.MAX_STATEMENT_BYTES, paramLabel = "BYTES", defaultValue = "524288",
+            description = "Longest SQL statement text; longer ones fail with 54001 (default ${DEFAULT-VALUE}).")
+    int maxStatementBytes;
+
+    @Option(names = "--" + ServerLimits.MAX_STATEMENT_DEPTH, paramLabel = "N", defaultValue = "1000",
+            description = "Deepest nesting of parentheses and operator chains (terms of a+b+..., a AND b AND ...) in a "
+                    + "SQL statement; deeper ones fail with 54001 (default ${DEFAULT-VALUE}).")
+    int maxStatementDepth;
+
     @Option(names = "--metrics-port", paramLabel = "PORT", defaultValue = "-1",
             description = "Serve Prometheus metrics at http://HOST:PORT/metrics (default off; 0 picks a free port).")
     int metricsPort;
@@ -51,7 +60,7 @@ final class OperationsOptions {
 
     ServerLimits limits() {
         return new ServerLimits(maxMessageBytes, maxCallsPerClient, maxStreamsPerClient,
-                Durations.parse(statementTimeout), maxRowsPerBatch);
+                Durations.parse(statementTimeout), maxRowsPerBatch, maxStatementBytes, maxStatementDepth);
     }
 
     Duration healthInterval() {

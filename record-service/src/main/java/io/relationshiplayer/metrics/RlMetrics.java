@@ -32,12 +32,16 @@ public final class RlMetrics {
     private final MetricsRegistry.Histogram commitSeconds = registry.histogram("rl_backend_commit_duration_seconds",
             "Backend commit latency of read-write transactions, by outcome (ok, error).", LATENCY_BUCKETS, "outcome");
     private final AtomicInteger openStreams = new AtomicInteger();
+    private final AtomicInteger runningStatements = new AtomicInteger();
     private final AtomicReference<IntSupplier> openSessions = new AtomicReference<>(() -> 0);
     private volatile boolean backendUp = true;
 
     public RlMetrics() {
         registry.gauge("rl_grpc_open_streams", "Streaming gRPC calls in progress.", openStreams::get);
         registry.gauge("rl_sql_open_sessions", "Open SQL sessions.", () -> openSessions.get().getAsInt());
+        registry.gauge("rl_sql_running_statements", "SQL statements whose work is in progress: from their call's "
+                + "start until their work has stopped (completed, failed, or cancelled and stopped).",
+                runningStatements::get);
         registry.gauge("rl_backend_up", "1 when the last health probe of the backend succeeded, else 0.",
                 () -> backendUp ? 1 : 0);
     }
@@ -68,6 +72,21 @@ public final class RlMetrics {
     /** Where the open-session gauge reads from. */
     public void openSessions(@Nonnull IntSupplier sessions) {
         openSessions.set(Objects.requireNonNull(sessions, "sessions is null"));
+    }
+
+    /** A SQL statement's work began. */
+    public void statementStarted() {
+        runningStatements.incrementAndGet();
+    }
+
+    /** A SQL statement's work stopped: it completed, failed, or was cancelled and has stopped running. */
+    public void statementStopped() {
+        runningStatements.decrementAndGet();
+    }
+
+    /** SQL statements whose work is in progress. */
+    public int runningStatements() {
+        return runningStatements.get();
     }
 
     public void statement(String kind, long startNanos) {

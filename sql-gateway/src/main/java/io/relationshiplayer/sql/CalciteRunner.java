@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import io.relationshiplayer.sql.calcite.CancelChecks;
+import io.relationshiplayer.sql.calcite.StatementCancel;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
 
@@ -38,13 +40,37 @@ final class CalciteRunner implements AutoCloseable {
             }
         }
         // Every plan may need the Record Layer rules, also one without a scan to register them (INSERT ... VALUES).
+        // The planner also stops at its next rule when the statement is cancelled.
         org.apache.calcite.runtime.Hook.PLANNER.add((java.util.function.Consumer<org.apache.calcite.plan.RelOptPlanner>)
-                planner -> io.relationshiplayer.sql.calcite.RecordLayerRules.RULES.forEach(planner::addRule));
-        // Every plan's arithmetic and narrowing casts report overflow and division by zero instead of wrapping.
+                planner -> {
+                    io.relationshiplayer.sql.calcite.RecordLayerRules.RULES.forEach(planner::addRule);
+                    planner.addListener(CancelChecks.LISTENER);
+                });
+        // Every plan's arithmetic and narrowing casts report overflow and division by zero instead of wrapping, and
+        // every operator of it checks for a cancel at each row.
         org.apache.calcite.runtime.Hook.PROGRAM.add((java.util.function.Consumer<
                 org.apache.calcite.util.Holder<org.apache.calcite.tools.Program>>) holder ->
-                holder.set(io.relationshiplayer.sql.calcite.CheckedArithmetic.PROGRAM));
+                holder.set(CancelChecks.program(io.relationshiplayer.sql.calcite.CheckedArithmetic.PROGRAM)));
+        // A cancel stops preparation between its phases too: after parsing, conversion, and code generation.
+        for (org.apache.calcite.runtime.Hook hook : new org.apache.calcite.runtime.Hook[] {
+                org.apache.calcite.runtime.Hook.PARSE_TREE, org.apache.calcite.runtime.Hook.CONVERTED,
+                org.apache.calcite.runtime.Hook.JAVA_PLAN}) {
+            hook.add((java.util.function.Consumer<Object>) o -> StatementCancel.checkPreparing());
+        }
     }
+
+    /**
+     * Statements are prepared (parsed, validated, planned, compiled) on threads of this stack size: Calcite recurses
+     * on the depth of an expression at every phase, and a thread's default stack overflows at a few hundred nested
+     * operators. {@link StatementBounds} keeps statements well within it.
+     */
+    static final long PREPARE_STACK_BYTES = 64L << 20;
+    private static final java.util.concurrent.ExecutorService PREPARERS = java.util.concurrent.Executors
+            .newCachedThreadPool(r -> {
+                Thread t = new Thread(null, r, "rl-sql-prepare", PREPARE_STACK_BYTES);
+                t.setDaemon(true);
+                return t;
+            });
 
     private final Connection connection;
     private final Map<String, PreparedStatement> plans = new LinkedHashMap<>(16, 0.75f, true) {
@@ -61,6 +87,7 @@ final class CalciteRunner implements AutoCloseable {
     private long reused;
     private final String database;
     private volatile SessionBinding session;
+    private final StatementCancel cancel = new StatementCancel();
 
     CalciteRunner(String database) {
         this.database = database;
@@ -138,6 +165,12 @@ final class CalciteRunner implements AutoCloseable {
     /** Lends the runner to {@code session} (null: back to the pool); its plans then read through that session. */
     void bindTo(SessionBinding session) {
         this.session = session;
+        cancel.reset();
+    }
+
+    /** The cancel request of the statement this runner runs: every phase of it checks it. */
+    StatementCancel cancel() {
+        return cancel;
     }
 
     /** The plan for {@code sql} against the catalog {@code catalogKey}: cached, else prepared now (in a transaction). */
@@ -149,10 +182,46 @@ final class CalciteRunner implements AutoCloseable {
             ps.clearParameters();
             return ps;
         }
-        ps = connection.prepareStatement(sql);
+        ps = prepareNow(sql);
         planned++;
         plans.put(key, ps);
         return ps;
+    }
+
+    /**
+     * Prepares on a thread of {@link #PREPARE_STACK_BYTES} stack, waiting for it: the statement's cancel stops it at its
+     * next phase or planner rule; an interrupt of the waiting thread cancels it and is kept.
+     */
+    private PreparedStatement prepareNow(String sql) throws SQLException {
+        java.util.concurrent.Future<PreparedStatement> f = PREPARERS.submit(
+                () -> cancel.preparing(() -> connection.prepareStatement(sql)));
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return f.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    cancel.cancel("interruption");
+                } catch (java.util.concurrent.ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    if (cause instanceof SQLException) {
+                        throw (SQLException) cause;
+                    }
+                    if (cause instanceof RuntimeException) {
+                        throw (RuntimeException) cause;
+                    }
+                    if (cause instanceof Error) {
+                        throw (Error) cause;
+                    }
+                    throw new IllegalStateException(cause);
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     void bind(PreparedStatement ps, List<Object> params) throws SQLException {

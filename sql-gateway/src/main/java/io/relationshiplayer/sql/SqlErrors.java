@@ -21,6 +21,11 @@ final class SqlErrors {
             if (limit != null) {
                 return limit;
             }
+            if (c instanceof StackOverflowError) {
+                return new SqlException(SqlException.STATEMENT_TOO_COMPLEX, "statement too complex: it nests too "
+                        + "deeply to analyze; split it into several statements, or pass long lists as parameters",
+                        0, 0, c);
+            }
             if (String.valueOf(c.getMessage()).contains("Code grows beyond 64 KB")) {
                 return new SqlException(SqlException.STATEMENT_TOO_COMPLEX, "statement too complex: its compiled "
                         + "form passes the JVM's 64 KB method limit; split a long VALUES list into several INSERTs "

@@ -38,6 +38,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
 
     private final CalciteRunners runners;
     private volatile StatementGate gate = StatementGate.OPEN;
+    private volatile StatementBounds bounds = StatementBounds.DEFAULT;
 
     /** A session using a runner of {@code runners} (lent to it until {@link #close()}). */
     SqlSession(RelationshipLayer layer, String database, RlMetrics metrics, CalciteRunners runners) {
@@ -62,6 +63,11 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     @Override
     public void requireWrite() {
         gate.require(StatementAccess.WRITE);
+    }
+
+    /** The size and depth every statement's text is checked against before it is parsed (54001 past them). */
+    public void bounds(@Nonnull StatementBounds bounds) {
+        this.bounds = java.util.Objects.requireNonNull(bounds, "bounds is null");
     }
 
     public boolean inTransaction() {
@@ -89,6 +95,14 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     @Nonnull
     public StatementResult execute(@Nonnull String sql, @Nonnull List<Object> params) {
         endOpenStream();
+        try {
+            bounds.check(sql);
+        } catch (SqlException e) {
+            if (transaction != null) {
+                failed = true;
+            }
+            throw e;
+        }
         StatementKind kind = StatementKind.of(sql);
         switch (kind) {
             case BEGIN:
@@ -147,7 +161,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                 text = "EXPLAIN " + rest;
             }
             return runCalcite(text, params, tag(kind));
-        } catch (RuntimeException | LinkageError e) {
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
             SqlException error = SqlErrors.toSql(e);
             if (transaction != null) {
                 failed = true;
@@ -260,10 +274,12 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
 
     private StatementResult runCalcite(String sql, List<Object> params, String tag) {
         if (transaction != null) {
+            calcite.cancel().check();
             current = layer.open(database, transaction);
             return runOnce(prepare(sql), params, tag, null);
         }
         for (int attempt = 1; ; attempt++) {
+            calcite.cancel().check();
             Planned planned = plan(sql);
             FDBRecordContext ctx = autocommitContext(tag);
             try {
@@ -278,7 +294,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                 ctx.close();
                 current = null;
                 return result;
-            } catch (RuntimeException | LinkageError e) {
+            } catch (RuntimeException | LinkageError | StackOverflowError e) {
                 ctx.close();
                 current = null;
                 SqlException error = SqlErrors.toSql(e);
@@ -330,12 +346,22 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
     }
 
-    /** Stops the running statement's scan (from any thread): its rows end. */
+    /**
+     * Stops the running statement (from any thread) in whatever phase it is: preparation at its next phase or planner
+     * rule, execution at the next row any of its operators passes on; it then fails with 57014. The request holds until
+     * {@link #clearCancel()}.
+     */
     public void cancel() {
+        calcite.cancel().cancel("user request");
         Stream s = open;
         if (s != null) {
             s.cancelled = true;
         }
+    }
+
+    /** Forgets a cancel request, before the session's next statement. */
+    public void clearCancel() {
+        calcite.cancel().reset();
     }
 
     private void endOpenStream() {
@@ -379,7 +405,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
             if (ahead == null) {
                 try {
                     ahead = rs.next();
-                } catch (SQLException | RuntimeException | LinkageError e) {
+                } catch (SQLException | RuntimeException | LinkageError | StackOverflowError e) {
                     close();
                     if (transaction != null) {
                         failed = true;

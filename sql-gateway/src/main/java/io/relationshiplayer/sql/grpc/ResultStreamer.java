@@ -13,6 +13,7 @@ import io.relationshiplayer.sql.SqlException;
 import io.relationshiplayer.sql.StatementResult;
 import io.relationshiplayer.limits.Durations;
 import io.relationshiplayer.limits.ServerLimits;
+import io.relationshiplayer.sql.StatementBounds;
 import io.relationshiplayer.sql.StatementKind;
 import java.time.Duration;
 import java.util.List;
@@ -64,6 +65,7 @@ final class ResultStreamer {
     static void start(Sessions.Lease lease, String sql, List<Object> params, StreamObserver<ExecuteResponse> observer,
                       StreamSettings settings, int fetchSize) {
         ResultStreamer s = new ResultStreamer(lease, sql, params, observer, settings, fetchSize);
+        settings.metrics().statementStarted();
         s.call.setOnCancelHandler(s::cancel);
         s.call.setOnReadyHandler(s::schedule);
         lease.onRevoke(s::schedule);
@@ -164,6 +166,8 @@ final class ResultStreamer {
 
     /** Runs the statement and sends the header; false if the statement is already complete (no rows). */
     private boolean begin() {
+        ServerLimits limits = settings.limits();
+        lease.session().bounds(new StatementBounds(limits.maxStatementBytes(), limits.maxStatementDepth()));
         StatementResult result = lease.session().execute(sql, params);
         ResultHeader.Builder header = ResultHeader.newBuilder().setCommand(result.command());
         if (result instanceof StatementResult.Query) {
@@ -227,6 +231,7 @@ final class ResultStreamer {
             d.cancel(false);
         }
         settings.metrics().statement(StatementKind.of(sql).label(), startNanos);
+        settings.metrics().statementStopped();
         try {
             if (query != null) {
                 query.rows().close();

@@ -141,6 +141,7 @@ public final class Sessions implements AutoCloseable {
                         + "one statement at a time; read the result to its end or cancel it first)");
             }
             e.holder = new Lease(e);
+            e.session.clearCancel();
             return e.holder;
         }
     }

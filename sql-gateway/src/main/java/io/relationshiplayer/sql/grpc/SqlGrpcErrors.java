@@ -80,7 +80,10 @@ public final class SqlGrpcErrors {
         if (failure instanceof StatusRuntimeException) {
             return (StatusRuntimeException) failure;
         }
-        SqlException e = failure instanceof AccessDeniedException
+        SqlException e = failure instanceof StackOverflowError
+                ? new SqlException(SqlException.STATEMENT_TOO_COMPLEX, "statement too complex: it nests too deeply "
+                        + "to run", 0, 0, failure)
+                : failure instanceof AccessDeniedException
                 ? new SqlException(INSUFFICIENT_PRIVILEGE, failure.getMessage())
                 : failure instanceof RuntimeException ? RelationalErrors.toSql((RuntimeException) failure)
                 : new SqlException(SqlException.INTERNAL_ERROR, String.valueOf(rootCause(failure)), 0, 0, failure);

@@ -80,13 +80,18 @@ abstract class SqlServerFixture {
         RecordStores stores = new RecordStores(backend.recordDatabase());
         sessions = new Sessions(new SqlEngine(new RelationshipLayer(stores)), Sessions.DEFAULT_IDLE_TIMEOUT,
                 () -> System.nanoTime() + clockOffset.get(), false);
-        SqlServiceImpl sql = new SqlServiceImpl(sessions, streams);
+        SqlServiceImpl sql = new SqlServiceImpl(sessions, streams, limits());
         BindableService recorded = () -> ServerInterceptors.intercept(sql, calls);
         server = LoopbackServer.start(List.of(new RecordServiceImpl(stores, streams), recorded), () -> {
             sql.close();
             backend.close();
         });
         channel = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext().build();
+    }
+
+    /** The limits the SQL service runs with. */
+    io.relationshiplayer.limits.ServerLimits limits() {
+        return io.relationshiplayer.limits.ServerLimits.DEFAULTS;
     }
 
     @AfterAll

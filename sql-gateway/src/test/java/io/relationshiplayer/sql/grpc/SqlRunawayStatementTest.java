@@ -1,0 +1,202 @@
+package io.relationshiplayer.sql.grpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.ClientCallStreamObserver;
+import io.grpc.stub.ClientResponseObserver;
+import io.relationshiplayer.limits.ServerLimits;
+import io.relationshiplayer.proto.v1.CloseSessionRequest;
+import io.relationshiplayer.proto.v1.ExecuteResponse;
+import io.relationshiplayer.proto.v1.SqlError;
+import io.relationshiplayer.proto.v1.SqlServiceGrpc;
+import io.relationshiplayer.sql.SqlException;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Statements that would run away: text too large or too deep fails with 54001 before any parser sees it, and a cancel,
+ * a deadline, the statement timeout or closing the session stops a statement that has not sent a row yet (an aggregate
+ * over a huge cross join), freeing its session and its thread at once.
+ */
+class SqlRunawayStatementTest extends SqlServerFixture {
+    private static final Duration TIMEOUT = Duration.ofSeconds(5);
+    private static final Duration TEST_LIMIT = Duration.ofSeconds(10);
+    /** How soon a stopped statement must have let go of its session and thread. */
+    private static final Duration STOPS_WITHIN = Duration.ofSeconds(2);
+
+    /** 100 rows as VALUES; five of them cross joined are 10^10 rows, summed: hours of work before the first row. */
+    private static final String HUNDRED = "(VALUES " + IntStream.rangeClosed(1, 100).mapToObj(Integer::toString)
+            .collect(Collectors.joining(", ")) + ")";
+    private static final String RUNAWAY = "SELECT SUM(a.x * b.x + c.x - d.x + e.x) FROM " + HUNDRED + " AS a(x), "
+            + HUNDRED + " AS b(x), " + HUNDRED + " AS c(x), " + HUNDRED + " AS d(x), " + HUNDRED + " AS e(x)";
+
+    @Override
+    ServerLimits limits() {
+        return ServerLimits.DEFAULTS.withStatementTimeout(TIMEOUT);
+    }
+
+    private int running() {
+        return sessions.engine().metrics().runningStatements();
+    }
+
+    private static String chain(String term, String op, int terms) {
+        return IntStream.range(0, terms).mapToObj(i -> term).collect(Collectors.joining(op));
+    }
+
+    @Test
+    void aHalfMillionTermExpressionFailsWith54001AtOnce() {
+        String s = open();
+        String sql = "SELECT " + chain("1", "+", 500_000);
+        SqlError e = assertTimeoutPreemptively(TEST_LIMIT, () -> expectSql(Status.Code.RESOURCE_EXHAUSTED,
+                SqlException.STATEMENT_TOO_COMPLEX, () -> exec(s, sql)));
+        assertThat(e.getMessage()).contains("statement too complex").containsAnyOf(ServerLimits.MAX_STATEMENT_DEPTH,
+                ServerLimits.MAX_STATEMENT_BYTES);
+        String deep = "SELECT " + chain("1", "+", 100_000);
+        SqlError d = assertTimeoutPreemptively(TEST_LIMIT, () -> expectSql(Status.Code.RESOURCE_EXHAUSTED,
+                SqlException.STATEMENT_TOO_COMPLEX, () -> exec(s, deep)));
+        assertThat(d.getMessage()).contains(ServerLimits.MAX_STATEMENT_DEPTH);
+        assertServing(s);
+    }
+
+    @Test
+    void aTextPastTheSizeBoundFailsWith54001() {
+        String s = open();
+        String sql = "SELECT '" + "x".repeat(ServerLimits.DEFAULT_MAX_STATEMENT_BYTES) + "'";
+        SqlError e = assertTimeoutPreemptively(TEST_LIMIT, () -> expectSql(Status.Code.RESOURCE_EXHAUSTED,
+                SqlException.STATEMENT_TOO_COMPLEX, () -> exec(s, sql)));
+        assertThat(e.getMessage()).contains(ServerLimits.MAX_STATEMENT_BYTES);
+        assertServing(s);
+    }
+
+    @Test
+    void operatorsInsideLiteralsAndCommentsDoNotCount() {
+        String s = open();
+        String sql = "SELECT '" + chain("1", "+", 10_000) + "' AS t /* " + chain("a", " AND ", 5_000) + " */ -- "
+                + chain("(", "", 5_000);
+        assertThat(exec(s, sql).single()).isEqualTo(chain("1", "+", 10_000));
+    }
+
+    /** A long OR or AND gives its answer or 54001, never an internal error (a stack overflow). */
+    @Test
+    void longOrAndAndChainsAnswerOrFailWith54001() {
+        String s = open();
+        String or = "SELECT COUNT(*) FROM (VALUES 1, 2, 3, 2000) AS t(x) WHERE "
+                + IntStream.rangeClosed(1, 1_000).mapToObj(i -> "x = " + i).collect(Collectors.joining(" OR "));
+        answerOr54001(s, or, 2L);
+        String and = "SELECT COUNT(*) FROM (VALUES 1, 2, 3) AS t(x) WHERE " + chain("x > 0", " AND ", 10_000);
+        answerOr54001(s, and, 3L);
+        String deepParens = "SELECT " + "(".repeat(900) + "1" + ")".repeat(900);
+        answerOr54001(s, deepParens, 1);
+        String longSum = "SELECT " + chain("1", " + ", 900);
+        answerOr54001(s, longSum, 900);
+        assertServing(s);
+    }
+
+    private void answerOr54001(String session, String sql, Object expected) {
+        Throwable t = assertTimeoutPreemptively(TEST_LIMIT, () -> catchThrowable(() -> {
+            assertThat(exec(session, sql).single()).isEqualTo(expected);
+        }));
+        if (t != null) {
+            expectSql(Status.Code.RESOURCE_EXHAUSTED, SqlException.STATEMENT_TOO_COMPLEX, () -> {
+                throw t;
+            });
+        }
+    }
+
+    @Test
+    void aClientCancelBeforeTheFirstRowStopsTheAggregateAndFreesTheSession() {
+        String s = open();
+        CompletableFuture<Throwable> ended = new CompletableFuture<>();
+        AtomicReference<ClientCallStreamObserver<?>> call = new AtomicReference<>();
+        SqlServiceGrpc.newStub(channel).execute(request(s, RUNAWAY), new ClientResponseObserver<Object,
+                ExecuteResponse>() {
+            @Override
+            public void beforeStart(ClientCallStreamObserver<Object> requestStream) {
+                call.set(requestStream);
+            }
+
+            @Override
+            public void onNext(ExecuteResponse value) {
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                ended.complete(t);
+            }
+
+            @Override
+            public void onCompleted() {
+                ended.complete(null);
+            }
+        });
+        await().atMost(TEST_LIMIT).until(() -> running() == 1);
+        sleepBriefly(); // well into the aggregate
+        call.get().cancel("the client gave up", null);
+        assertStoppedAndUsable(s);
+        assertThat(ended.getNow(null)).isInstanceOf(StatusRuntimeException.class);
+    }
+
+    @Test
+    void aDeadlineBeforeTheFirstRowStopsTheAggregateAndFreesTheSession() {
+        String s = open();
+        Throwable t = catchThrowable(() -> SqlServiceGrpc.newBlockingStub(channel)
+                .withDeadlineAfter(700, TimeUnit.MILLISECONDS).execute(request(s, RUNAWAY)).forEachRemaining(r -> {
+                }));
+        assertThat(t).isInstanceOf(StatusRuntimeException.class);
+        assertThat(((StatusRuntimeException) t).getStatus().getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
+        assertStoppedAndUsable(s);
+    }
+
+    @Test
+    void theStatementTimeoutStopsTheAggregateAndFreesTheSession() {
+        String s = open();
+        SqlError e = assertTimeoutPreemptively(TEST_LIMIT, () -> expectSql(Status.Code.DEADLINE_EXCEEDED,
+                SqlException.QUERY_CANCELED, () -> exec(s, RUNAWAY)));
+        assertThat(e.getMessage()).contains(ServerLimits.STATEMENT_TIMEOUT);
+        // The error is sent once the work has stopped: the session serves the very next call.
+        assertThat(running()).isZero();
+        assertServing(s);
+    }
+
+    @Test
+    void closingTheSessionStopsItsRunningAggregate() {
+        String s = open();
+        Iterator<ExecuteResponse> rows = sql().execute(request(s, RUNAWAY));
+        CompletableFuture<Throwable> ended = CompletableFuture.supplyAsync(() -> catchThrowable(() ->
+                rows.forEachRemaining(r -> {
+                })));
+        await().atMost(TEST_LIMIT).until(() -> running() == 1);
+        sleepBriefly();
+        sql().closeSession(CloseSessionRequest.newBuilder().setSessionId(s).build());
+        await().atMost(STOPS_WITHIN).until(() -> running() == 0);
+        assertThat(ended.join()).isInstanceOf(StatusRuntimeException.class);
+        assertServing(open());
+    }
+
+    /** The statement's work stopped soon (its thread is free, the gauge back to 0) and its session serves again. */
+    private void assertStoppedAndUsable(String s) {
+        await().atMost(STOPS_WITHIN).until(() -> running() == 0);
+        await().atMost(STOPS_WITHIN).untilAsserted(() -> assertThat(streams.awaitIdle(0, TimeUnit.MILLISECONDS))
+                .isTrue());
+        assertServing(s);
+    }
+
+    private static void sleepBriefly() {
+        try {
+            Thread.sleep(300);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
