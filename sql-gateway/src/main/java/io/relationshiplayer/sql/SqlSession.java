@@ -33,6 +33,8 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     private FDBRecordContext transaction;
     private boolean failed;
     private volatile Stream open;
+    /** A query run with the commit flag: its transaction commits once its rows have been read to their end. */
+    private boolean pendingCommit;
     /** Autocommit queries may read data at most this old (0: always current), as the Record Layer's weak reads. */
     private long maxStalenessMillis;
 
@@ -156,6 +158,204 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
     }
 
+    /**
+     * Runs one statement as {@link #execute(String, List)}, with BEGIN before it ({@code beginFirst}: the session must
+     * not be in a transaction, else 25001 and nothing runs) and COMMIT after it ({@code commitAfter}). With
+     * {@code commitAfter}, a failed statement rolls the transaction back; a query's transaction commits when
+     * {@link #completeStatement()} is called after its last row (and rolls back if its rows are closed before).
+     */
+    @Nonnull
+    public StatementResult execute(@Nonnull String sql, @Nonnull List<Object> params, boolean beginFirst,
+                                   boolean commitAfter) {
+        if (!beginFirst && !commitAfter) {
+            return execute(sql, params);
+        }
+        endOpenStream();
+        if (beginFirst) {
+            begin();
+        }
+        if (!commitAfter || transaction == null) {
+            return execute(sql, params);
+        }
+        StatementResult result;
+        try {
+            result = execute(sql, params);
+        } catch (RuntimeException | LinkageError e) {
+            rollback();
+            throw e;
+        }
+        if (result instanceof StatementResult.Query && open != null && transaction != null) {
+            pendingCommit = true;
+            return result;
+        }
+        commitFlagged();
+        return result;
+    }
+
+    /**
+     * The running statement's rows were read to their end: commits its transaction if it ran with the commit flag
+     * (failing as COMMIT would). Does nothing otherwise.
+     */
+    public void completeStatement() {
+        if (pendingCommit) {
+            pendingCommit = false;
+            commitFlagged();
+        }
+    }
+
+    /** The commit of a statement's commit flag: an aborted transaction fails (25P02) rather than ending quietly. */
+    private void commitFlagged() {
+        if (transaction == null) {
+            return; // the statement itself ended the transaction (COMMIT, ROLLBACK)
+        }
+        if (failed) {
+            rollback();
+            throw new SqlException(SqlException.IN_FAILED_TRANSACTION, "current transaction is aborted: rolled back "
+                    + "instead of committed");
+        }
+        commit();
+    }
+
+    /** One item of a batch: a statement text and its parameters. */
+    public record BatchItem(@Nonnull String sql, @Nonnull List<Object> params) {
+    }
+
+    /** How many items run between two looks at the transaction's size. */
+    private static final int SIZE_CHECK_EVERY = 256;
+    /** FoundationDB's default transaction size limit. */
+    static final long TRANSACTION_SIZE_LIMIT = 10_000_000L;
+
+    /**
+     * Runs INSERT, UPDATE and DELETE statements in order, each text planned once, in one transaction: the session's
+     * explicit one (a failure aborts it), else one of their own, all or nothing (retried whole on a conflict).
+     * {@code beginFirst} and {@code commitAfter} as for {@link #execute(String, List, boolean, boolean)}.
+     * {@code between} runs before each item (it may throw to stop the batch: cancellation, timeout). A failing item
+     * fails with a {@link BatchItemException}; a batch beyond FoundationDB's limits with 54000. Returns each item's
+     * count of affected rows.
+     */
+    @Nonnull
+    public long[] executeBatch(@Nonnull List<BatchItem> items, boolean beginFirst, boolean commitAfter,
+                               @Nonnull Runnable between) {
+        endOpenStream();
+        for (int i = 0; i < items.size(); i++) {
+            StatementKind kind = StatementKind.of(items.get(i).sql());
+            if (kind != StatementKind.INSERT && kind != StatementKind.UPDATE && kind != StatementKind.DELETE) {
+                throw new BatchItemException(i, new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "a batch "
+                        + "runs INSERT, UPDATE and DELETE statements only, not " + kind.name()));
+            }
+        }
+        if (beginFirst) {
+            begin();
+        } else if (failed) {
+            throw new SqlException(SqlException.IN_FAILED_TRANSACTION, "current transaction is aborted, commands "
+                    + "ignored until end of transaction block");
+        }
+        if (transaction != null) {
+            long[] counts;
+            try {
+                counts = runBatch(items, transaction, between, null);
+            } catch (RuntimeException | LinkageError e) {
+                failed = true;
+                if (commitAfter) {
+                    rollback();
+                }
+                throw e;
+            }
+            if (commitAfter) {
+                commitFlagged();
+            }
+            return counts;
+        }
+        long started = System.nanoTime();
+        for (int attempt = 1; ; attempt++) {
+            java.util.Map<String, Planned> plans = new java.util.HashMap<>();
+            FDBRecordContext plan = db.openContext();
+            try {
+                current = layer.open(database, plan);
+                String key = current.catalog().cacheKey();
+                for (int i = 0; i < items.size(); i++) {
+                    String sql = StatementText.strip(items.get(i).sql());
+                    if (!plans.containsKey(sql)) {
+                        try {
+                            plans.put(sql, new Planned(prepare(sql), key));
+                        } catch (RuntimeException | LinkageError e) {
+                            throw new BatchItemException(i, SqlErrors.toSql(e));
+                        }
+                    }
+                }
+            } finally {
+                plan.close();
+                current = null;
+            }
+            FDBRecordContext ctx = db.openContext();
+            try {
+                long[] counts = runBatch(items, ctx, between, plans);
+                ctx.commit();
+                return counts;
+            } catch (RuntimeException | LinkageError e) {
+                if (SqlErrors.transactionTooOld(e)) {
+                    throw new SqlException(SqlException.PROGRAM_LIMIT_EXCEEDED, "the batch ran past FoundationDB's 5 "
+                            + "second transaction limit (" + items.size() + " items, "
+                            + java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)
+                            + " ms): nothing was written; split it into smaller batches", 0, 0, e);
+                }
+                SqlException error = e instanceof SqlException ? (SqlException) e : SqlErrors.toSql(e);
+                if (!error.isRetryable() || attempt >= AUTOCOMMIT_ATTEMPTS) {
+                    throw error;
+                }
+                metrics.autocommitRetry();
+            } finally {
+                ctx.close();
+                current = null;
+            }
+        }
+    }
+
+    /** Runs a batch's items in {@code ctx}; {@code plans} by text (null: planned in {@code ctx}). */
+    private long[] runBatch(List<BatchItem> items, FDBRecordContext ctx, Runnable between,
+                            java.util.Map<String, Planned> plans) {
+        long[] counts = new long[items.size()];
+        current = layer.open(database, ctx);
+        String key = current.catalog().cacheKey();
+        java.util.Map<String, PreparedStatement> statements = new java.util.HashMap<>();
+        for (int i = 0; i < items.size(); i++) {
+            between.run();
+            BatchItem item = items.get(i);
+            try {
+                String sql = StatementText.strip(item.sql());
+                PreparedStatement ps = statements.get(sql);
+                if (ps == null) {
+                    Planned planned = plans == null ? null : plans.get(sql);
+                    ps = planned != null && planned.catalogKey.equals(key) ? planned.statement : prepare(sql);
+                    statements.put(sql, ps);
+                }
+                StatementResult result = runOnce(ps, item.params(), tag(StatementKind.of(sql)), null);
+                counts[i] = result instanceof StatementResult.Update ? ((StatementResult.Update) result).count() : 0;
+            } catch (RuntimeException | LinkageError e) {
+                SqlException error = SqlErrors.toSql(e);
+                if (error.isRetryable() || SqlErrors.transactionTooOld(e)
+                        || SqlException.PROGRAM_LIMIT_EXCEEDED.equals(error.sqlState())) {
+                    throw error; // the batch's, not the item's
+                }
+                throw new BatchItemException(i, error);
+            }
+            if ((i + 1) % SIZE_CHECK_EVERY == 0) {
+                checkSize(ctx, i + 1, items.size());
+            }
+        }
+        return counts;
+    }
+
+    /** Fails early, as the commit would, once the transaction holds more than FoundationDB takes. */
+    private static void checkSize(FDBRecordContext ctx, int done, int total) {
+        long size = ctx.ensureActive().getApproximateSize().join();
+        if (size > TRANSACTION_SIZE_LIMIT) {
+            throw new SqlException(SqlException.PROGRAM_LIMIT_EXCEEDED, "the batch is larger than FoundationDB's 10 MB"
+                    + " transaction limit (about " + size + " bytes after " + done + " of " + total + " items): "
+                    + "nothing was written; split it into smaller batches");
+        }
+    }
+
     private static final java.util.regex.Pattern SET_STALENESS = java.util.regex.Pattern.compile(
             "(?i)max_staleness\\s*(?:=|to)\\s*'?\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|s)?\\s*'?");
 
@@ -245,6 +445,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         transaction = null;
         current = null;
         failed = false;
+        pendingCommit = false;
         return new StatementResult.Done("ROLLBACK");
     }
 
@@ -359,6 +560,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         private final FDBRecordContext autocommit;
         private Boolean ahead;
         private boolean closed;
+        private boolean exhausted;
         volatile boolean cancelled;
 
         Stream(ResultSet rs, List<ColumnMeta> columns, FDBRecordContext autocommit) {
@@ -387,6 +589,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                     throw SqlErrors.toSql(e);
                 }
                 if (!ahead) {
+                    exhausted = true;
                     close();
                 }
             }
@@ -422,6 +625,11 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                 if (open == this) {
                     current = null;
                 }
+            }
+            if (pendingCommit && !exhausted) {
+                // a query run with the commit flag that did not reach its end: its transaction rolls back
+                pendingCommit = false;
+                rollback();
             }
         }
     }
