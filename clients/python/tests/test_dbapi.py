@@ -437,3 +437,42 @@ def test_timestamp_keeps_microseconds(conn):
     cur.execute("INSERT INTO micros VALUES (2, TIMESTAMP '2024-02-29 23:59:58.123456')")
     cur.execute("SELECT ts FROM micros ORDER BY id")
     assert cur.fetchall() == [(ts,), (ts,)]
+
+
+def test_executemany_is_one_atomic_batch_in_autocommit(conn):
+    conn.autocommit = True
+    cur = conn.cursor()
+    cur.execute("CREATE TABLE parents (id BIGINT PRIMARY KEY)")
+    cur.execute("CREATE TABLE kids (id BIGINT PRIMARY KEY, parent BIGINT REFERENCES parents (id))")
+    cur.execute("INSERT INTO parents VALUES (1)")
+    cur.executemany("INSERT INTO kids VALUES (?, ?)", [(i, 1) for i in range(1000)])
+    assert cur.rowcount == 1000
+    # the third row has no parent: nothing of the batch is written, and the error names the row
+    with pytest.raises(exceptions.IntegrityError) as failure:
+        cur.executemany("INSERT INTO kids VALUES (?, ?)", [(2000, 1), (2001, 1), (2002, 7), (2003, 1)])
+    assert failure.value.sqlstate == "23503"
+    assert failure.value.batch_index == 2
+    assert not conn.in_transaction
+    cur.execute("SELECT COUNT(*) FROM kids")
+    assert cur.fetchone() == (1000,)
+    cur.executemany("UPDATE kids SET parent = ? WHERE id < ?", [(None, 10), (None, 20)])
+    assert cur.rowcount == 30
+
+
+def test_executemany_joins_the_transaction_without_autocommit(server, database):
+    with rl.connect(server, database=database, create=True) as setup:
+        setup.cursor().execute("CREATE TABLE kv (k BIGINT PRIMARY KEY, v VARCHAR(10))")
+    conn = rl.connect(server, database=database, autocommit=False)
+    try:
+        cur = conn.cursor()
+        cur.executemany("INSERT INTO kv VALUES (?, ?)", [(1, "a"), (2, "b")])
+        assert conn.in_transaction
+        conn.rollback()
+        cur.execute("SELECT COUNT(*) FROM kv")
+        assert cur.fetchone() == (0,)
+        cur.executemany("INSERT INTO kv VALUES (?, ?)", [(1, "a"), (2, "b")])
+        conn.commit()
+        cur.execute("SELECT COUNT(*) FROM kv")
+        assert cur.fetchone() == (2,)
+    finally:
+        conn.close()

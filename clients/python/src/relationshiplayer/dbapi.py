@@ -47,6 +47,28 @@ def _stub(channel):
     return sql_service_pb2_grpc.SqlServiceStub(channel)
 
 
+# Statements that executemany sends as one ExecuteBatch call (leading comments and whitespace skipped).
+_BATCHABLE = re.compile(r"^(?:\s+|--[^\n]*(?:\n|$)|/\*.*?\*/)*(?:INSERT|UPDATE|DELETE)\b", re.I | re.S)
+
+
+def _batch_index(error) -> Optional[int]:
+    """The SqlError.batch_index of a failed ExecuteBatch, or None."""
+    try:
+        from google.rpc import status_pb2
+        from ._proto.rl.v1 import sql_service_pb2
+        for key, value in error.trailing_metadata() or ():
+            if key == "grpc-status-details-bin":
+                status = status_pb2.Status.FromString(value)
+                for detail in status.details:
+                    if detail.Is(sql_service_pb2.SqlError.DESCRIPTOR):
+                        sql_error = sql_service_pb2.SqlError()
+                        detail.Unpack(sql_error)
+                        return sql_error.batch_index if sql_error.HasField("batch_index") else None
+    except Exception:  # a status without details: no index to report
+        return None
+    return None
+
+
 def _kind_name(column_type) -> str:
     from ._proto.rl.v1 import catalog_pb2
 
@@ -520,10 +542,17 @@ class Cursor:
         return self
 
     def executemany(self, operation: str, seq_of_parameters) -> "Cursor":
-        """Prepares the statement once and runs it for each parameter sequence; rowcount is the sum."""
+        """Runs the statement for each parameter sequence; rowcount is the sum.
+
+        An INSERT, UPDATE or DELETE goes to the server in one call (ExecuteBatch): in autocommit all the rows are one
+        transaction, all or nothing; otherwise they join the connection's transaction (which this call begins if
+        none is open). A failing row raises its error (``sqlstate`` as usual, ``batch_index`` the 0-based index of
+        the parameter sequence). Other statements are prepared once and run once per sequence."""
         self._check()
         self._discard()
         conn = self.connection
+        if _BATCHABLE.match(operation):
+            return self._executemany_batch(operation, seq_of_parameters)
         conn._before_statement()
         conn._free_session()
         pb = _pb()
@@ -547,6 +576,40 @@ class Cursor:
             self._take(self._result)
         self._rowcount = total
         self._result = None if self._result is None or not self._result.header.returns_rows else self._result
+        return self
+
+    def _executemany_batch(self, operation: str, seq_of_parameters) -> "Cursor":
+        conn = self.connection
+        with conn._lock:
+            return self._executemany_batch_locked(operation, seq_of_parameters)
+
+    def _executemany_batch_locked(self, operation: str, seq_of_parameters) -> "Cursor":
+        conn = self.connection
+        conn._check()
+        conn._free_session()
+        pb = _pb()
+        request = pb.ExecuteBatchRequest(
+            session_id=conn.session_id, sql=operation,
+            param_sets=[pb.ParameterSet(params=[to_sql_value(p, pb) for p in params]) for params in seq_of_parameters],
+            begin_transaction=not conn._autocommit and not conn._in_transaction)
+        deadline = time.monotonic() + _BUSY_RETRY_SECONDS
+        pause = 0.01
+        while True:
+            try:
+                response = conn._stub.ExecuteBatch(request, timeout=self.timeout, metadata=conn._metadata)
+                break
+            except grpc.RpcError as e:
+                error = exc.from_rpc_error(e)
+                if error.sqlstate == "55006" and time.monotonic() < deadline:
+                    time.sleep(pause)
+                    pause = min(pause * 2, 0.2)
+                    continue
+                error.batch_index = _batch_index(e)
+                if not conn._autocommit:
+                    conn._in_transaction = True  # begun (or joined) and now aborted: rollback() ends it
+                raise error from None
+        conn._in_transaction = response.in_transaction
+        self._rowcount = sum(response.affected_rows)
         return self
 
     def _rows(self) -> _Result:

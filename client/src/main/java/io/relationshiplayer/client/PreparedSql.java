@@ -45,6 +45,40 @@ public final class PreparedSql implements AutoCloseable {
         return session.start(stub -> stub.executePrepared(request));
     }
 
+    /** As {@link #execute(Object...)}, with BEGIN and/or COMMIT folded in ({@link TransactionFlags}). */
+    @Nonnull
+    public SqlResult execute(@Nonnull TransactionFlags flags, @Nonnull Object... params) {
+        ExecutePreparedRequest.Builder r = ExecutePreparedRequest.newBuilder().setSessionId(session.id())
+                .setStatementId(id).setFetchSize(session.fetchSize()).setBeginTransaction(flags.begin())
+                .setCommit(flags.commit());
+        for (Object p : params) {
+            r.addParams(SqlValues.of(p));
+        }
+        ExecutePreparedRequest request = r.build();
+        return session.start(stub -> stub.executePrepared(request));
+    }
+
+    /** As {@link #update(Object...)}, with BEGIN and/or COMMIT folded in. */
+    public long update(@Nonnull TransactionFlags flags, @Nonnull Object... params) {
+        try (SqlResult result = execute(flags, params)) {
+            return result.end().getAffectedRows();
+        }
+    }
+
+    /**
+     * Runs it (an INSERT, UPDATE or DELETE) once per parameter set in one call: in autocommit one transaction, all or
+     * nothing; inside an explicit transaction, part of it. Returns each set's affected rows.
+     */
+    @Nonnull
+    public long[] executeBatch(@Nonnull List<Object[]> paramSets) {
+        io.relationshiplayer.proto.v1.ExecuteBatchRequest.Builder r = io.relationshiplayer.proto.v1
+                .ExecuteBatchRequest.newBuilder().setStatementId(id);
+        for (Object[] set : paramSets) {
+            r.addParamSets(SqlValues.parameterSet(set));
+        }
+        return session.batch(r);
+    }
+
     /** Runs it to its end; the rows of a query, values as Java. */
     @Nonnull
     public List<Object[]> query(@Nonnull Object... params) {

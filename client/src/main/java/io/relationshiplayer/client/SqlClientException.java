@@ -42,6 +42,17 @@ public final class SqlClientException extends ClientException {
         return new SqlClientException(fallbackState(s.getCode()), message, 0, 0, s.getCode(), e);
     }
 
+    /** The 0-based index of the batch item that failed (ExecuteBatch), or -1 when the failure is not one item's. */
+    public int batchIndex() {
+        if (getCause() instanceof StatusRuntimeException) {
+            SqlError error = sqlError((StatusRuntimeException) getCause());
+            if (error != null && error.hasBatchIndex()) {
+                return error.getBatchIndex();
+            }
+        }
+        return -1;
+    }
+
     /** The SqlError detail of a failed call, or null when the status carries none. */
     @Nullable
     static SqlError sqlError(StatusRuntimeException e) {

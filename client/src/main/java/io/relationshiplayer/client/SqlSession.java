@@ -7,6 +7,8 @@ import io.grpc.StatusRuntimeException;
 import io.relationshiplayer.proto.v1.CloseSessionRequest;
 import io.relationshiplayer.proto.v1.DescribeTableRequest;
 import io.relationshiplayer.proto.v1.DescribeTableResponse;
+import io.relationshiplayer.proto.v1.ExecuteBatchRequest;
+import io.relationshiplayer.proto.v1.ExecuteBatchResponse;
 import io.relationshiplayer.proto.v1.ExecuteRequest;
 import io.relationshiplayer.proto.v1.ExecuteResponse;
 import io.relationshiplayer.proto.v1.ListTablesRequest;
@@ -104,6 +106,77 @@ public final class SqlSession implements AutoCloseable {
         }
         ExecuteRequest request = r.build();
         return start(stub -> stub.execute(request));
+    }
+
+    /**
+     * As {@link #execute(String, Object...)}, with BEGIN folded before the statement and/or COMMIT after it
+     * ({@link TransactionFlags}): one call where there were two or three.
+     */
+    @Nonnull
+    public SqlResult execute(@Nonnull TransactionFlags flags, @Nonnull String sql, @Nonnull Object... params) {
+        ExecuteRequest.Builder r = ExecuteRequest.newBuilder().setSessionId(id).setSql(requireNonNull(sql,
+                "sql is null")).setFetchSize(fetchSize).setBeginTransaction(flags.begin()).setCommit(flags.commit());
+        for (Object p : params) {
+            r.addParams(SqlValues.of(p));
+        }
+        ExecuteRequest request = r.build();
+        return start(stub -> stub.execute(request));
+    }
+
+    /** As {@link #update(String, Object...)}, with BEGIN and/or COMMIT folded in ({@link TransactionFlags}). */
+    public long update(@Nonnull TransactionFlags flags, @Nonnull String sql, @Nonnull Object... params) {
+        try (SqlResult result = execute(flags, sql, params)) {
+            return result.end().getAffectedRows();
+        }
+    }
+
+    /**
+     * Runs one INSERT, UPDATE or DELETE once per parameter set, in one call: in autocommit one transaction, all or
+     * nothing; inside an explicit transaction, part of it. Returns each set's affected rows. A failing item fails the
+     * whole batch with its {@link SqlClientException} (whose {@link SqlClientException#batchIndex()} names it).
+     */
+    @Nonnull
+    public long[] executeBatch(@Nonnull String sql, @Nonnull List<Object[]> paramSets) {
+        ExecuteBatchRequest.Builder r = ExecuteBatchRequest.newBuilder().setSql(requireNonNull(sql, "sql is null"));
+        for (Object[] set : paramSets) {
+            r.addParamSets(SqlValues.parameterSet(set));
+        }
+        return batch(r);
+    }
+
+    /** Runs several INSERT, UPDATE or DELETE statements in order, in one call: as {@link #executeBatch(String, List)}. */
+    @Nonnull
+    public long[] executeBatch(@Nonnull List<SqlStatement> statements) {
+        ExecuteBatchRequest.Builder r = ExecuteBatchRequest.newBuilder();
+        for (SqlStatement st : statements) {
+            r.addStatements(io.relationshiplayer.proto.v1.BatchStatement.newBuilder().setSql(st.sql())
+                    .addAllParams(SqlValues.parameterSet(st.params().toArray()).getParamsList()));
+        }
+        return batch(r);
+    }
+
+    /** Sends a batch (retrying a 55006 left by a cancelled call, as statements do); its counts. */
+    long[] batch(ExecuteBatchRequest.Builder r) {
+        ExecuteBatchRequest request = r.setSessionId(id).build();
+        for (int attempt = 0; ; attempt++) {
+            ExecuteBatchResponse response;
+            try {
+                response = client.statements().executeBatch(request);
+            } catch (StatusRuntimeException e) {
+                ClientException failure = CallFailures.sql(client.address(), e);
+                if (!"55006".equals(failure.sqlState()) || attempt >= BUSY_RETRIES) {
+                    throw failure;
+                }
+                pause();
+                continue;
+            }
+            inTransaction = response.getInTransaction();
+            long[] counts = new long[response.getAffectedRowsCount()];
+            for (int i = 0; i < counts.length; i++) {
+                counts[i] = response.getAffectedRows(i);
+            }
+            return counts;
+        }
     }
 
     /** Runs a statement to its end; returns the rows of a query (values as {@link SqlValues#toJava}), else none. */

@@ -91,4 +91,14 @@ public final class SqlValues {
     public static boolean isNull(@Nonnull SqlValue v) {
         return v.getKindCase() == SqlValue.KindCase.NULL_VALUE || v.getKindCase() == SqlValue.KindCase.KIND_NOT_SET;
     }
+
+    /** A parameter set of a batch: each value as {@link #of}. */
+    @Nonnull
+    static io.relationshiplayer.proto.v1.ParameterSet parameterSet(@Nonnull Object[] params) {
+        io.relationshiplayer.proto.v1.ParameterSet.Builder b = io.relationshiplayer.proto.v1.ParameterSet.newBuilder();
+        for (Object p : params) {
+            b.addParams(of(p));
+        }
+        return b.build();
+    }
 }

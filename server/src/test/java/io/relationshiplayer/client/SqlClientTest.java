@@ -1,6 +1,7 @@
 package io.relationshiplayer.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.grpc.ManagedChannel;
@@ -187,6 +188,95 @@ class SqlClientTest {
             assertThat(cancelled.cancelled()).isTrue();
             assertThat(cancelled.sqlState()).isEqualTo("57014");
             assertThat(s.query("SELECT 1 + 1")).singleElement().satisfies(x -> assertThat(x).containsExactly(2));
+        }
+    }
+
+    @Test
+    void foldedBeginAndCommitMakeATransactionOfTheirStatements() {
+        try (SqlSession s = client.openSession(db); SqlSession other = client.openSession(db)) {
+            s.update("CREATE TABLE a (id BIGINT PRIMARY KEY)");
+            assertThat(s.update(TransactionFlags.BEGIN, "INSERT INTO a VALUES (?)", 1L)).isEqualTo(1);
+            assertThat(s.inTransaction()).isTrue();
+            assertThat(other.query("SELECT id FROM a")).isEmpty();
+            s.update(TransactionFlags.COMMIT, "INSERT INTO a VALUES (?)", 2L);
+            assertThat(s.inTransaction()).isFalse();
+            assertThat(other.query("SELECT id FROM a ORDER BY id")).extracting(r -> r[0]).containsExactly(1L, 2L);
+
+            // BEGIN inside a transaction is refused before the statement runs
+            s.update(TransactionFlags.BEGIN, "INSERT INTO a VALUES (3)");
+            assertThatThrownBy(() -> s.update(TransactionFlags.BEGIN, "INSERT INTO a VALUES (4)"))
+                    .isInstanceOfSatisfying(SqlClientException.class, e -> assertThat(e.sqlState()).isEqualTo("25001"));
+            // a failing statement with the commit flag rolls the transaction back
+            assertThatThrownBy(() -> s.update(TransactionFlags.COMMIT, "INSERT INTO a VALUES (1)"))
+                    .isInstanceOfSatisfying(SqlClientException.class, e -> assertThat(e.sqlState()).isEqualTo("23505"));
+            assertThat(s.query("SELECT COUNT(*) FROM a")).singleElement()
+                    .satisfies(r -> assertThat(r).containsExactly(2L));
+            assertThat(s.inTransaction()).isFalse();
+
+            // a query with the commit flag commits after its last row
+            s.update(TransactionFlags.BEGIN, "INSERT INTO a VALUES (5)");
+            assertThat(s.query("SELECT id FROM a ORDER BY id")).hasSize(3);
+            try (SqlResult r = s.execute(TransactionFlags.COMMIT, "SELECT id FROM a ORDER BY id")) {
+                assertThat(SqlSession.rows(r)).hasSize(3);
+                assertThat(r.end().getInTransaction()).isFalse();
+            }
+            assertThat(other.query("SELECT id FROM a ORDER BY id")).extracting(r -> r[0])
+                    .containsExactly(1L, 2L, 5L);
+            // both flags: a one-statement explicit transaction
+            assertThat(s.update(TransactionFlags.BOTH, "DELETE FROM a WHERE id = ?", 5L)).isEqualTo(1);
+            assertThat(s.inTransaction()).isFalse();
+            assertThat(other.query("SELECT COUNT(*) FROM a")).singleElement()
+                    .satisfies(r -> assertThat(r).containsExactly(2L));
+        }
+    }
+
+    @Test
+    void batchRunsManyParameterSetsInOneAtomicCall() {
+        try (SqlSession s = client.openSession(db)) {
+            s.update("CREATE TABLE p (id BIGINT PRIMARY KEY)");
+            s.update("CREATE TABLE c (id BIGINT PRIMARY KEY, p BIGINT REFERENCES p (id), v VARCHAR(10))");
+            s.update("INSERT INTO p VALUES (1), (2)");
+            List<Object[]> rows = new java.util.ArrayList<>();
+            for (long i = 0; i < 1000; i++) {
+                rows.add(new Object[] {i, 1 + i % 2, "v" + i});
+            }
+            long[] counts = s.executeBatch("INSERT INTO c VALUES (?, ?, ?)", rows);
+            assertThat(counts).hasSize(1000).containsOnly(1L);
+            assertThat(s.query("SELECT COUNT(*) FROM c")).singleElement()
+                    .satisfies(r -> assertThat(r).containsExactly(1000L));
+
+            // a failing item (a missing parent) writes nothing, and its error names it
+            List<Object[]> bad = List.of(new Object[] {2000L, 1L, "a"}, new Object[] {2001L, 1L, "b"},
+                    new Object[] {2002L, 9L, "c"}, new Object[] {2003L, 2L, "d"});
+            assertThatThrownBy(() -> s.executeBatch("INSERT INTO c VALUES (?, ?, ?)", bad))
+                    .isInstanceOfSatisfying(SqlClientException.class, e -> {
+                        assertThat(e.sqlState()).isEqualTo("23503");
+                        assertThat(e.batchIndex()).isEqualTo(2);
+                    });
+            assertThat(s.query("SELECT COUNT(*) FROM c")).singleElement()
+                    .satisfies(r -> assertThat(r).containsExactly(1000L));
+
+            // several statements, prepared statements, and a batch joining an explicit transaction
+            assertThat(s.executeBatch(List.of(SqlStatement.of("UPDATE c SET v = ? WHERE p = ?", "two", 2L),
+                    SqlStatement.of("DELETE FROM c WHERE id < ?", 10L)))).containsExactly(500L, 10L);
+            try (PreparedSql del = s.prepare("DELETE FROM c WHERE id = ?")) {
+                s.update("BEGIN");
+                assertThat(del.executeBatch(List.of(new Object[] {10L}, new Object[] {11L}, new Object[] {-1L})))
+                        .containsExactly(1L, 1L, 0L);
+                assertThat(s.inTransaction()).isTrue();
+                s.update("ROLLBACK");
+            }
+            assertThat(s.query("SELECT COUNT(*) FROM c")).singleElement()
+                    .satisfies(r -> assertThat(r).containsExactly(990L));
+            // only writes: a query in a batch is refused before anything runs
+            assertThatThrownBy(() -> s.executeBatch(List.of(SqlStatement.of("DELETE FROM c"),
+                    SqlStatement.of("SELECT * FROM c"))))
+                    .isInstanceOfSatisfying(SqlClientException.class, e -> {
+                        assertThat(e.sqlState()).isEqualTo("0A000");
+                        assertThat(e.batchIndex()).isEqualTo(1);
+                    });
+            assertThat(s.query("SELECT COUNT(*) FROM c")).singleElement()
+                    .satisfies(r -> assertThat(r).containsExactly(990L));
         }
     }
 

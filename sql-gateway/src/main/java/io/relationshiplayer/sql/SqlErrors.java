@@ -114,6 +114,19 @@ final class SqlErrors {
         return null;
     }
 
+    /** Whether a failure is FoundationDB's 5 second limit (a transaction too old to read or commit). */
+    static boolean transactionTooOld(Throwable failure) {
+        for (Throwable c = failure; c != null && c.getCause() != c; c = c.getCause()) {
+            if ((c instanceof com.apple.foundationdb.FDBException
+                    && ((com.apple.foundationdb.FDBException) c).getCode() == 1007)
+                    || c instanceof com.apple.foundationdb.record.provider.foundationdb.FDBExceptions
+                    .FDBStoreTransactionIsTooOldException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A validation error: its SQLSTATE was decided where Calcite raised it ({@link ValidationErrors}). */
     private static SqlException validation(CalciteContextException e) {
         if (e instanceof ValidationErrors.Classified) {

@@ -21,7 +21,7 @@ import javax.annotation.Nonnull;
  * in a transaction aborts it, as PostgreSQL does. Not thread-safe, except {@link #cancel()}.
  */
 public final class SqlSession implements SessionBinding, AutoCloseable {
-    private static final int AUTOCOMMIT_ATTEMPTS = 10;
+    static final int AUTOCOMMIT_ATTEMPTS = 10;
 
     private final RelationshipLayer layer;
     private final String database;
@@ -33,6 +33,8 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     private FDBRecordContext transaction;
     private boolean failed;
     private volatile Stream open;
+    /** A query run with the commit flag: its transaction commits once its rows have been read to their end. */
+    private boolean pendingCommit;
     /** Autocommit queries may read data at most this old (0: always current), as the Record Layer's weak reads. */
     private long maxStalenessMillis;
 
@@ -170,6 +172,114 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
     }
 
+    /**
+     * Runs one statement as {@link #execute(String, List)}, with BEGIN before it ({@code beginFirst}: the session must
+     * not be in a transaction, else 25001 and nothing runs) and COMMIT after it ({@code commitAfter}). With
+     * {@code commitAfter}, a failed statement rolls the transaction back; a query's transaction commits when
+     * {@link #completeStatement()} is called after its last row (and rolls back if its rows are closed before).
+     */
+    @Nonnull
+    public StatementResult execute(@Nonnull String sql, @Nonnull List<Object> params, boolean beginFirst,
+                                   boolean commitAfter) {
+        if (!beginFirst && !commitAfter) {
+            return execute(sql, params);
+        }
+        endOpenStream();
+        if (beginFirst) {
+            begin();
+        }
+        if (!commitAfter || transaction == null) {
+            return execute(sql, params);
+        }
+        StatementResult result;
+        try {
+            result = execute(sql, params);
+        } catch (RuntimeException | LinkageError e) {
+            rollback();
+            throw e;
+        }
+        if (result instanceof StatementResult.Query && open != null && transaction != null) {
+            pendingCommit = true;
+            return result;
+        }
+        commitFlagged();
+        return result;
+    }
+
+    /**
+     * The running statement's rows were read to their end: commits its transaction if it ran with the commit flag
+     * (failing as COMMIT would). Does nothing otherwise.
+     */
+    public void completeStatement() {
+        if (pendingCommit) {
+            pendingCommit = false;
+            commitFlagged();
+        }
+    }
+
+    /** The commit of a statement's commit flag: an aborted transaction fails (25P02) rather than ending quietly. */
+    void commitFlagged() {
+        if (transaction == null) {
+            return; // the statement itself ended the transaction (COMMIT, ROLLBACK)
+        }
+        if (failed) {
+            rollback();
+            throw new SqlException(SqlException.IN_FAILED_TRANSACTION, "current transaction is aborted: rolled back "
+                    + "instead of committed");
+        }
+        commit();
+    }
+
+    /** One item of a batch: a statement text and its parameters. */
+    public record BatchItem(@Nonnull String sql, @Nonnull List<Object> params) {
+    }
+
+    /**
+     * Runs INSERT, UPDATE and DELETE statements in order, each text planned once, in one transaction ({@link SqlBatch}):
+     * the session's explicit one, else one of their own, all or nothing. {@code between} runs before each item.
+     */
+    @Nonnull
+    public long[] executeBatch(@Nonnull List<BatchItem> items, boolean beginFirst, boolean commitAfter,
+                               @Nonnull Runnable between) {
+        return new SqlBatch(this).execute(items, beginFirst, commitAfter, between);
+    }
+
+    // ---- what a batch uses of its session (SqlBatch) ----
+
+    StatementBounds bounds() {
+        return bounds;
+    }
+
+    boolean failed() {
+        return failed;
+    }
+
+    void markFailed() {
+        failed = true;
+    }
+
+    FDBRecordContext transaction() {
+        return transaction;
+    }
+
+    FDBRecordContext openContext() {
+        return db.openContext();
+    }
+
+    /** Opens the relationship layer's session on {@code ctx} as the current one; its catalog key. */
+    String openCurrent(FDBRecordContext ctx) {
+        current = layer.open(database, ctx);
+        return current.catalog().cacheKey();
+    }
+
+    void clearCurrent() {
+        current = null;
+    }
+
+    void countAutocommitRetry() {
+        metrics.autocommitRetry();
+    }
+
     private static final java.util.regex.Pattern SET_STALENESS = java.util.regex.Pattern.compile(
             "(?i)max_staleness\\s*(?:=|to)\\s*'?\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|s)?\\s*'?");
 
@@ -207,7 +317,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     }
 
     /** The tag of a Calcite statement's result: what it did. */
-    private static String tag(StatementKind kind) {
+    static String tag(StatementKind kind) {
         switch (kind) {
             case INSERT:
             case UPDATE:
@@ -221,7 +331,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
 
     // ---- transactions ----
 
-    private StatementResult begin() {
+    StatementResult begin() {
         if (transaction != null) {
             throw new SqlException(SqlException.ACTIVE_TRANSACTION, "there is already a transaction in progress");
         }
@@ -252,13 +362,14 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
     }
 
-    private StatementResult rollback() {
+    StatementResult rollback() {
         if (transaction != null) {
             transaction.close();
         }
         transaction = null;
         current = null;
         failed = false;
+        pendingCommit = false;
         return new StatementResult.Done("ROLLBACK");
     }
 
@@ -306,7 +417,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
     }
 
-    private record Planned(PreparedStatement statement, String catalogKey) {
+    record Planned(PreparedStatement statement, String catalogKey) {
     }
 
     /** Plans in a short transaction of its own, so that planning time never counts against the statement's. */
@@ -321,7 +432,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
     }
 
-    private PreparedStatement prepare(String sql) {
+    PreparedStatement prepare(String sql) {
         try {
             return calcite.prepare(sql, current.catalog().cacheKey());
         } catch (SQLException e) {
@@ -330,7 +441,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     }
 
     /** Runs a planned statement in the current session; a query's rows own {@code autocommit} (closed with them). */
-    private StatementResult runOnce(PreparedStatement ps, List<Object> params, String tag,
+    StatementResult runOnce(PreparedStatement ps, List<Object> params, String tag,
                                     FDBRecordContext autocommit) {
         try {
             calcite.bind(ps, params);
@@ -364,7 +475,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         calcite.cancel().reset();
     }
 
-    private void endOpenStream() {
+    void endOpenStream() {
         if (open != null) {
             open.close();
             open = null;
@@ -385,6 +496,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         private final FDBRecordContext autocommit;
         private Boolean ahead;
         private boolean closed;
+        private boolean exhausted;
         volatile boolean cancelled;
 
         Stream(ResultSet rs, List<ColumnMeta> columns, FDBRecordContext autocommit) {
@@ -413,6 +525,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                     throw SqlErrors.toSql(e);
                 }
                 if (!ahead) {
+                    exhausted = true;
                     close();
                 }
             }
@@ -448,6 +561,11 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                 if (open == this) {
                     current = null;
                 }
+            }
+            if (pendingCommit && !exhausted) {
+                // a query run with the commit flag that did not reach its end: its transaction rolls back
+                pendingCommit = false;
+                rollback();
             }
         }
     }

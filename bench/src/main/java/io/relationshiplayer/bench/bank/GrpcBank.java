@@ -4,6 +4,7 @@ import io.relationshiplayer.client.ClientException;
 import io.relationshiplayer.client.SqlClient;
 import io.relationshiplayer.client.SqlClientException;
 import io.relationshiplayer.client.SqlSession;
+import io.relationshiplayer.client.TransactionFlags;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -95,24 +96,31 @@ final class GrpcBank implements BankStore {
     private final class GrpcClient implements Client {
         private SqlSession session;
 
+        /**
+         * Three calls, not five: BEGIN folded into the debit, COMMIT into the log insert (a failure of that last call
+         * rolls the transaction back on the server, so only a lost connection leaves its outcome unknown).
+         */
         @Override
         public Attempt transfer(long id, long from, long to, long amount) {
             SqlSession s;
             try {
                 s = session();
-                s.update("BEGIN");
-                s.update(DEBIT, amount, from);
+                s.update(TransactionFlags.BEGIN, DEBIT, amount, from);
                 s.update(CREDIT, amount, to);
-                s.update(LOG, id, from, to, amount);
             } catch (ClientException e) {
                 return failedBeforeCommit(e);
             }
             try {
-                s.update("COMMIT");
+                s.update(TransactionFlags.COMMIT, LOG, id, from, to, amount);
                 return Attempt.COMMITTED;
             } catch (ClientException e) {
-                if (e.isRetryable()) {
-                    return Attempt.CONFLICT;
+                if (!e.isConnectionLost()) {
+                    if (e.isRetryable()) {
+                        return Attempt.CONFLICT;
+                    }
+                    if (e instanceof SqlClientException c && c.isUniqueViolation()) {
+                        return Attempt.DUPLICATE;
+                    }
                 }
                 drop();
                 return Attempt.AMBIGUOUS;

@@ -40,6 +40,9 @@ final class ResultStreamer {
     private final Executor worker;
     private final StreamSettings settings;
     private final int fetchSize;
+    /** ExecuteRequest.begin_transaction and commit. */
+    private boolean beginTransaction;
+    private boolean commit;
     private final long startNanos = System.nanoTime();
     private volatile boolean timedOut;
     private volatile ScheduledFuture<?> deadline;
@@ -64,7 +67,15 @@ final class ResultStreamer {
     /** Starts the statement; must be called from the gRPC handler method. The streamer releases the lease. */
     static void start(Sessions.Lease lease, String sql, List<Object> params, StreamObserver<ExecuteResponse> observer,
                       StreamSettings settings, int fetchSize) {
+        start(lease, sql, params, observer, settings, fetchSize, false, false);
+    }
+
+    /** As {@link #start}, with BEGIN before the statement and COMMIT after it (ExecuteRequest's flags). */
+    static void start(Sessions.Lease lease, String sql, List<Object> params, StreamObserver<ExecuteResponse> observer,
+                      StreamSettings settings, int fetchSize, boolean beginTransaction, boolean commit) {
         ResultStreamer s = new ResultStreamer(lease, sql, params, observer, settings, fetchSize);
+        s.beginTransaction = beginTransaction;
+        s.commit = commit;
         settings.metrics().statementStarted();
         s.call.setOnCancelHandler(s::cancel);
         s.call.setOnReadyHandler(s::schedule);
@@ -168,7 +179,9 @@ final class ResultStreamer {
     private boolean begin() {
         ServerLimits limits = settings.limits();
         lease.session().bounds(new StatementBounds(limits.maxStatementBytes(), limits.maxStatementDepth()));
-        StatementResult result = lease.session().execute(sql, params);
+        StatementResult result = beginTransaction || commit
+                ? lease.session().execute(sql, params, beginTransaction, commit)
+                : lease.session().execute(sql, params);
         ResultHeader.Builder header = ResultHeader.newBuilder().setCommand(result.command());
         if (result instanceof StatementResult.Query) {
             query = (StatementResult.Query) result;
@@ -202,6 +215,7 @@ final class ResultStreamer {
 
     /** The statement completed: free the session before the client can see the end and send its next call. */
     private void end(ResultEnd.Builder end) {
+        lease.session().completeStatement();
         boolean inTransaction = lease.session().inTransaction();
         finish();
         call.onNext(ExecuteResponse.newBuilder().setEnd(end.setDone(true).setInTransaction(inTransaction)).build());

@@ -95,13 +95,17 @@ public final class SqlGrpcErrors {
             }
         }
         String message = e.getMessage() == null ? e.sqlState() : e.getMessage();
-        SqlError error = SqlError.newBuilder().setSqlstate(e.sqlState()).setMessage(message).setLine(e.line())
-                .setColumn(e.column()).build();
-        ErrorInfo info = ErrorInfo.newBuilder().setReason(e.sqlState()).setDomain(DOMAIN)
-                .putMetadata("line", Integer.toString(e.line())).putMetadata("column", Integer.toString(e.column()))
-                .build();
+        SqlError.Builder error = SqlError.newBuilder().setSqlstate(e.sqlState()).setMessage(message)
+                .setLine(e.line()).setColumn(e.column());
+        ErrorInfo.Builder info = ErrorInfo.newBuilder().setReason(e.sqlState()).setDomain(DOMAIN)
+                .putMetadata("line", Integer.toString(e.line())).putMetadata("column", Integer.toString(e.column()));
+        if (e instanceof io.relationshiplayer.sql.BatchItemException) {
+            int index = ((io.relationshiplayer.sql.BatchItemException) e).index();
+            error.setBatchIndex(index);
+            info.putMetadata("batch_index", Integer.toString(index));
+        }
         com.google.rpc.Status status = com.google.rpc.Status.newBuilder().setCode(code.value())
-                .setMessage(message).addDetails(Any.pack(error)).addDetails(Any.pack(info)).build();
+                .setMessage(message).addDetails(Any.pack(error.build())).addDetails(Any.pack(info.build())).build();
         return StatusProto.toStatusRuntimeException(status);
     }
 

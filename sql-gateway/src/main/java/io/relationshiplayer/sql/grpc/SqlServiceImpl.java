@@ -8,7 +8,11 @@ import io.relationshiplayer.proto.v1.CloseSessionRequest;
 import io.relationshiplayer.proto.v1.CloseSessionResponse;
 import io.relationshiplayer.proto.v1.DescribeTableRequest;
 import io.relationshiplayer.proto.v1.DescribeTableResponse;
+import io.relationshiplayer.proto.v1.BatchStatement;
+import io.relationshiplayer.proto.v1.ExecuteBatchRequest;
+import io.relationshiplayer.proto.v1.ExecuteBatchResponse;
 import io.relationshiplayer.proto.v1.ExecutePreparedRequest;
+import io.relationshiplayer.proto.v1.ParameterSet;
 import io.relationshiplayer.proto.v1.ExecuteRequest;
 import io.relationshiplayer.proto.v1.ExecuteResponse;
 import io.relationshiplayer.proto.v1.ListTablesRequest;
@@ -170,17 +174,24 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
 
     @Override
     public void execute(ExecuteRequest r, StreamObserver<ExecuteResponse> o) {
-        stream(r.getSessionId(), () -> r.getSql(), r.getParamsList(), r.getFetchSize(), o);
+        stream(r.getSessionId(), () -> r.getSql(), r.getParamsList(), r.getFetchSize(), o, r.getBeginTransaction(),
+                r.getCommit());
     }
 
     @Override
     public void executePrepared(ExecutePreparedRequest r, StreamObserver<ExecuteResponse> o) {
         stream(r.getSessionId(), () -> sessions.prepared(required(r.getSessionId(), "session_id"),
-                required(r.getStatementId(), "statement_id")), r.getParamsList(), r.getFetchSize(), o);
+                required(r.getStatementId(), "statement_id")), r.getParamsList(), r.getFetchSize(), o,
+                r.getBeginTransaction(), r.getCommit());
     }
 
     private void stream(String sessionId, Supplier<String> sql, List<SqlValue> params, int fetchSize,
                         StreamObserver<ExecuteResponse> o) {
+        stream(sessionId, sql, params, fetchSize, o, false, false);
+    }
+
+    private void stream(String sessionId, Supplier<String> sql, List<SqlValue> params, int fetchSize,
+                        StreamObserver<ExecuteResponse> o, boolean beginTransaction, boolean commit) {
         Sessions.Lease lease = null;
         try {
             String database = sessions.database(required(sessionId, "session_id"), Authorization.current().name());
@@ -191,13 +202,73 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
                 throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "fetch_size is negative");
             }
             lease = sessions.acquire(sessionId);
-            ResultStreamer.start(lease, text, values, o, settings, fetchSize);
+            ResultStreamer.start(lease, text, values, o, settings, fetchSize, beginTransaction, commit);
         } catch (RuntimeException e) {
             if (lease != null) {
                 lease.close();
             }
             o.onError(SqlGrpcErrors.toStatus(e));
         }
+    }
+
+    /** Items one ExecuteBatch may hold. */
+    static final int MAX_BATCH_ITEMS = 100_000;
+
+    @Override
+    public void executeBatch(ExecuteBatchRequest r, StreamObserver<ExecuteBatchResponse> o) {
+        Sessions.Lease lease = null;
+        try {
+            String sessionId = required(r.getSessionId(), "session_id");
+            String database = sessions.database(sessionId, Authorization.current().name());
+            List<SqlSession.BatchItem> items = batchItems(r, sessionId);
+            for (int i = 0; i < items.size(); i++) {
+                try {
+                    Authorization.require(database, role(StatementAccess.of(items.get(i).sql())));
+                } catch (io.relationshiplayer.access.AccessDeniedException e) {
+                    throw new io.relationshiplayer.sql.BatchItemException(i,
+                            new SqlException(SqlGrpcErrors.INSUFFICIENT_PRIVILEGE, e.getMessage()));
+                }
+            }
+            lease = sessions.acquire(sessionId);
+            BatchRunner.start(lease, items, r.getBeginTransaction(), r.getCommit(), o, settings);
+        } catch (RuntimeException e) {
+            if (lease != null) {
+                lease.close();
+            }
+            o.onError(SqlGrpcErrors.toStatus(e));
+        }
+    }
+
+    private List<SqlSession.BatchItem> batchItems(ExecuteBatchRequest r, String sessionId) {
+        boolean one = !r.getSql().isEmpty() || !r.getStatementId().isEmpty();
+        if (one && r.getStatementsCount() > 0) {
+            throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "a batch has either sql (or statement_id) "
+                    + "with param_sets, or statements, not both");
+        }
+        if (!r.getSql().isEmpty() && !r.getStatementId().isEmpty()) {
+            throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "a batch has sql or statement_id, not both");
+        }
+        if (!one && r.getParamSetsCount() > 0) {
+            throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "param_sets without sql or statement_id");
+        }
+        int count = one ? r.getParamSetsCount() : r.getStatementsCount();
+        if (count > MAX_BATCH_ITEMS) {
+            throw new SqlException(io.relationshiplayer.sql.SqlException.PROGRAM_LIMIT_EXCEEDED, "a batch holds at "
+                    + "most " + MAX_BATCH_ITEMS + " items, not " + count + ": split it");
+        }
+        List<SqlSession.BatchItem> items = new java.util.ArrayList<>(count);
+        if (one) {
+            String text = r.getSql().isEmpty() ? sessions.prepared(sessionId, r.getStatementId()) : r.getSql();
+            for (ParameterSet set : r.getParamSetsList()) {
+                items.add(new SqlSession.BatchItem(text, SqlValues.params(set.getParamsList())));
+            }
+        } else {
+            for (BatchStatement st : r.getStatementsList()) {
+                items.add(new SqlSession.BatchItem(required(st.getSql(), "sql in a batch statement"),
+                        SqlValues.params(st.getParamsList())));
+            }
+        }
+        return items;
     }
 
     @Override

@@ -1,0 +1,93 @@
+package io.relationshiplayer.sql.grpc;
+
+import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.StreamObserver;
+import io.relationshiplayer.limits.Durations;
+import io.relationshiplayer.limits.ServerLimits;
+import io.relationshiplayer.proto.v1.ExecuteBatchResponse;
+import io.relationshiplayer.sql.SqlException;
+import io.relationshiplayer.sql.SqlSession;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Runs one ExecuteBatch under a session lease on a worker (no gRPC thread waits on the database): the items in order,
+ * stopped between two items by the call's cancellation, the session's closing or the statement timeout (which then
+ * applies to the whole batch). The runner releases the lease before it answers.
+ */
+final class BatchRunner {
+    private final Sessions.Lease lease;
+    private final List<SqlSession.BatchItem> items;
+    private final boolean beginTransaction;
+    private final boolean commit;
+    private final ServerCallStreamObserver<ExecuteBatchResponse> call;
+    private final StreamSettings settings;
+    private final long startNanos = System.nanoTime();
+    private volatile boolean cancelled;
+
+    private BatchRunner(Sessions.Lease lease, List<SqlSession.BatchItem> items, boolean beginTransaction,
+                        boolean commit, StreamObserver<ExecuteBatchResponse> observer, StreamSettings settings) {
+        this.lease = lease;
+        this.items = items;
+        this.beginTransaction = beginTransaction;
+        this.commit = commit;
+        this.call = (ServerCallStreamObserver<ExecuteBatchResponse>) observer;
+        this.settings = settings;
+    }
+
+    /** Starts the batch; must be called from the gRPC handler method. */
+    static void start(Sessions.Lease lease, List<SqlSession.BatchItem> items, boolean beginTransaction, boolean commit,
+                      StreamObserver<ExecuteBatchResponse> observer, StreamSettings settings) {
+        BatchRunner r = new BatchRunner(lease, items, beginTransaction, commit, observer, settings);
+        r.call.setOnCancelHandler(() -> r.cancelled = true);
+        try {
+            settings.worker().execute(r::run);
+        } catch (RuntimeException e) {
+            lease.close();
+            throw e;
+        }
+    }
+
+    private void run() {
+        ExecuteBatchResponse response;
+        try {
+            SqlSession session = lease.session();
+            long[] counts = session.executeBatch(items, beginTransaction, commit, this::checkGoing);
+            ExecuteBatchResponse.Builder b = ExecuteBatchResponse.newBuilder()
+                    .setInTransaction(session.inTransaction());
+            for (long c : counts) {
+                b.addAffectedRows(c);
+            }
+            response = b.build();
+        } catch (RuntimeException | Error e) {
+            finish();
+            if (!cancelled) {
+                call.onError(SqlGrpcErrors.toStatus(e));
+            }
+            return;
+        }
+        finish();
+        call.onNext(response);
+        call.onCompleted();
+    }
+
+    /** Between two items: stop if the call was cancelled, the session closed or the statement timeout passed. */
+    private void checkGoing() {
+        if (cancelled) {
+            throw new SqlException(SqlException.QUERY_CANCELED, "canceling statement due to user request");
+        }
+        if (lease.revoked()) {
+            throw new SqlException(SqlException.QUERY_CANCELED, "canceling statement: its session was closed");
+        }
+        Duration timeout = settings.limits().statementTimeout();
+        if (!timeout.isZero() && System.nanoTime() - startNanos > timeout.toNanos()) {
+            throw new StatementTimeoutException("canceling statement due to statement timeout: "
+                    + ServerLimits.reached(ServerLimits.STATEMENT_TIMEOUT, Durations.format(timeout)));
+        }
+    }
+
+    private void finish() {
+        settings.metrics().statement("BATCH", startNanos);
+        lease.close();
+    }
+}
