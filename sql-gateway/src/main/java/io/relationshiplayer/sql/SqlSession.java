@@ -12,7 +12,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.NoSuchElementException;
 import javax.annotation.Nonnull;
 
 /**
@@ -32,11 +31,11 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     private Session current;
     private FDBRecordContext transaction;
     private boolean failed;
-    private volatile Stream open;
+    private volatile SessionRows open;
     /** A query run with the commit flag: its transaction commits once its rows have been read to their end. */
     private boolean pendingCommit;
     /** Autocommit queries may read data at most this old (0: always current), as the Record Layer's weak reads. */
-    private long maxStalenessMillis;
+    private Staleness staleness = Staleness.NONE;
 
     private final CalciteRunners runners;
     private volatile StatementGate gate = StatementGate.OPEN;
@@ -280,22 +279,9 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         metrics.autocommitRetry();
     }
 
-    private static final java.util.regex.Pattern SET_STALENESS = java.util.regex.Pattern.compile(
-            "(?i)max_staleness\\s*(?:=|to)\\s*'?\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|s)?\\s*'?");
-
-    /**
-     * SET max_staleness = N (seconds, or 'N ms' / 'N s'): autocommit queries may then read data up to that old, from a
-     * recently used read version instead of a new one (bounded staleness, for read-mostly work). 0 turns it off.
-     */
     private StatementResult set(String assignment) {
-        java.util.regex.Matcher m = SET_STALENESS.matcher(assignment);
-        if (!m.matches()) {
-            throw new SqlException("22023", "unrecognized setting \"" + assignment + "\": supported is "
-                    + "SET max_staleness = <seconds>");
-        }
-        double n = Double.parseDouble(m.group(1));
-        maxStalenessMillis = Math.round("ms".equalsIgnoreCase(m.group(2)) ? n : n * 1000);
-        if (maxStalenessMillis > 0) {
+        staleness = Staleness.parse(assignment);
+        if (staleness.enabled()) {
             db.setTrackLastSeenVersion(true);
         }
         return new StatementResult.Done("SET");
@@ -303,17 +289,12 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
 
     /** The current staleness bound of autocommit queries, in milliseconds. */
     public long maxStalenessMillis() {
-        return maxStalenessMillis;
+        return staleness.millis();
     }
 
     /** A transaction for an autocommit statement: a weak (possibly stale) read version for queries when allowed. */
     private FDBRecordContext autocommitContext(String tag) {
-        if (maxStalenessMillis > 0 && tag.equals("SELECT")) {
-            return db.openContext(com.apple.foundationdb.record.provider.foundationdb.FDBRecordContextConfig
-                    .newBuilder().setWeakReadSemantics(new FDBDatabase.WeakReadSemantics(0L, maxStalenessMillis,
-                            false)).build());
-        }
-        return db.openContext();
+        return staleness.enabled() && tag.equals("SELECT") ? staleness.openContext(db) : db.openContext();
     }
 
     /** The tag of a Calcite statement's result: what it did. */
@@ -448,7 +429,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
             if (ps.execute()) {
                 ResultSet rs = ps.getResultSet();
                 List<ColumnMeta> columns = CalciteRunner.columns(rs.getMetaData());
-                open = new Stream(rs, columns, autocommit);
+                open = new SessionRows(rs, columns, autocommit, this::rowsFailed, this::rowsClosed);
                 return new StatementResult.Query(tag, columns, open);
             }
             return new StatementResult.Update(tag, ps.getLargeUpdateCount());
@@ -464,9 +445,9 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
      */
     public void cancel() {
         calcite.cancel().cancel("user request");
-        Stream s = open;
+        SessionRows s = open;
         if (s != null) {
-            s.cancelled = true;
+            s.cancel();
         }
     }
 
@@ -490,83 +471,23 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     }
 
     /** Rows of a query: read from Calcite's result set; in autocommit the statement's transaction ends with them. */
-    private final class Stream implements RowStream {
-        private final ResultSet rs;
-        private final List<ColumnMeta> columns;
-        private final FDBRecordContext autocommit;
-        private Boolean ahead;
-        private boolean closed;
-        private boolean exhausted;
-        volatile boolean cancelled;
 
-        Stream(ResultSet rs, List<ColumnMeta> columns, FDBRecordContext autocommit) {
-            this.rs = rs;
-            this.columns = columns;
-            this.autocommit = autocommit;
+    /** A statement's rows failed: an explicit transaction is then aborted, as after any failed statement. */
+    private void rowsFailed() {
+        if (transaction != null) {
+            failed = true;
         }
+    }
 
-        @Override
-        public boolean hasNext() {
-            if (closed) {
-                return false;
-            }
-            if (cancelled) {
-                close();
-                throw new SqlException(SqlException.QUERY_CANCELED, "canceling statement due to user request");
-            }
-            if (ahead == null) {
-                try {
-                    ahead = rs.next();
-                } catch (SQLException | RuntimeException | LinkageError | StackOverflowError e) {
-                    close();
-                    if (transaction != null) {
-                        failed = true;
-                    }
-                    throw SqlErrors.toSql(e);
-                }
-                if (!ahead) {
-                    exhausted = true;
-                    close();
-                }
-            }
-            return ahead;
+    /** A statement's rows were closed, read to their end ({@code exhausted}) or not. */
+    private void rowsClosed(SessionRows rows, boolean autocommitted, boolean exhausted) {
+        if (autocommitted && open == rows) {
+            current = null;
         }
-
-        @Override
-        public Object[] next() {
-            if (!hasNext()) {
-                throw new NoSuchElementException();
-            }
-            ahead = null;
-            try {
-                return CalciteRunner.row(rs, columns);
-            } catch (SQLException e) {
-                throw SqlErrors.toSql(e);
-            }
-        }
-
-        @Override
-        public void close() {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            try {
-                rs.close();
-            } catch (SQLException ignored) {
-                // the statement is being ended anyway
-            }
-            if (autocommit != null) {
-                autocommit.close();
-                if (open == this) {
-                    current = null;
-                }
-            }
-            if (pendingCommit && !exhausted) {
-                // a query run with the commit flag that did not reach its end: its transaction rolls back
-                pendingCommit = false;
-                rollback();
-            }
+        if (pendingCommit && !exhausted) {
+            // a query run with the commit flag that did not reach its end: its transaction rolls back
+            pendingCommit = false;
+            rollback();
         }
     }
 }
