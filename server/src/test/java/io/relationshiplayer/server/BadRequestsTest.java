@@ -511,7 +511,15 @@ class BadRequestsTest {
         // each on its own channel (its own connection window)
         List<ManagedChannel> channels = new ArrayList<>();
         List<ClientCall<ExecuteRequest, ExecuteResponse>> calls = new ArrayList<>();
-        double before = Scrape.parse(server.metrics().scrape()).value("rl_grpc_open_streams");
+        // the gauge as it settles: a stream of an earlier test may still be ending
+        double[] seen = {-1};
+        await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(30)).until(() -> {
+            double now = Scrape.parse(server.metrics().scrape()).value("rl_grpc_open_streams");
+            boolean same = now == seen[0];
+            seen[0] = now;
+            return same;
+        });
+        double before = seen[0];
         try {
             for (int i = 0; i < streams; i++) {
                 ManagedChannel c = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext()
@@ -532,9 +540,9 @@ class BadRequestsTest {
                     Scrape.parse(server.metrics().scrape()).value("rl_grpc_open_streams") - before)
                     .isEqualTo(streams));
             // still open a while later: nothing was read, so none of them could end
-            Thread.sleep(300);
-            assertThat(Scrape.parse(server.metrics().scrape()).value("rl_grpc_open_streams") - before)
-                    .isEqualTo(streams);
+            await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(
+                    Scrape.parse(server.metrics().scrape()).value("rl_grpc_open_streams") - before)
+                    .isEqualTo(streams));
             for (ClientCall<?, ?> call : calls) {
                 call.cancel("test done", null);
             }

@@ -70,7 +70,7 @@ public record StatementBounds(int maxBytes, int maxDepth) {
                     break;
                 case '/':
                     if (i + 1 < len && sql.charAt(i + 1) == '*') {
-                        i = blockCommentEnd(sql, i);
+                        i = StatementText.blockCommentEnd(sql, i);
                         continue;
                     }
                     op = 1;
@@ -203,27 +203,6 @@ public record StatementBounds(int maxBytes, int maxDepth) {
                 return i + 1;
             }
             i++;
-        }
-        return sql.length();
-    }
-
-    /** Where the block comment at {@code from} ends; block comments nest, as in PostgreSQL. */
-    private static int blockCommentEnd(String sql, int from) {
-        int depth = 0;
-        int i = from;
-        while (i + 1 < sql.length()) {
-            if (sql.charAt(i) == '/' && sql.charAt(i + 1) == '*') {
-                depth++;
-                i += 2;
-            } else if (sql.charAt(i) == '*' && sql.charAt(i + 1) == '/') {
-                depth--;
-                i += 2;
-                if (depth == 0) {
-                    return i;
-                }
-            } else {
-                i++;
-            }
         }
         return sql.length();
     }

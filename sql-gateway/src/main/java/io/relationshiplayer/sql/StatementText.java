@@ -49,7 +49,7 @@ final class StatementText {
     }
 
     /** Where the block comment starting at {@code from} ends; block comments nest, as in PostgreSQL. */
-    private static int blockCommentEnd(String sql, int from) {
+    static int blockCommentEnd(String sql, int from) {
         int depth = 0;
         int i = from;
         while (i + 1 < sql.length()) {

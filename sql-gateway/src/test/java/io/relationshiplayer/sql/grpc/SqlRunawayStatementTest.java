@@ -141,7 +141,7 @@ class SqlRunawayStatementTest extends SqlServerFixture {
             }
         });
         await().atMost(TEST_LIMIT).until(() -> running() == 1);
-        sleepBriefly(); // well into the aggregate
+        stillRunning(); // well into the aggregate
         call.get().cancel("the client gave up", null);
         assertStoppedAndUsable(s);
         assertThat(ended.getNow(null)).isInstanceOf(StatusRuntimeException.class);
@@ -177,7 +177,7 @@ class SqlRunawayStatementTest extends SqlServerFixture {
                 rows.forEachRemaining(r -> {
                 })));
         await().atMost(TEST_LIMIT).until(() -> running() == 1);
-        sleepBriefly();
+        stillRunning();
         sql().closeSession(CloseSessionRequest.newBuilder().setSessionId(s).build());
         await().atMost(STOPS_WITHIN).until(() -> running() == 0);
         assertThat(ended.join()).isInstanceOf(StatusRuntimeException.class);
@@ -192,11 +192,8 @@ class SqlRunawayStatementTest extends SqlServerFixture {
         assertServing(s);
     }
 
-    private static void sleepBriefly() {
-        try {
-            Thread.sleep(300);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+    /** The statement keeps running for a while (well into its work) before the test stops it. */
+    private void stillRunning() {
+        await().during(java.time.Duration.ofMillis(300)).atMost(TEST_LIMIT).until(() -> running() == 1);
     }
 }
