@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Unmatched;
 
 /** {@code rl bench}: the benchmarks; each prints its figures beside the reference it competes with. */
-@Command(name = "bench", mixinStandardHelpOptions = true, description = "Runs a benchmark.",
+@Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Runs a benchmark.",
         subcommands = {BenchCommand.ForeignKeys.class, BenchCommand.Engine.class, BenchCommand.Study.class,
             BenchCommand.Bank.class, BenchCommand.Mixed.class, BenchCommand.Sql.class, BenchCommand.Jmh.class})
 final class BenchCommand implements Callable<Integer> {
@@ -27,7 +27,7 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** The embedded engines' point reads and small commits against FoundationDB's published figures. */
-    @Command(name = "engine", mixinStandardHelpOptions = true,
+    @Command(name = "engine", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "Point reads and small commits per second of the embedded engines at 1, 8 and 64 threads, "
                     + "beside FoundationDB's published single-process figures. Options: --seconds N, "
                     + "--warmup-seconds N, --keys N, --threads 1,8,64, --engines memory,durable.")
@@ -43,7 +43,7 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** The study's four proxy / no-proxy experiments beside the study's published tables. */
-    @Command(name = "study", mixinStandardHelpOptions = true,
+    @Command(name = "study", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "The study's experiments (get-single, get-multiple, create-single, create-multiple), the "
                     + "Record Layer directly and through the record service on a loopback port in the same run, "
                     + "beside the study's tables, with per-call p50/p99/max and the goals met or not. "
@@ -63,7 +63,7 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** The JMH microbenchmarks: service paths direct against gRPC, SQL against records, the engine. */
-    @Command(name = "jmh", mixinStandardHelpOptions = true,
+    @Command(name = "jmh", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "JMH microbenchmarks: a ticket load and a streamed scan, direct against gRPC; a prepared "
                     + "primary-key SELECT against a record load over gRPC; the memory engine's point read and "
                     + "commit against FoundationDB's figures; each score beside the one it competes with. "
@@ -80,7 +80,7 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** The bank-transfer benchmark through the SQL service, beside the report's FoundationDB and PostgreSQL rows. */
-    @Command(name = "bank", mixinStandardHelpOptions = true,
+    @Command(name = "bank", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "Bank transfers (explicit SQL transactions over gRPC) with balance and log verification, "
                     + "beside the report's FoundationDB and PostgreSQL rows. Options: --accounts N (10000), "
                     + "--clients C (16), --seconds S (60) | --transfers N, --backend embedded:memory|embedded:<dir>, "
@@ -98,8 +98,8 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** The glassdb mixed workload through the SQL service. */
-    @Command(name = "mixed", mixinStandardHelpOptions = true,
-            description = "The glassdb workload: 10% two-key updates, 60% strong two-key reads, 30% one-key reads with "
+    @Command(name = "mixed", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            description = "The glassdb workload: 10%% two-key updates, 60%% strong two-key reads, 30%% one-key reads with "
                     + "bounded staleness; throughput, latency percentiles and retries per class. Options: --rows N "
                     + "(50000), --clients 1,8,64, --seconds S (20), --staleness S (10), --backend, --connect host:port "
                     + "[--tls --ca-file F --cert F --key F --token T (or RL_TOKEN)], --quick, --seed S.")
@@ -114,7 +114,7 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** The SQL service against the record service: point reads, a foreign-key join, planning with the plan cache. */
-    @Command(name = "sql", mixinStandardHelpOptions = true,
+    @Command(name = "sql", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "The SQL service over gRPC on the embedded memory backend: a prepared primary-key SELECT "
                     + "against the record service's LoadRecords (goal: under 1.5x), a 1-parent-50-children join "
                     + "through the foreign key (latency, rows/s), planning of a five-table join first and cached "
@@ -131,7 +131,7 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** Inserts with foreign-key checks against inserts without, and batched against sequential children lookups. */
-    @Command(name = "foreign-keys", mixinStandardHelpOptions = true,
+    @Command(name = "foreign-keys", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "Inserts of child rows with foreign-key checks against the same inserts without, and "
                     + "children-of-parent lookups batched against sequential, beside the goals.")
     static final class ForeignKeys implements Callable<Integer> {

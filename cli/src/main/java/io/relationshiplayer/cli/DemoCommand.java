@@ -25,7 +25,7 @@ import picocli.CommandLine;
  * {@code rl demo}: the ticket tracker through SQL over gRPC to a server in this process: schema with foreign keys,
  * a few thousand generated rows, joins, an aggregate, referential actions refused and cascaded, plans with indexes.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
         description = "Runs the showcase: starts a server in process (memory backend by default), creates a ticket "
                 + "tracker with foreign keys through SQL over gRPC, loads generated data, and runs joins, an "
                 + "aggregate, referential actions and EXPLAINs, printing each statement, its result and its time.")

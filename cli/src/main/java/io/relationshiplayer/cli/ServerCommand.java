@@ -14,7 +14,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code rl server}: serves the record service over gRPC until stopped. */
-@Command(name = "server", mixinStandardHelpOptions = true,
+@Command(name = "server", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Starts the gRPC server (record service, health, reflection) on the chosen backend.")
 final class ServerCommand implements Callable<Integer> {
     @Mixin

@@ -13,7 +13,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code rl shell}: the interactive SQL shell. */
-@Command(name = "shell", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "shell", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
         description = {"An interactive SQL shell: statements end with ';' and may span lines; history, completion of "
                 + "keywords, tables and columns; \\d, \\d TABLE, \\timing, \\x, \\format, \\i FILE, \\q (\\? lists "
                 + "them). The prompt is rl=> , or rl*> inside a transaction. Ctrl-C cancels a running statement, "
@@ -37,11 +37,18 @@ final class ShellCommand implements Callable<Integer> {
     /** The terminal to use; the system's when null (tests give a dumb terminal on piped streams). */
     Terminal terminal;
 
+    /** $RL_HISTORY, else .rl_history in $HOME (the user's, not the JVM's idea of it), else in user.home. */
+    static Path defaultHistory(java.util.Map<String, String> env) {
+        if (env.get("RL_HISTORY") != null) {
+            return Path.of(env.get("RL_HISTORY"));
+        }
+        String home = env.get("HOME");
+        return Path.of(home != null && !home.isEmpty() ? home : System.getProperty("user.home"), ".rl_history");
+    }
+
     @Override
     public Integer call() throws IOException {
-        Path historyFile = history != null ? history
-                : System.getenv("RL_HISTORY") != null ? Path.of(System.getenv("RL_HISTORY"))
-                : Path.of(System.getProperty("user.home"), ".rl_history");
+        Path historyFile = history != null ? history : defaultHistory(System.getenv());
         try (ConnectionOptions.Connection c = connection.open();
              Terminal t = terminal != null ? terminal : TerminalBuilder.builder().system(true).build()) {
             if (c.local()) {

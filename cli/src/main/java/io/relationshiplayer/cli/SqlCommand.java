@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code rl sql}: runs statements once, for scripts, and prints their results. */
-@Command(name = "sql", mixinStandardHelpOptions = true,
+@Command(name = "sql", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Runs SQL statements and prints their results: from the arguments, a file (-f) or standard "
                 + "input, split on ';' outside quotes and comments. Stops at the first error (exit code 1) unless "
                 + "--continue-on-error (then the exit code is 1 when any statement failed).",

@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
  * {@code rl tickets}: the study's ticket commands, each timing only its loop of calls (System.nanoTime around it, as
  * the study did), directly on the Record Layer or through the record service.
  */
-@Command(name = "tickets", mixinStandardHelpOptions = true,
+@Command(name = "tickets", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "The study's ticket commands: the Record Layer used directly (--direct, the default) or through "
                 + "the record service of `rl server` (--proxy HOST:PORT). Each prints the time of its timed loop.",
         subcommands = {TicketsCommand.CreateSingle.class, TicketsCommand.CreateMultiple.class,
@@ -146,7 +146,7 @@ final class TicketsCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "create-single", mixinStandardHelpOptions = true,
+    @Command(name = "create-single", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "Saves N random tickets (ids 0..N-1), one transaction each; times the saves.")
     static final class CreateSingle implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "N", description = "How many tickets.")
@@ -170,7 +170,7 @@ final class TicketsCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "create-multiple", mixinStandardHelpOptions = true,
+    @Command(name = "create-multiple", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "Saves BATCHES batches of SIZE random tickets, one transaction per batch (ids "
                     + "i*SIZE+j); times the saves. The study ran create-multiple 500 N.")
     static final class CreateMultiple implements Callable<Integer> {
@@ -206,7 +206,7 @@ final class TicketsCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "get-single", mixinStandardHelpOptions = true,
+    @Command(name = "get-single", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "Loads N stored tickets in random order, one transaction each (picked, untimed, from a scan; "
                     + "round again when N exceeds what is stored); times the loads.")
     static final class GetSingle implements Callable<Integer> {
@@ -260,7 +260,7 @@ final class TicketsCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "get-multiple", mixinStandardHelpOptions = true,
+    @Command(name = "get-multiple", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "Reads every stored ticket N times (streamed full scans); times the scans.")
     static final class GetMultiple implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "N", description = "How many full scans.")
@@ -288,7 +288,7 @@ final class TicketsCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "delete-all", mixinStandardHelpOptions = true, description = "Deletes every ticket; times it.")
+    @Command(name = "delete-all", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Deletes every ticket; times it.")
     static final class DeleteAll implements Callable<Integer> {
         @Mixin
         Target target;

@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code rl token}: a new random bearer token for a principal, and its line for the server's auth file. */
-@Command(name = "token", mixinStandardHelpOptions = true,
+@Command(name = "token", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Creates a random bearer token for a principal. Prints the token (give it to the client; it is "
                 + "stored nowhere) and the principal's line for `rl server --auth-file` (the token's SHA-256, the "
                 + "grants), or appends that line to the file with --append.",
