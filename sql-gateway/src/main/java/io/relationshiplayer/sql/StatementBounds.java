@@ -57,7 +57,7 @@ public record StatementBounds(int maxBytes, int maxDepth) {
                 case '\'':
                 case '"':
                 case '`':
-                    i = quotedEnd(sql, i, c);
+                    i = StatementText.quotedEnd(sql, i, c);
                     continue;
                 case '-':
                     if (i + 1 < len && sql.charAt(i + 1) == '-') {
@@ -189,21 +189,5 @@ public record StatementBounds(int maxBytes, int maxDepth) {
             }
         }
         return n;
-    }
-
-    /** Where the literal or quoted identifier opened by {@code quote} at {@code from} ends (doubled quotes escape). */
-    private static int quotedEnd(String sql, int from, char quote) {
-        int i = from + 1;
-        while (i < sql.length()) {
-            if (sql.charAt(i) == quote) {
-                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
-                    i += 2;
-                    continue;
-                }
-                return i + 1;
-            }
-            i++;
-        }
-        return sql.length();
     }
 }

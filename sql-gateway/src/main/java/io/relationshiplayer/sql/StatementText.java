@@ -3,7 +3,7 @@ package io.relationshiplayer.sql;
 import java.util.Locale;
 
 /** The leading words of a statement, with comments and whitespace skipped, to tell what kind it is. */
-final class StatementText {
+public final class StatementText {
     private StatementText() {
     }
 
@@ -46,6 +46,25 @@ final class StatementText {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * Where the string literal or quoted identifier opened by {@code quote} at {@code from} ends (the index after its
+     * closing quote; a doubled quote stands for itself), or the text's length when it does not close.
+     */
+    public static int quotedEnd(String sql, int from, char quote) {
+        int i = from + 1;
+        while (i < sql.length()) {
+            if (sql.charAt(i) == quote) {
+                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
+                    i += 2;
+                    continue;
+                }
+                return i + 1;
+            }
+            i++;
+        }
+        return sql.length();
     }
 
     /** Where the block comment starting at {@code from} ends; block comments nest, as in PostgreSQL. */

@@ -12,7 +12,7 @@ final class ParameterMarkers {
         while (i < len) {
             char c = sql.charAt(i);
             if (c == '\'' || c == '"') {
-                i = skipQuoted(sql, i, c);
+                i = io.relationshiplayer.sql.StatementText.quotedEnd(sql, i, c);
             } else if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
                 int nl = sql.indexOf('\n', i);
                 i = nl < 0 ? len : nl + 1;
@@ -27,21 +27,5 @@ final class ParameterMarkers {
             }
         }
         return n;
-    }
-
-    /** The index after a quoted text starting at {@code start}; a doubled quote stands for itself. */
-    private static int skipQuoted(String sql, int start, char quote) {
-        int i = start + 1;
-        while (i < sql.length()) {
-            if (sql.charAt(i) == quote) {
-                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
-                    i += 2;
-                    continue;
-                }
-                return i + 1;
-            }
-            i++;
-        }
-        return i;
     }
 }
