@@ -3,6 +3,7 @@ package io.relationshiplayer.relationships;
 import com.apple.foundationdb.record.EndpointType;
 import com.apple.foundationdb.record.ExecuteProperties;
 import com.apple.foundationdb.record.IndexScanType;
+import com.apple.foundationdb.record.IsolationLevel;
 import com.apple.foundationdb.record.RecordCursor;
 import com.apple.foundationdb.record.ScanProperties;
 import com.apple.foundationdb.record.TupleRange;
@@ -287,6 +288,25 @@ public final class AccessPaths {
         Tuple key = RowCodec.indexKey(t, indexColumns(t, index), prefix);
         long part = store.ensureContextActive().getEstimatedRangeSizeBytes(subspace.range(key)).join();
         return all == 0 ? 0 : Math.max(part == 0 ? 0 : 1, Math.round((double) rows * part / all));
+    }
+
+    /**
+     * The rows a read would return, counted up to {@code limit} (an index dive, for the planner's estimates): entries
+     * of the record index {@code recordIndex} (the primary key when null) equal to {@code equal} on the first of
+     * {@code columns}, then within [low, high] on the next. A snapshot read: planning adds no read conflicts.
+     */
+    public int countUpTo(@Nonnull Table t, @Nullable String recordIndex, @Nonnull int[] columns,
+                         @Nonnull Object[] equal, @Nullable Bound low, @Nullable Bound high, int limit) {
+        ScanProperties snapshot = new ScanProperties(ExecuteProperties.newBuilder().setReturnedRowLimit(limit)
+                .setIsolationLevel(IsolationLevel.SNAPSHOT).build());
+        Tuple prefix = RowCodec.indexKey(t, columns, equal);
+        if (recordIndex == null) {
+            Tuple typed = Tuple.from(codec.recordType(t).getRecordTypeKey()).addAll(prefix);
+            return store.scanRecords(range(typed, t, columns, equal.length, low, high), null, snapshot)
+                    .getCount().join();
+        }
+        return store.scanIndex(store.getRecordMetaData().getIndex(recordIndex), IndexScanType.BY_VALUE,
+                range(prefix, t, columns, equal.length, low, high), null, snapshot).getCount().join();
     }
 
     static ScanProperties properties(boolean reverse, int limit) {

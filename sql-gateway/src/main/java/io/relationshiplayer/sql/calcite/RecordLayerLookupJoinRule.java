@@ -20,32 +20,58 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 
 /**
  * Rule to convert a {@link LogicalJoin} whose inner side is a whole-table scan (or a projection of one) joined on a
  * key of that table (its primary key, or a prefix of one of its indexes: a foreign key's index for parent to
- * children) to a batched {@link RecordLayerLookupJoin}. A scan narrowed to an access path is left to the other joins.
+ * children) to a batched {@link RecordLayerLookupJoin}. A scan narrowed to an access path is left to the other joins;
+ * a filter over the whole-table scan (of an inner join) is applied to the joined rows, so the planner weighs reading
+ * the inner rows by key against reading them through the filter's own access path.
  */
 final class RecordLayerLookupJoinRule extends RelOptRule {
-    private final boolean projected;
+    /** What sits between the join and the inner scan. */
+    enum Shape {
+        /** The scan itself. */
+        SCAN,
+        /** A projection of some of its columns. */
+        PROJECTED,
+        /** A filter (inner joins only): it is applied to the joined rows, after each lookup. */
+        FILTERED,
+        /** A projection of a filter, as SQL's conversion trims the columns a join does not use. */
+        PROJECTED_FILTERED
+    }
 
-    RecordLayerLookupJoinRule(boolean projected) {
-        super(projected
-                ? operand(LogicalJoin.class, operand(RelNode.class, any()), operand(LogicalProject.class,
-                operand(RecordLayerTableScan.class, none())))
-                : operand(LogicalJoin.class, operand(RelNode.class, any()), operand(RecordLayerTableScan.class,
-                none())), projected ? "RecordLayerLookupJoinRule:projected" : "RecordLayerLookupJoinRule");
-        this.projected = projected;
+    private final Shape shape;
+
+    RecordLayerLookupJoinRule(Shape shape) {
+        super(operand(LogicalJoin.class, operand(RelNode.class, any()), switch (shape) {
+            case SCAN -> operand(RecordLayerTableScan.class, none());
+            case PROJECTED -> operand(LogicalProject.class, operand(RecordLayerTableScan.class, none()));
+            case FILTERED -> operand(LogicalFilter.class, operand(RecordLayerTableScan.class, none()));
+            case PROJECTED_FILTERED -> operand(LogicalProject.class, operand(LogicalFilter.class,
+                    operand(RecordLayerTableScan.class, none())));
+        }), "RecordLayerLookupJoinRule:" + shape.name().toLowerCase(java.util.Locale.ROOT));
+        this.shape = shape;
     }
 
     @Override
     public void onMatch(RelOptRuleCall call) {
         LogicalJoin join = call.rel(0);
-        RecordLayerTableScan scan = projected ? call.rel(3) : call.rel(2);
+        LogicalProject project = shape == Shape.PROJECTED || shape == Shape.PROJECTED_FILTERED ? call.rel(2) : null;
+        LogicalFilter filter = shape == Shape.FILTERED ? call.rel(2)
+                : shape == Shape.PROJECTED_FILTERED ? call.rel(3) : null;
+        RecordLayerTableScan scan = call.rel(call.getRelList().size() - 1);
+        boolean projected = project != null;
         // The lookup reads the inner table by the join key alone: a scan the filter rule narrowed (a key or index
         // range, an IN list) carries conditions the lookup would drop, so only a whole-table scan is replaced.
         if (scan.path.kind() != AccessPath.Kind.FULL_SCAN) {
+            return;
+        }
+        // Under a LEFT join an inner row failing the filter must still yield the outer row with NULLs: a filter
+        // above the join cannot say that.
+        if (filter != null && (join.getJoinType() != JoinRelType.INNER || !filter.getVariablesSet().isEmpty())) {
             return;
         }
         if (join.getJoinType() != JoinRelType.INNER && join.getJoinType() != JoinRelType.LEFT) {
@@ -61,7 +87,6 @@ final class RecordLayerLookupJoinRule extends RelOptRule {
             columns[i] = i;
         }
         if (projected) {
-            LogicalProject project = call.rel(2);
             for (int i = 0; i < innerCount; i++) {
                 RexNode e = project.getProjects().get(i);
                 if (!(e instanceof RexInputRef)) {
@@ -88,10 +113,13 @@ final class RecordLayerLookupJoinRule extends RelOptRule {
                 join.getTraitSet().replace(EnumerableConvention.INSTANCE), input, rowType,
                 scan.getTable(), scan.recordLayerTable, lookup.outer, lookup.recordIndex, lookup.inner,
                 join.getJoinType(), lookup.description, lookup.fanout);
+        RexBuilder rex = join.getCluster().getRexBuilder();
+        int outerCount = join.getLeft().getRowType().getFieldCount();
+        if (filter != null) {
+            result = LogicalFilter.create(result, RexUtil.shift(filter.getCondition(), outerCount));
+        }
         if (projected) {
-            int outerCount = join.getLeft().getRowType().getFieldCount();
             List<RexNode> exprs = new ArrayList<>();
-            RexBuilder rex = join.getCluster().getRexBuilder();
             for (int i = 0; i < outerCount; i++) {
                 exprs.add(rex.makeInputRef(result, i));
             }
@@ -102,8 +130,7 @@ final class RecordLayerLookupJoinRule extends RelOptRule {
                     ImmutableSet.of());
         }
         if (!info.isEqui()) {
-            RexNode remainder = info.getRemaining(join.getCluster().getRexBuilder());
-            result = LogicalFilter.create(result, remainder);
+            result = LogicalFilter.create(result, info.getRemaining(rex));
         }
         call.transformTo(result);
     }

@@ -27,10 +27,18 @@ public final class RecordLayerRules {
     public static final RelOptRule MODIFY = RecordLayerTableModifyRule.DEFAULT_CONFIG.toRule();
 
     /** Rule to convert a LogicalJoin on a key of its inner whole-table scan to a batched lookup join. */
-    public static final RelOptRule LOOKUP_JOIN = new RecordLayerLookupJoinRule(false);
+    public static final RelOptRule LOOKUP_JOIN = new RecordLayerLookupJoinRule(RecordLayerLookupJoinRule.Shape.SCAN);
 
     /** As {@link #LOOKUP_JOIN}, when the inner scan is under a projection of some of its columns. */
-    public static final RelOptRule LOOKUP_JOIN_PROJECTED = new RecordLayerLookupJoinRule(true);
+    public static final RelOptRule LOOKUP_JOIN_PROJECTED = new RecordLayerLookupJoinRule(RecordLayerLookupJoinRule.Shape.PROJECTED);
+
+    /** As {@link #LOOKUP_JOIN}, when a filter is over the inner scan of an inner join: it then filters the joined rows. */
+    public static final RelOptRule LOOKUP_JOIN_FILTERED =
+            new RecordLayerLookupJoinRule(RecordLayerLookupJoinRule.Shape.FILTERED);
+
+    /** As {@link #LOOKUP_JOIN_FILTERED}, under a projection of some of the filtered columns. */
+    public static final RelOptRule LOOKUP_JOIN_PROJECTED_FILTERED =
+            new RecordLayerLookupJoinRule(RecordLayerLookupJoinRule.Shape.PROJECTED_FILTERED);
 
     /** Rule to answer COUNT(*) of a whole table, or grouped by a COUNT index's columns, from a COUNT index. */
     public static final RelOptRule COUNT_ON_SCAN = new RecordLayerCountRule(false);
@@ -40,5 +48,6 @@ public final class RecordLayerRules {
 
     /** Every rule of the adapter, as the planner registers them. */
     public static final List<RelOptRule> RULES = List.of(FILTER, SORT_ON_SCAN, SORT_THROUGH_PROJECT, COUNT_ON_SCAN,
-            COUNT_THROUGH_PROJECT, TO_ENUMERABLE, MODIFY, LOOKUP_JOIN, LOOKUP_JOIN_PROJECTED);
+            COUNT_THROUGH_PROJECT, TO_ENUMERABLE, MODIFY, LOOKUP_JOIN, LOOKUP_JOIN_PROJECTED,
+            LOOKUP_JOIN_FILTERED, LOOKUP_JOIN_PROJECTED_FILTERED);
 }

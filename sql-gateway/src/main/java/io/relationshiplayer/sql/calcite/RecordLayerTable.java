@@ -106,9 +106,15 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
         }
     }
 
-    /** Rows a read through {@code path} returns: a share of the row count by the path's kind. */
+    /** Rows a read through {@code path} returns ({@link RowEstimates}); a share of the row count if the store fails. */
     double estimateRows(AccessPath path) {
-        return Math.max(1, Math.max(1, rowCount()) * path.selectivity(table));
+        double rows = rowCount();
+        try {
+            Session s = binding.current();
+            return RowEstimates.rows(s, s.catalog().requireTable(table.name()), path, rows);
+        } catch (RuntimeException e) {
+            return Math.max(1, Math.max(1, rows) * path.selectivity(table));
+        }
     }
 
     /**
