@@ -142,7 +142,7 @@ public final class FlowControlledStreamer<T> {
         return limits.batchSize(requested, DEFAULT_BATCH);
     }
 
-    /** Ends the stream {@code timeout} after it starts (zero: never), timed on {@code timers}; before {@link #start}. */
+    /** Ends the call {@code timeout} after it starts (zero: never), timed on {@code timers}. Before {@link #start}. */
     @Nonnull
     public FlowControlledStreamer<T> deadline(@Nonnull ScheduledExecutorService timers, @Nonnull Duration timeout) {
         this.timers = Objects.requireNonNull(timers, "timers is null");

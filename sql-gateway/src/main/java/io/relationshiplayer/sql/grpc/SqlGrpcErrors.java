@@ -83,6 +83,7 @@ public final class SqlGrpcErrors {
     }
 
     /** {@code sha256:} and the first 16 hex digits of the SHA-256 of the statement's text; "-" for none. */
+    @Nonnull
     public static String statementId(@Nullable String statement) {
         if (statement == null) {
             return "-";
