@@ -1,5 +1,6 @@
 package io.relationshiplayer.records;
 
+import io.relationshiplayer.errors.ErrorKind;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import javax.annotation.Nonnull;
@@ -11,15 +12,28 @@ import javax.annotation.Nonnull;
 public class RecordServiceException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    /** What the failure means to a caller; the gRPC layer maps each to one status code. */
+    /**
+     * What the failure means to a caller: each is one {@link ErrorKind} (which gRPC's status code follows, chosen in
+     * {@code GrpcStatuses}), with the SQLSTATE of a failure of this kind that names nothing more precise.
+     */
     public enum Kind {
-        INVALID_ARGUMENT("22023"), NOT_FOUND("42704"), ALREADY_EXISTS("23505"), FAILED_PRECONDITION("55000"),
-        ABORTED("40001"), DEADLINE_EXCEEDED("57014"), RESOURCE_EXHAUSTED("54000"), INTERNAL("XX000");
+        INVALID_ARGUMENT("22023", ErrorKind.INVALID_ARGUMENT), NOT_FOUND("42704", ErrorKind.NOT_FOUND),
+        ALREADY_EXISTS("23505", ErrorKind.ALREADY_EXISTS), FAILED_PRECONDITION("55000", ErrorKind.FAILED_PRECONDITION),
+        ABORTED("40001", ErrorKind.ABORTED), DEADLINE_EXCEEDED("57014", ErrorKind.DEADLINE_EXCEEDED),
+        RESOURCE_EXHAUSTED("54000", ErrorKind.RESOURCE_EXHAUSTED), INTERNAL("XX000", ErrorKind.INTERNAL);
 
         private final String sqlState;
+        private final ErrorKind errorKind;
 
-        Kind(String sqlState) {
+        Kind(String sqlState, ErrorKind errorKind) {
             this.sqlState = sqlState;
+            this.errorKind = errorKind;
+        }
+
+        /** What a failure of this kind means to the caller of a record service call. */
+        @Nonnull
+        public ErrorKind errorKind() {
+            return errorKind;
         }
 
         /** The SQLSTATE of a failure of this kind that names nothing more precise. */

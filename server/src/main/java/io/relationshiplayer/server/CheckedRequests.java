@@ -13,7 +13,8 @@ import io.grpc.ServerCallHandler;
 import io.grpc.ServerMethodDefinition;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.ServiceDescriptor;
-import io.grpc.Status;
+import io.relationshiplayer.errors.ErrorKind;
+import io.relationshiplayer.grpc.GrpcStatuses;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -96,7 +97,7 @@ final class CheckedRequests {
                 }
                 if (message instanceof Malformed bad) {
                     refused = true;
-                    call.close(Status.INVALID_ARGUMENT.withDescription(bad.why()), new Metadata());
+                    call.close(GrpcStatuses.status(ErrorKind.INVALID_ARGUMENT, bad.why()), new Metadata());
                     return;
                 }
                 next.onMessage((Q) message);

@@ -8,6 +8,8 @@ import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
 import io.grpc.Status;
+import io.relationshiplayer.errors.ErrorKind;
+import io.relationshiplayer.grpc.GrpcStatuses;
 import io.relationshiplayer.limits.ServerLimits;
 import io.relationshiplayer.metrics.RlMetrics;
 import java.util.HashMap;
@@ -54,7 +56,7 @@ public final class ClientLimitInterceptor implements ServerInterceptor {
             metrics.limitReached(refused);
             int value = refused.equals(ServerLimits.MAX_CALLS_PER_CLIENT) ? limits.maxCallsPerClient()
                     : limits.maxStreamsPerClient();
-            call.close(Status.RESOURCE_EXHAUSTED.withDescription(ServerLimits.reached(refused, value)
+            call.close(GrpcStatuses.status(ErrorKind.RESOURCE_EXHAUSTED, ServerLimits.reached(refused, value)
                     + " for client " + client + ": wait for calls in progress to end"), new Metadata());
             return new ServerCall.Listener<>() {
             };

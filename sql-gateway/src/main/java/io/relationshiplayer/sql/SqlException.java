@@ -1,10 +1,12 @@
 package io.relationshiplayer.sql;
 
+import io.relationshiplayer.errors.ErrorKind;
 import javax.annotation.Nonnull;
 
 /**
  * A failed SQL statement: a SQLSTATE (PostgreSQL's codes), a message, and for errors in the text the 1-based line and
- * column where it was found (0 when not about a position).
+ * column where it was found (0 when not about a position). Its {@link ErrorKind} (what the gRPC status code follows)
+ * is its SQLSTATE's ({@link ErrorKind#ofSqlState}) unless the raise site names another.
  */
 public class SqlException extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -39,6 +41,7 @@ public class SqlException extends RuntimeException {
     public static final String QUERY_CANCELED = "57014";
     public static final String INTERNAL_ERROR = "XX000";
 
+    private final ErrorKind kind;
     private final String sqlState;
     private final int line;
     private final int column;
@@ -48,7 +51,14 @@ public class SqlException extends RuntimeException {
     }
 
     public SqlException(@Nonnull String sqlState, @Nonnull String message, int line, int column, Throwable cause) {
+        this(ErrorKind.ofSqlState(sqlState), sqlState, message, line, column, cause);
+    }
+
+    /** A failure whose kind is not its SQLSTATE's (e.g. a statement timeout: 57014 but DEADLINE_EXCEEDED). */
+    protected SqlException(@Nonnull ErrorKind kind, @Nonnull String sqlState, @Nonnull String message, int line,
+                           int column, Throwable cause) {
         super(message, cause);
+        this.kind = kind;
         this.sqlState = sqlState;
         this.line = line;
         this.column = column;
@@ -57,6 +67,12 @@ public class SqlException extends RuntimeException {
     @Nonnull
     public String sqlState() {
         return sqlState;
+    }
+
+    /** What the failure means to the caller. */
+    @Nonnull
+    public ErrorKind kind() {
+        return kind;
     }
 
     /** 1-based line of the error in the statement text; 0 when the error is not about a position. */

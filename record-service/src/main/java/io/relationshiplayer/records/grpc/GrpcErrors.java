@@ -1,69 +1,49 @@
 package io.relationshiplayer.records.grpc;
 
-import com.google.rpc.Code;
-import com.google.rpc.ErrorInfo;
-import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.protobuf.StatusProto;
 import io.relationshiplayer.access.AccessDeniedException;
+import io.relationshiplayer.errors.ErrorKind;
+import io.relationshiplayer.grpc.GrpcStatuses;
 import io.relationshiplayer.records.Failures;
 import io.relationshiplayer.records.RecordServiceException;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import javax.annotation.Nonnull;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The one mapping from the service's failures to gRPC status codes, with an ErrorInfo detail. */
+/**
+ * The record service's failures as gRPC statuses: each failure classified ({@link Failures}) to its kind, whose code
+ * {@link GrpcStatuses} chooses, with an ErrorInfo whose reason is the kind's name and whose metadata is the failure's
+ * context.
+ */
 public final class GrpcErrors {
     private static final Logger LOG = LoggerFactory.getLogger(GrpcErrors.class);
     /** The ErrorInfo domain of this service's errors. */
-    public static final String DOMAIN = "relationshiplayer.io";
+    public static final String DOMAIN = GrpcStatuses.DOMAIN;
 
     private GrpcErrors() {
     }
 
-    public static Status.Code code(RecordServiceException.Kind kind) {
-        switch (kind) {
-            case INVALID_ARGUMENT:
-                return Status.Code.INVALID_ARGUMENT;
-            case NOT_FOUND:
-                return Status.Code.NOT_FOUND;
-            case ALREADY_EXISTS:
-                return Status.Code.ALREADY_EXISTS;
-            case FAILED_PRECONDITION:
-                return Status.Code.FAILED_PRECONDITION;
-            case ABORTED:
-                return Status.Code.ABORTED;
-            case DEADLINE_EXCEEDED:
-                return Status.Code.DEADLINE_EXCEEDED;
-            case RESOURCE_EXHAUSTED:
-                return Status.Code.RESOURCE_EXHAUSTED;
-            case INTERNAL:
-            default:
-                return Status.Code.INTERNAL;
-        }
-    }
-
     /** The status exception for any failure of a call. */
-    public static StatusRuntimeException toStatus(Throwable failure) {
+    @Nonnull
+    public static StatusRuntimeException toStatus(@Nonnull Throwable failure) {
         if (failure instanceof StatusRuntimeException) {
             return (StatusRuntimeException) failure;
         }
-        if (failure instanceof AccessDeniedException) {
-            return Status.PERMISSION_DENIED.withDescription(failure.getMessage()).asRuntimeException();
+        if (failure instanceof AccessDeniedException denied) {
+            return GrpcStatuses.status(denied.kind(), denied.getMessage()).asRuntimeException();
         }
         RecordServiceException e = Failures.classify(failure);
-        if (e.kind() == RecordServiceException.Kind.INTERNAL) {
+        ErrorKind kind = e.kind().errorKind();
+        if (kind == ErrorKind.INTERNAL) {
             LOG.error("internal error", failure);
         }
-        ErrorInfo.Builder info = ErrorInfo.newBuilder().setReason(e.kind().name()).setDomain(DOMAIN);
+        Map<String, String> metadata = new LinkedHashMap<>();
         for (Map.Entry<String, Object> kv : e.context().entrySet()) {
-            info.putMetadata(kv.getKey(), String.valueOf(kv.getValue()));
+            metadata.put(kv.getKey(), String.valueOf(kv.getValue()));
         }
-        com.google.rpc.Status status = com.google.rpc.Status.newBuilder()
-                .setCode(Code.forNumber(code(e.kind()).value()).getNumber())
-                .setMessage(e.getMessage() == null ? e.kind().name() : e.getMessage())
-                .addDetails(com.google.protobuf.Any.pack(info.build()))
-                .build();
-        return StatusProto.toStatusRuntimeException(status);
+        return GrpcStatuses.exception(kind, e.getMessage() == null ? e.kind().name() : e.getMessage(),
+                e.kind().name(), metadata);
     }
 }

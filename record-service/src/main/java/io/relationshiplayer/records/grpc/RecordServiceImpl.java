@@ -2,6 +2,7 @@ package io.relationshiplayer.records.grpc;
 
 import com.google.protobuf.ByteString;
 import io.grpc.stub.StreamObserver;
+import io.relationshiplayer.grpc.FlowControlledStreamer;
 import io.relationshiplayer.proto.v1.CountRecordsRequest;
 import io.relationshiplayer.proto.v1.CountRecordsResponse;
 import io.relationshiplayer.proto.v1.CreateDatabaseRequest;
@@ -163,7 +164,7 @@ public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImpl
     public void scan(ScanRequest r, StreamObserver<RecordBatch> o) {
         try {
             database(r.getDatabase(), Role.READ);
-            BatchStreamer.start(stores.scan(r), o, streams, batchSize(r.getBatchSize()), "");
+            RecordBatchSource.start(stores.scan(r), o, streams, batchSize(r.getBatchSize()), "");
         } catch (RuntimeException e) {
             o.onError(GrpcErrors.toStatus(e));
         }
@@ -179,7 +180,7 @@ public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImpl
                 o.onCompleted();
                 return;
             }
-            BatchStreamer.start(stores.query(r), o, streams, batchSize(r.getBatchSize()),
+            RecordBatchSource.start(stores.query(r), o, streams, batchSize(r.getBatchSize()),
                     r.getExplain() ? null : "");
         } catch (RuntimeException e) {
             o.onError(GrpcErrors.toStatus(e));
@@ -187,6 +188,6 @@ public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImpl
     }
 
     private int batchSize(int requested) {
-        return limits.batchSize(requested, BatchStreamer.DEFAULT_BATCH);
+        return FlowControlledStreamer.batchSize(limits, requested);
     }
 }

@@ -7,10 +7,11 @@ import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
-import io.grpc.Status;
 import io.grpc.health.v1.HealthGrpc;
 import io.relationshiplayer.access.Authorization;
 import io.relationshiplayer.access.Principal;
+import io.relationshiplayer.errors.ErrorKind;
+import io.relationshiplayer.grpc.GrpcStatuses;
 import java.util.Optional;
 import javax.annotation.Nullable;
 import org.slf4j.Logger;
@@ -81,7 +82,7 @@ public final class AuthInterceptor implements ServerInterceptor {
         // never the token: the reason and where the call came from
         LOG.info("unauthenticated call to {} from {}: {}", call.getMethodDescriptor().getFullMethodName(),
                 call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR), why);
-        call.close(Status.UNAUTHENTICATED.withDescription(why), new Metadata());
+        call.close(GrpcStatuses.status(ErrorKind.UNAUTHENTICATED, why), new Metadata());
         return new ServerCall.Listener<>() {
         };
     }

@@ -1,7 +1,11 @@
 package io.relationshiplayer.sql.grpc;
 
-import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
+import io.relationshiplayer.grpc.FlowControlledStreamer;
+import io.relationshiplayer.grpc.FlowControlledStreamer.Sink;
+import io.relationshiplayer.limits.Durations;
+import io.relationshiplayer.limits.ServerLimits;
 import io.relationshiplayer.proto.v1.ExecuteResponse;
 import io.relationshiplayer.proto.v1.ResultEnd;
 import io.relationshiplayer.proto.v1.ResultHeader;
@@ -10,58 +14,46 @@ import io.relationshiplayer.proto.v1.RowBatch;
 import io.relationshiplayer.sql.ColumnMeta;
 import io.relationshiplayer.sql.RowStream;
 import io.relationshiplayer.sql.SqlException;
-import io.relationshiplayer.sql.StatementResult;
-import io.relationshiplayer.limits.Durations;
-import io.relationshiplayer.limits.ServerLimits;
 import io.relationshiplayer.sql.StatementBounds;
 import io.relationshiplayer.sql.StatementKind;
-import java.time.Duration;
+import io.relationshiplayer.sql.StatementResult;
 import java.util.List;
-import java.util.concurrent.Executor;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import javax.annotation.Nonnull;
 
 /**
- * Runs one statement under a session lease and streams its result: the header, row batches only while the client's
- * window has room (gRPC flow control), then the end. All work runs on a worker, one task at a time, so no gRPC thread
- * waits on the database and at most one batch is held in memory. A cancelled call cancels the statement, closes its
- * rows and frees the session.
+ * Runs one statement under a session lease and streams its result through record-service's
+ * {@link FlowControlledStreamer} (flow control, the worker, cancellation and the statement timeout as its deadline):
+ * the header, row batches, then the end. What is SQL's stays here: the statement run in {@link #open}, rows encoded in
+ * batches of the fetch size and at most about {@link #MAX_BATCH_BYTES}, the end's counts and transaction state, the
+ * session's closing (which ends the statement even while the client reads nothing), the statement metrics. A
+ * cancelled call cancels the statement, closes its rows and frees the session.
  */
-final class ResultStreamer {
-    static final int DEFAULT_FETCH = 500;
+final class ResultStreamer implements FlowControlledStreamer.Source<ExecuteResponse> {
+    static final int DEFAULT_FETCH = FlowControlledStreamer.DEFAULT_BATCH;
     /** A batch is cut at about this size whatever the fetch size, so that rows of any width stay bounded. */
     static final int MAX_BATCH_BYTES = 1 << 20;
 
     private final Sessions.Lease lease;
     private final String sql;
     private final List<Object> params;
-    private final ServerCallStreamObserver<ExecuteResponse> call;
-    private final Executor worker;
     private final StreamSettings settings;
     private final int fetchSize;
     /** ExecuteRequest.begin_transaction and commit. */
-    private boolean beginTransaction;
-    private boolean commit;
+    private final boolean beginTransaction;
+    private final boolean commit;
     private final long startNanos = System.nanoTime();
-    private volatile boolean timedOut;
-    private volatile ScheduledFuture<?> deadline;
-    private final AtomicBoolean scheduled = new AtomicBoolean();
-    private volatile boolean cancelled;
-    private volatile boolean finished;
-    private boolean started;
     private StatementResult.Query query;
     private long rowCount;
 
-    private ResultStreamer(Sessions.Lease lease, String sql, List<Object> params,
-                           StreamObserver<ExecuteResponse> observer, StreamSettings settings, int fetchSize) {
+    private ResultStreamer(Sessions.Lease lease, String sql, List<Object> params, StreamSettings settings,
+                           int fetchSize, boolean beginTransaction, boolean commit) {
         this.lease = lease;
         this.sql = sql;
         this.params = params;
-        this.call = (ServerCallStreamObserver<ExecuteResponse>) observer;
-        this.worker = settings.worker();
         this.settings = settings;
-        this.fetchSize = settings.limits().batchSize(fetchSize, DEFAULT_FETCH);
+        this.fetchSize = FlowControlledStreamer.batchSize(settings.limits(), fetchSize);
+        this.beginTransaction = beginTransaction;
+        this.commit = commit;
     }
 
     /** Starts the statement; must be called from the gRPC handler method. The streamer releases the lease. */
@@ -73,110 +65,26 @@ final class ResultStreamer {
     /** As {@link #start}, with BEGIN before the statement and COMMIT after it (ExecuteRequest's flags). */
     static void start(Sessions.Lease lease, String sql, List<Object> params, StreamObserver<ExecuteResponse> observer,
                       StreamSettings settings, int fetchSize, boolean beginTransaction, boolean commit) {
-        ResultStreamer s = new ResultStreamer(lease, sql, params, observer, settings, fetchSize);
-        s.beginTransaction = beginTransaction;
-        s.commit = commit;
+        ResultStreamer source = new ResultStreamer(lease, sql, params, settings, fetchSize, beginTransaction, commit);
         settings.metrics().statementStarted();
-        s.call.setOnCancelHandler(s::cancel);
-        s.call.setOnReadyHandler(s::schedule);
-        lease.onRevoke(s::schedule);
-        Duration timeout = settings.limits().statementTimeout();
-        if (!timeout.isZero()) {
-            s.deadline = settings.timers().schedule(s::timeOut, timeout.toNanos(), TimeUnit.NANOSECONDS);
-        }
-        s.schedule();
-    }
-
-    /** The statement ran past its timeout: stop its scan; the worker then ends the call with DEADLINE_EXCEEDED. */
-    private void timeOut() {
-        if (!finished) {
-            timedOut = true;
-            lease.cancel();
-            schedule();
-        }
-    }
-
-    private void checkTimeout() {
-        if (timedOut) {
-            throw timeoutError();
-        }
-    }
-
-    private StatementTimeoutException timeoutError() {
-        return new StatementTimeoutException("canceling statement due to statement timeout: " + ServerLimits.reached(
-                ServerLimits.STATEMENT_TIMEOUT, Durations.format(settings.limits().statementTimeout())));
-    }
-
-    private void cancel() {
-        cancelled = true;
-        lease.cancel();
-        schedule();
-    }
-
-    private void schedule() {
-        if (!finished && scheduled.compareAndSet(false, true)) {
-            try {
-                worker.execute(this::drain);
-            } catch (RuntimeException e) {
-                scheduled.set(false);
-                fail(e);
-            }
-        }
-    }
-
-    private void drain() {
-        try {
-            synchronized (this) {
-                if (finished) {
-                    return;
-                }
-                checkSessionOpen();
-                checkTimeout();
-                if (!started) {
-                    started = true;
-                    if (!cancelled && !begin()) {
-                        return;
-                    }
-                }
-                while (!cancelled && call.isReady()) {
-                    checkSessionOpen();
-                    checkTimeout();
-                    RowStream rows = query.rows();
-                    RowBatch batch = nextBatch(rows, query.columns());
-                    boolean more = rows.hasNext();
-                    if (batch.getRowsCount() > 0) {
-                        call.onNext(ExecuteResponse.newBuilder().setBatch(batch).build());
-                    }
-                    if (!more) {
-                        end(ResultEnd.newBuilder().setRowCount(rowCount));
-                        return;
-                    }
-                }
-                if (cancelled) {
-                    finish();
-                }
-            }
-        } catch (RuntimeException | Error e) {
-            // An Error too (Calcite's generated code may throw one): the session must be freed whatever happened.
-            fail(e);
-        } finally {
-            scheduled.set(false);
-        }
-        // A ready, cancel or close signal that came while draining found 'scheduled' set: look again.
-        if (!finished && (cancelled || timedOut || lease.revoked() || call.isReady())) {
-            schedule();
-        }
+        FlowControlledStreamer<ExecuteResponse> streamer = FlowControlledStreamer
+                .create(observer, source, settings.worker())
+                .deadline(settings.timers(), settings.limits().statementTimeout());
+        lease.onRevoke(streamer::wake);
+        streamer.start();
     }
 
     /** A session closed under the running statement ends it, even while the client reads nothing. */
-    private void checkSessionOpen() {
-        if (!cancelled && lease.revoked()) {
+    @Override
+    public void check() {
+        if (lease.revoked()) {
             throw new SqlException(SqlException.QUERY_CANCELED, "canceling statement: its session was closed");
         }
     }
 
-    /** Runs the statement and sends the header; false if the statement is already complete (no rows). */
-    private boolean begin() {
+    /** Runs the statement and sends the header; ends the stream if the statement is already complete (no rows). */
+    @Override
+    public void open(@Nonnull Sink<ExecuteResponse> out) {
         ServerLimits limits = settings.limits();
         lease.session().bounds(new StatementBounds(limits.maxStatementBytes(), limits.maxStatementDepth()));
         StatementResult result = beginTransaction || commit
@@ -188,23 +96,31 @@ final class ResultStreamer {
             header.setReturnsRows(true);
             query.columns().forEach(c -> header.addColumns(SqlValues.column(c)));
         }
-        call.onNext(ExecuteResponse.newBuilder().setHeader(header).build());
+        out.send(ExecuteResponse.newBuilder().setHeader(header).build());
         if (result instanceof StatementResult.Update) {
-            end(ResultEnd.newBuilder().setAffectedRows(((StatementResult.Update) result).count()));
-            return false;
+            end(out, ResultEnd.newBuilder().setAffectedRows(((StatementResult.Update) result).count()));
+        } else if (result instanceof StatementResult.Done) {
+            end(out, ResultEnd.newBuilder());
         }
-        if (result instanceof StatementResult.Done) {
-            end(ResultEnd.newBuilder());
-            return false;
-        }
-        return true;
     }
 
-    private RowBatch nextBatch(RowStream rows, List<ColumnMeta> columns) {
+    @Override
+    public void next(@Nonnull Sink<ExecuteResponse> out) {
+        RowStream rows = query.rows();
+        RowBatch batch = nextBatch(rows, query.columns(), out);
+        boolean more = rows.hasNext();
+        if (batch.getRowsCount() > 0) {
+            out.send(ExecuteResponse.newBuilder().setBatch(batch).build());
+        }
+        if (!more) {
+            end(out, ResultEnd.newBuilder().setRowCount(rowCount));
+        }
+    }
+
+    private RowBatch nextBatch(RowStream rows, List<ColumnMeta> columns, Sink<ExecuteResponse> out) {
         RowBatch.Builder batch = RowBatch.newBuilder();
         long bytes = 0;
-        while (batch.getRowsCount() < fetchSize && bytes < MAX_BATCH_BYTES && !cancelled && !timedOut
-                && rows.hasNext()) {
+        while (batch.getRowsCount() < fetchSize && bytes < MAX_BATCH_BYTES && !out.stopping() && rows.hasNext()) {
             Row row = SqlValues.row(rows.next(), columns);
             bytes += row.getSerializedSize();
             batch.addRows(row);
@@ -213,37 +129,22 @@ final class ResultStreamer {
         return batch.build();
     }
 
-    /** The statement completed: free the session before the client can see the end and send its next call. */
-    private void end(ResultEnd.Builder end) {
+    /** The statement completed: the streamer frees the session before the client can see the end and call again. */
+    private void end(Sink<ExecuteResponse> out, ResultEnd.Builder end) {
         lease.session().completeStatement();
         boolean inTransaction = lease.session().inTransaction();
-        finish();
-        call.onNext(ExecuteResponse.newBuilder().setEnd(end.setDone(true).setInTransaction(inTransaction)).build());
-        call.onCompleted();
+        out.end(ExecuteResponse.newBuilder().setEnd(end.setDone(true).setInTransaction(inTransaction)).build());
     }
 
-    private void fail(Throwable e) {
-        synchronized (this) {
-            if (finished) {
-                return;
-            }
-            finish();
-        }
-        if (!cancelled) {
-            call.onError(SqlGrpcErrors.toStatus(timedOut ? timeoutError() : e, sql));
-        }
+    /** On cancellation and at the statement timeout: stops the statement's scan. */
+    @Override
+    public void stop() {
+        lease.cancel();
     }
 
     /** Closes the rows (ending the scan and an autocommit transaction) and frees the session. */
-    private void finish() {
-        if (finished) {
-            return;
-        }
-        finished = true;
-        ScheduledFuture<?> d = deadline;
-        if (d != null) {
-            d.cancel(false);
-        }
+    @Override
+    public void close() {
         settings.metrics().statement(StatementKind.of(sql).label(), startNanos);
         settings.metrics().statementStopped();
         try {
@@ -253,5 +154,19 @@ final class ResultStreamer {
         } finally {
             lease.close();
         }
+    }
+
+    @Nonnull
+    @Override
+    public StatusRuntimeException toStatus(@Nonnull Throwable failure) {
+        return SqlGrpcErrors.toStatus(failure, sql);
+    }
+
+    @Nonnull
+    @Override
+    public StatusRuntimeException deadlineExceeded() {
+        return SqlGrpcErrors.toStatus(new StatementTimeoutException("canceling statement due to statement timeout: "
+                + ServerLimits.reached(ServerLimits.STATEMENT_TIMEOUT,
+                Durations.format(settings.limits().statementTimeout()))), sql);
     }
 }

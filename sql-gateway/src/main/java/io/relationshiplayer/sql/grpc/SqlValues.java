@@ -1,24 +1,24 @@
 package io.relationshiplayer.sql.grpc;
 
-import com.google.protobuf.ByteString;
 import io.relationshiplayer.proto.v1.Column;
 import io.relationshiplayer.proto.v1.ColumnKind;
 import io.relationshiplayer.proto.v1.Row;
 import io.relationshiplayer.proto.v1.SqlValue;
+import io.relationshiplayer.proto.values.SqlValueCodec;
 import io.relationshiplayer.sql.ColumnMeta;
 import io.relationshiplayer.sql.SqlException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Typed values between the wire ({@link SqlValue}) and the engine's Java values. */
+/**
+ * Typed values between the wire ({@link SqlValue}) and the engine's Java values: the conversion both sides share is
+ * the contracts' {@link SqlValueCodec}; here are the server's own parts (parameter SQLSTATEs, a result value in the
+ * case of its column's kind, the engine's extra Java types).
+ */
 final class SqlValues {
-    static final SqlValue NULL = SqlValue.newBuilder().setNullValue(true).build();
-    private static final long MICROS = 1_000_000L;
+    static final SqlValue NULL = SqlValueCodec.NULL;
 
     private SqlValues() {
     }
@@ -33,38 +33,15 @@ final class SqlValues {
     }
 
     private static Object param(SqlValue v, int position) {
-        switch (v.getKindCase()) {
-            case INT64_VALUE:
-                return v.getInt64Value();
-            case INT32_VALUE:
-                return v.getInt32Value();
-            case DOUBLE_VALUE:
-                return v.getDoubleValue();
-            case BOOL_VALUE:
-                return v.getBoolValue();
-            case STRING_VALUE:
-                return v.getStringValue();
-            case BYTES_VALUE:
-                return v.getBytesValue().toByteArray();
-            case DECIMAL_VALUE:
-                try {
-                    return new BigDecimal(v.getDecimalValue().trim());
-                } catch (NumberFormatException e) {
-                    throw new SqlException(SqlException.INVALID_TEXT, "invalid input syntax for type numeric: \""
-                            + v.getDecimalValue() + "\" (parameter $" + position + ")");
-                }
-            case DATE_VALUE:
-                return LocalDate.ofEpochDay(v.getDateValue());
-            case TIMESTAMP_VALUE:
-                long micros = v.getTimestampValue();
-                return LocalDateTime.ofEpochSecond(Math.floorDiv(micros, MICROS),
-                        (int) Math.floorMod(micros, MICROS) * 1000, ZoneOffset.UTC);
-            case NULL_VALUE:
-                return null;
-            case KIND_NOT_SET:
-            default:
-                throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "parameter $" + position
-                        + " has no value (send null_value for NULL)");
+        if (v.getKindCase() == SqlValue.KindCase.KIND_NOT_SET) {
+            throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "parameter $" + position
+                    + " has no value (send null_value for NULL)");
+        }
+        try {
+            return SqlValueCodec.decode(v);
+        } catch (NumberFormatException e) {
+            throw new SqlException(SqlException.INVALID_TEXT, "invalid input syntax for type numeric: \""
+                    + v.getDecimalValue() + "\" (parameter $" + position + ")");
         }
     }
 
@@ -118,40 +95,27 @@ final class SqlValues {
         return byJavaType(v, b);
     }
 
+    /**
+     * By the value's Java type: the shared codec's types, and what only the engine produces (Byte, BigInteger,
+     * java.sql dates); a decimal in plain notation; anything else as its text.
+     */
     private static SqlValue byJavaType(Object v, SqlValue.Builder b) {
-        if (v instanceof Long) {
-            return b.setInt64Value((Long) v).build();
-        } else if (v instanceof Integer || v instanceof Short || v instanceof Byte) {
-            return b.setInt32Value(((Number) v).intValue()).build();
-        } else if (v instanceof Double || v instanceof Float) {
-            return b.setDoubleValue(((Number) v).doubleValue()).build();
-        } else if (v instanceof Boolean) {
-            return b.setBoolValue((Boolean) v).build();
-        } else if (v instanceof String) {
-            return b.setStringValue((String) v).build();
-        } else if (v instanceof byte[]) {
-            return b.setBytesValue(ByteString.copyFrom((byte[]) v)).build();
-        } else if (v instanceof BigDecimal) {
+        if (v instanceof BigDecimal) {
             return b.setDecimalValue(((BigDecimal) v).toPlainString()).build();
+        } else if (v instanceof Byte) {
+            return b.setInt32Value((Byte) v).build();
         } else if (v instanceof BigInteger) {
             return b.setDecimalValue(v.toString()).build();
-        } else if (v instanceof LocalDate) {
-            return b.setDateValue(Math.toIntExact(((LocalDate) v).toEpochDay())).build();
-        } else if (v instanceof LocalDateTime) {
-            return b.setTimestampValue(micros((LocalDateTime) v)).build();
         } else if (v instanceof java.sql.Date) {
-            return b.setDateValue(Math.toIntExact(((java.sql.Date) v).toLocalDate().toEpochDay())).build();
+            return SqlValueCodec.date(((java.sql.Date) v).toLocalDate());
         } else if (v instanceof java.sql.Timestamp) {
-            return b.setTimestampValue(micros(((java.sql.Timestamp) v).toLocalDateTime())).build();
+            return SqlValueCodec.timestamp(((java.sql.Timestamp) v).toLocalDateTime());
         }
-        return b.setStringValue(String.valueOf(v)).build();
+        SqlValue known = SqlValueCodec.tryEncode(v);
+        return known != null ? known : b.setStringValue(String.valueOf(v)).build();
     }
 
     private static boolean isIntegral(Object v) {
         return v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte;
-    }
-
-    static long micros(LocalDateTime t) {
-        return Math.addExact(Math.multiplyExact(t.toEpochSecond(ZoneOffset.UTC), MICROS), t.getNano() / 1000);
     }
 }
