@@ -86,7 +86,8 @@ final class BenchCommand implements Callable<Integer> {
                     + "--clients C (16), --seconds S (60) | --transfers N, --backend embedded:memory|embedded:<dir>, "
                     + "--connect host:port [--tls --ca-file F --cert F --key F --token T (or RL_TOKEN)], "
                     + "--nemesis SECONDS (durable only: SIGKILL and restart the server SECONDS after it last "
-                    + "acknowledged a transfer), --postgres JDBC-URL, --quick, --seed S, --reference FILE.")
+                    + "acknowledged a transfer; a timed run goes on past its end until --kills K (1) kills were each "
+                    + "followed by a served transfer), --postgres JDBC-URL, --quick, --seed S, --reference FILE.")
     static final class Bank implements Callable<Integer> {
         @Unmatched
         List<String> args = new ArrayList<>();

@@ -24,7 +24,7 @@ import java.util.Random;
  * <pre>
  * BankBenchmark [--accounts 10000] [--clients 16] [--seconds 60 | --transfers N] [--backend embedded:memory]
  *               [--connect host:port [--tls] [--ca-file F] [--cert F --key F] [--token T]]
- *               [--nemesis SECONDS] [--postgres JDBC-URL] [--quick] [--seed S]
+ *               [--nemesis SECONDS [--kills K]] [--postgres JDBC-URL] [--quick] [--seed S]
  *               [--reference path/to/bank-transfer.csv]
  * </pre>
  */
@@ -132,8 +132,11 @@ public final class BankBenchmark {
         TransferRun run = new TransferRun(bank, settings.accounts(), settings.clients(), settings.seconds(),
                 settings.transfers(), settings.seed());
         if (nemesis != null) {
-            nemesis.unleash(settings.nemesisSeconds(), run.endNanos(System.nanoTime()), run::acknowledgedSoFar,
+            nemesis.unleash(settings.nemesisSeconds(), settings.minKills(), run.endNanos(System.nanoTime()), run::acknowledgedSoFar,
                     client);
+        }
+        if (nemesis != null) {
+            run.keepGoingWhile(() -> !nemesis.proved(settings.minKills()));
         }
         TransferRun.Result result = run.run();
         List<Nemesis.Kill> kills = nemesis != null ? nemesis.calm() : List.of();
@@ -170,6 +173,10 @@ public final class BankBenchmark {
             out.printf(Locale.ROOT, "nemesis: kill at %.1f s: server back after %.2f s, first transfer acknowledged "
                             + "after %.2f s%n", (k.killedAt() - result.startNanos()) / 1e9,
                     (k.listeningAt() - k.killedAt()) / 1e9, pause);
+        }
+        if (kills.isEmpty()) {
+            out.println("nemesis: NO KILL: the run ended before the server was killed once; it proved nothing");
+            return false;
         }
         printThroughputs(kills, result);
         out.printf(Locale.ROOT, "nemesis: %d kills, longest pause in acknowledgements %.2f s: %s%n", kills.size(),

@@ -6,8 +6,8 @@ import java.util.Optional;
 
 /** What {@code rl bench bank} runs. */
 record BankSettings(int accounts, int clients, double seconds, long transfers, BackendSpec backend,
-                    Optional<String> connect, double nemesisSeconds, Optional<String> postgres, long seed,
-                    Optional<Path> reference) {
+                    Optional<String> connect, double nemesisSeconds, int minKills, Optional<String> postgres,
+                    long seed, Optional<Path> reference) {
 
     static BankSettings parse(String[] args) {
         Integer accounts = null;
@@ -17,6 +17,7 @@ record BankSettings(int accounts, int clients, double seconds, long transfers, B
         String backend = "embedded:memory";
         Optional<String> connect = Optional.empty();
         double nemesis = 0;
+        int kills = 1;
         Optional<String> postgres = Optional.empty();
         long seed = 20_210_101L;
         Optional<Path> reference = Optional.empty();
@@ -39,6 +40,7 @@ record BankSettings(int accounts, int clients, double seconds, long transfers, B
                 case "--backend" -> backend = value;
                 case "--connect" -> connect = Optional.of(value);
                 case "--nemesis" -> nemesis = Double.parseDouble(value);
+                case "--kills" -> kills = Integer.parseInt(value);
                 case "--postgres" -> postgres = Optional.of(value);
                 case "--seed" -> seed = Long.parseLong(value);
                 case "--reference" -> reference = Optional.of(Path.of(value));
@@ -49,9 +51,9 @@ record BankSettings(int accounts, int clients, double seconds, long transfers, B
         int c = clients != null ? clients : quick ? 4 : 16;
         double s = seconds != null ? seconds : quick ? 3 : 60;
         BackendSpec spec = BackendSpec.parse(backend);
-        if (n < 2 || c <= 0 || s <= 0 || transfers < 0 || nemesis < 0) {
-            throw new IllegalArgumentException("--accounts must be at least 2, --clients and --seconds positive, "
-                    + "--transfers and --nemesis not negative");
+        if (n < 2 || c <= 0 || s <= 0 || transfers < 0 || nemesis < 0 || kills < 1) {
+            throw new IllegalArgumentException("--accounts must be at least 2, --clients, --seconds and --kills "
+                    + "positive, --transfers and --nemesis not negative");
         }
         if (transfers > Integer.MAX_VALUE - 1) {
             throw new IllegalArgumentException("--transfers must fit an int");
@@ -62,6 +64,7 @@ record BankSettings(int accounts, int clients, double seconds, long transfers, B
         if (nemesis > 0 && spec.kind() != BackendSpec.Kind.DURABLE) {
             throw new IllegalArgumentException("--nemesis needs the durable engine: --backend embedded:<dir>");
         }
-        return new BankSettings(n, c, s, transfers, spec, connect, nemesis, postgres, seed, reference);
+        return new BankSettings(n, c, s, transfers, spec, connect, nemesis, kills, postgres, seed,
+                reference);
     }
 }

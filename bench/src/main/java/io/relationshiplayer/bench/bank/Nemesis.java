@@ -40,6 +40,8 @@ final class Nemesis implements AutoCloseable {
     private final CountDownLatch calmed = new CountDownLatch(1);
     private Thread killer;
     private volatile Process child;
+    /** The server was killed at least once, and the last restarted server has acknowledged a transfer since. */
+    private volatile boolean servedAfterKill;
 
     private Nemesis(int port, Path log, PrintStream progress, List<String> serverCommand) {
         this.port = port;
@@ -92,14 +94,17 @@ final class Nemesis implements AutoCloseable {
      * made progress: after this call, then each time after {@code acknowledged} (a count of acknowledged transfers)
      * has grown past its value at the restart. {@code client} reconnects at once after each restart.
      */
-    void unleash(double seconds, long endNanos, LongSupplier acknowledged, SqlClient client) {
+    void unleash(double seconds, int minKills, long endNanos, LongSupplier acknowledged, SqlClient client) {
         long interval = (long) (seconds * 1e9);
         killer = new Thread(() -> {
             try {
                 while (true) {
-                    if (calmed.await(interval, TimeUnit.NANOSECONDS) || System.nanoTime() >= endNanos) {
+                    // past the end only until the run has proved what it must (BankBenchmark holds it open)
+                    if (calmed.await(interval, TimeUnit.NANOSECONDS)
+                            || System.nanoTime() >= endNanos && proved(minKills)) {
                         return;
                     }
+                    servedAfterKill = false;
                     killAndRestart(client);
                     long mark = acknowledged.getAsLong();
                     while (acknowledged.getAsLong() == mark) {
@@ -107,6 +112,7 @@ final class Nemesis implements AutoCloseable {
                             return;
                         }
                     }
+                    servedAfterKill = true;
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -114,6 +120,19 @@ final class Nemesis implements AutoCloseable {
         }, "nemesis");
         killer.setDaemon(true);
         killer.start();
+    }
+
+    /**
+     * Whether the run has proved something: the server was killed at least {@code minKills} times and the restarted
+     * server acknowledged a transfer since its last restart. The run goes on past its end until it has.
+     */
+    boolean proved(int minKills) {
+        synchronized (this) {
+            if (kills.size() < minKills) {
+                return false;
+            }
+        }
+        return servedAfterKill;
     }
 
     /** Stops killing; the server is up when this returns. */

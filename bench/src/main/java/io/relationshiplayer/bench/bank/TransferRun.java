@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 /**
  * The transfer step: C workers, each with a client of its own, run transfers between random accounts until the time
@@ -19,6 +20,8 @@ final class TransferRun {
     private static final int MAX_ATTEMPTS = 1_000;
     /** After the run's end, how long a transfer still being retried may go on. */
     private static final long GRACE_NANOS = 60_000_000_000L;
+    /** How long a run may be held open past its end (a nemesis that never sees a restarted server serve). */
+    static final long MAX_HOLD_NANOS = 120_000_000_000L;
 
     /** What the run did; ids are 1..maxId. */
     record Result(Latencies latencies, long[] completions, long startNanos, long elapsedNanos, BitSet acknowledged,
@@ -40,6 +43,7 @@ final class TransferRun {
     private final long seed;
     private final AtomicLong ids = new AtomicLong();
     private final AtomicLong acknowledgedSoFar = new AtomicLong();
+    private volatile BooleanSupplier keepGoing = () -> false;
 
     TransferRun(BankStore store, int accounts, int clients, double seconds, long transfers, long seed) {
         this.store = store;
@@ -48,6 +52,14 @@ final class TransferRun {
         this.seconds = seconds;
         this.transfers = transfers;
         this.seed = seed;
+    }
+
+    /**
+     * A timed run goes on past its end while {@code condition} holds (the nemesis has not yet killed the server and
+     * seen the restarted one serve), for at most {@link #MAX_HOLD_NANOS} more.
+     */
+    void keepGoingWhile(BooleanSupplier condition) {
+        keepGoing = condition;
     }
 
     /** Transfers acknowledged so far, while the run goes on. */
@@ -126,9 +138,17 @@ final class TransferRun {
             this.end = end;
         }
 
+        /** When this worker stops starting transfers: later while the run is held open. */
+        long end() {
+            if (end != Long.MAX_VALUE && keepGoing.getAsBoolean() && System.nanoTime() - end < MAX_HOLD_NANOS) {
+                return Long.MAX_VALUE;
+            }
+            return end;
+        }
+
         void run() {
             try (BankStore.Client client = store.client()) {
-                while (System.nanoTime() < end) {
+                while (System.nanoTime() < end()) {
                     long id = ids.incrementAndGet();
                     if (transfers > 0 && id > transfers) {
                         return;
@@ -165,6 +185,7 @@ final class TransferRun {
                             + "earlier attempt of it may have committed");
                 }
                 long now = System.nanoTime();
+                long end = end();
                 if (attempt >= MAX_ATTEMPTS || (now > end && now - end > GRACE_NANOS)) {
                     (maybeCommitted ? unknown : failed).set(Math.toIntExact(id));
                     return;
