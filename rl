@@ -28,5 +28,13 @@ if [ "${RL_CDS:-on}" != off ]; then
   # A stale or foreign archive is ignored (the JVM checks it); its warnings go to stderr, never into the output.
   [ -f "$jsa" ] && cds=(-XX:SharedArchiveFile="$jsa" -Xlog:disable -Xlog:all=warning:stderr)
 fi
+# The server's memory as a service's: a bounded heap (RL_HEAP, default 2g), G1 giving back what it does not use (a
+# collection every 30 s when idle, the heap shrunk to at most 30 % free), and an exit on OutOfMemoryError so that a
+# supervisor restarts a clean process rather than one in an unknown state. RL_JAVA_OPTS comes after, and wins.
+mem=()
+if [ "${1:-}" = server ]; then
+  mem=(-Xms256m "-Xmx${RL_HEAP:-2g}" -XX:+UseG1GC -XX:G1PeriodicGCInterval=30000 -XX:MinHeapFreeRatio=10
+       -XX:MaxHeapFreeRatio=30 -XX:+ExitOnOutOfMemoryError)
+fi
 # Headless: the benchmarks draw PNG figures without a display.
-exec java ${cds[@]+"${cds[@]}"} -Djava.awt.headless=true ${RL_JAVA_OPTS:-} -jar "$jar" "$@"
+exec java ${cds[@]+"${cds[@]}"} ${mem[@]+"${mem[@]}"} -Djava.awt.headless=true ${RL_JAVA_OPTS:-} -jar "$jar" "$@"

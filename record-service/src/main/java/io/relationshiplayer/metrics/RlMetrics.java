@@ -44,6 +44,7 @@ public final class RlMetrics {
                 runningStatements::get);
         registry.gauge("rl_backend_up", "1 when the last health probe of the backend succeeded, else 0.",
                 () -> backendUp ? 1 : 0);
+        ProcessMemory.register(registry);
     }
 
     @Nonnull

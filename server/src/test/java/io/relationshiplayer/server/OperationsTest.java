@@ -249,6 +249,19 @@ class OperationsTest {
     }
 
     @Test
+    void metricsReportTheHeapAndTheResidentMemory() throws Exception {
+        var metrics = scrape();
+        double used = metrics.value("rl_jvm_heap_used_bytes");
+        double committed = metrics.value("rl_jvm_heap_committed_bytes");
+        double max = metrics.value("rl_jvm_heap_max_bytes");
+        double resident = metrics.value("rl_process_resident_memory_bytes");
+        assertThat(used).isPositive().isLessThanOrEqualTo(committed);
+        assertThat(committed).isLessThanOrEqualTo(max);
+        // a JVM with a server, Calcite and the Record Layer loaded holds tens of MB at least, and less than 1 TB
+        assertThat(resident).isGreaterThan(20e6).isLessThan(1e12);
+    }
+
+    @Test
     void healthTurnsNotServingWhileTheBackendCannotBeReachedAndServingWhenItCanAgain() throws Exception {
         HealthGrpc.HealthBlockingStub health = HealthGrpc.newBlockingStub(channel);
         assertThat(status(health, "")).isEqualTo(ServingStatus.SERVING);
