@@ -4,6 +4,7 @@ import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import io.relationshiplayer.errors.ErrorKind;
+import io.relationshiplayer.limits.CallWork;
 import io.relationshiplayer.limits.ServerLimits;
 import java.time.Duration;
 import java.util.Objects;
@@ -120,6 +121,7 @@ public final class FlowControlledStreamer<T> {
     private volatile boolean timedOut;
     /** The source is closed: nothing more runs. */
     private volatile boolean finished;
+    private Runnable workDone = () -> { };
     /** The call has its end (completed, failed, or cancelled by the client): nothing more is sent. */
     private volatile boolean answered;
     private boolean opened;
@@ -152,6 +154,8 @@ public final class FlowControlledStreamer<T> {
 
     /** Starts streaming; must be called from the gRPC handler method. */
     public void start() {
+        // the call counts against its client's limits until the work has stopped, not only until it is cancelled
+        workDone = CallWork.hold();
         call.setOnCancelHandler(this::cancel);
         call.setOnReadyHandler(this::wake);
         if (timers != null && !timeout.isZero()) {
@@ -271,7 +275,11 @@ public final class FlowControlledStreamer<T> {
         if (d != null) {
             d.cancel(false);
         }
-        source.close();
+        try {
+            source.close();
+        } finally {
+            workDone.run();
+        }
     }
 
     /** Thrown inside a task once the deadline passed; the call ends with the deadline's status, not this. */

@@ -220,6 +220,29 @@ class FlowControlledStreamerTest {
     }
 
     @Test
+    void aCancelledCallHoldsItsClientsLimitsUntilItsWorkHasStopped() {
+        java.util.concurrent.atomic.AtomicInteger released = new java.util.concurrent.atomic.AtomicInteger();
+        io.relationshiplayer.limits.CallWork work = io.relationshiplayer.limits.CallWork.of(released::incrementAndGet);
+        CountingSource source = new CountingSource(100);
+        io.grpc.Context previous = work.attachTo(io.grpc.Context.current()).attach();
+        try {
+            FlowControlledStreamer.create(call, source, worker).start();
+        } finally {
+            io.grpc.Context.current().detach(previous);
+        }
+        call.grant(3);
+        worker.runAll();
+        call.cancelByClient();
+        work.callEnded();
+        assertThat(released.get()).as("cancelled, but the worker has not stopped the work yet").isZero();
+        worker.runAll();
+        assertThat(events).endsWith("stop", "close");
+        assertThat(released.get()).as("released once the source is closed").isEqualTo(1);
+        worker.runAll();
+        assertThat(released.get()).isEqualTo(1);
+    }
+
+    @Test
     void aFailureClosesTheSourceAndEndsTheCallWithItsStatus() {
         CountingSource source = new CountingSource(100);
         FlowControlledStreamer.create(call, source, worker).start();

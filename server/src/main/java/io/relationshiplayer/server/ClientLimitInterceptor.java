@@ -1,5 +1,7 @@
 package io.relationshiplayer.server;
 
+import io.grpc.Context;
+import io.grpc.Contexts;
 import io.grpc.ForwardingServerCall;
 import io.grpc.ForwardingServerCallListener;
 import io.grpc.Metadata;
@@ -10,6 +12,7 @@ import io.grpc.ServerInterceptor;
 import io.grpc.Status;
 import io.relationshiplayer.errors.ErrorKind;
 import io.relationshiplayer.grpc.GrpcStatuses;
+import io.relationshiplayer.limits.CallWork;
 import io.relationshiplayer.limits.ServerLimits;
 import io.relationshiplayer.metrics.RlMetrics;
 import java.util.HashMap;
@@ -20,7 +23,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Refuses a call with RESOURCE_EXHAUSTED when its client already has the most calls (any kind) or streams (calls
  * that stream either way) in progress that {@link ServerLimits} allow. The health check is exempt, so that load
- * balancers can always probe. A call is released when its status is sent or it is cancelled.
+ * balancers can always probe. A call is released when its status is sent or it is cancelled, and the work it started
+ * elsewhere ({@link CallWork}: a stream's worker, a batch) has stopped.
  */
 public final class ClientLimitInterceptor implements ServerInterceptor {
     private static final String HEALTH_CHECK = "grpc.health.v1.Health/Check";
@@ -61,36 +65,37 @@ public final class ClientLimitInterceptor implements ServerInterceptor {
             return new ServerCall.Listener<>() {
             };
         }
-        AtomicBoolean released = new AtomicBoolean();
-        Runnable release = () -> {
-            if (released.compareAndSet(false, true)) {
-                release(client, stream);
+        CallWork work = CallWork.of(() -> release(client, stream));
+        AtomicBoolean ended = new AtomicBoolean();
+        Runnable callEnded = () -> {
+            if (ended.compareAndSet(false, true)) {
+                work.callEnded();
             }
         };
         ServerCall<Q, R> releasing = new ForwardingServerCall.SimpleForwardingServerCall<>(call) {
             @Override
             public void close(Status status, Metadata trailers) {
-                release.run();
+                callEnded.run();
                 super.close(status, trailers);
             }
         };
         ServerCall.Listener<Q> listener;
         try {
-            listener = next.startCall(releasing, headers);
+            listener = Contexts.interceptCall(work.attachTo(Context.current()), releasing, headers, next);
         } catch (RuntimeException | Error e) {
-            release.run();
+            callEnded.run();
             throw e;
         }
         return new ForwardingServerCallListener.SimpleForwardingServerCallListener<>(listener) {
             @Override
             public void onCancel() {
-                release.run();
+                callEnded.run();
                 super.onCancel();
             }
 
             @Override
             public void onComplete() {
-                release.run();
+                callEnded.run();
                 super.onComplete();
             }
         };

@@ -2,6 +2,7 @@ package io.relationshiplayer.sql.grpc;
 
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
+import io.relationshiplayer.limits.CallWork;
 import io.relationshiplayer.limits.Durations;
 import io.relationshiplayer.limits.ServerLimits;
 import io.relationshiplayer.proto.v1.ExecuteBatchResponse;
@@ -40,9 +41,18 @@ final class BatchRunner {
                       StreamObserver<ExecuteBatchResponse> observer, StreamSettings settings) {
         BatchRunner r = new BatchRunner(lease, items, beginTransaction, commit, observer, settings);
         r.call.setOnCancelHandler(() -> r.cancelled = true);
+        // the call counts against its client's limits until the batch has stopped, cancelled or not
+        Runnable workDone = CallWork.hold();
         try {
-            settings.worker().execute(r::run);
+            settings.worker().execute(() -> {
+                try {
+                    r.run();
+                } finally {
+                    workDone.run();
+                }
+            });
         } catch (RuntimeException e) {
+            workDone.run();
             lease.close();
             throw e;
         }
