@@ -3,6 +3,7 @@ package io.relationshiplayer.records.grpc;
 import io.grpc.StatusRuntimeException;
 import io.relationshiplayer.access.AccessDeniedException;
 import io.relationshiplayer.errors.ErrorKind;
+import io.relationshiplayer.errors.RedactedTrace;
 import io.relationshiplayer.grpc.GrpcStatuses;
 import io.relationshiplayer.records.Failures;
 import io.relationshiplayer.records.RecordServiceException;
@@ -37,7 +38,7 @@ public final class GrpcErrors {
         RecordServiceException e = Failures.classify(failure);
         ErrorKind kind = e.kind().errorKind();
         if (kind == ErrorKind.INTERNAL) {
-            LOG.error("internal error", failure);
+            LOG.error("internal error: {}\n{}", e.kind().name(), RedactedTrace.of(failure));
         }
         Map<String, String> metadata = new LinkedHashMap<>();
         for (Map.Entry<String, Object> kv : e.context().entrySet()) {

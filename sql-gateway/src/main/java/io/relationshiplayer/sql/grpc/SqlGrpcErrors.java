@@ -5,6 +5,7 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.relationshiplayer.access.AccessDeniedException;
 import io.relationshiplayer.errors.ErrorKind;
+import io.relationshiplayer.errors.RedactedTrace;
 import io.relationshiplayer.grpc.GrpcStatuses;
 import io.relationshiplayer.proto.v1.SqlError;
 import io.relationshiplayer.sql.SqlException;
@@ -65,7 +66,7 @@ public final class SqlGrpcErrors {
         if (e.kind() == ErrorKind.INTERNAL) {
             if (LOG.isErrorEnabled()) {
                 LOG.error("internal error: SQLSTATE {} in statement {}\n{}", e.sqlState(), statementId(statement),
-                        redacted(failure));
+                        RedactedTrace.of(failure));
             }
         }
         String message = e.getMessage() == null ? e.sqlState() : e.getMessage();
@@ -95,25 +96,6 @@ public final class SqlGrpcErrors {
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    /** A failure's chain of causes as classes and stack frames, without the messages. */
-    static String redacted(Throwable failure) {
-        StringBuilder b = new StringBuilder();
-        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        for (Throwable t = failure; t != null && seen.add(t); t = t.getCause()) {
-            b.append(t == failure ? "" : "Caused by: ").append(t.getClass().getName())
-                    .append(" (message withheld: it may quote the statement or its values)\n");
-            StackTraceElement[] frames = t.getStackTrace();
-            int shown = Math.min(frames.length, 20);
-            for (int i = 0; i < shown; i++) {
-                b.append("\tat ").append(frames[i]).append('\n');
-            }
-            if (frames.length > shown) {
-                b.append("\t... ").append(frames.length - shown).append(" more\n");
-            }
-        }
-        return b.toString();
     }
 
     private static Throwable rootCause(Throwable t) {
