@@ -51,7 +51,7 @@ final class SqlPrepare extends CalcitePrepareImpl {
 
     @Override
     protected org.apache.calcite.sql2rel.SqlRexConvertletTable createConvertletTable() {
-        return new NullArithmetic(super.createConvertletTable());
+        return PostgresFunctions.convertlets(new NullArithmetic(super.createConvertletTable()));
     }
 
     /** The validator Calcite makes for a connection's settings, reporting classified errors. */
@@ -60,6 +60,7 @@ final class SqlPrepare extends CalcitePrepareImpl {
         CalciteConnectionConfig config = context.config();
         List<SqlOperatorTable> tables = new ArrayList<>();
         tables.add(config.fun(SqlOperatorTable.class, SqlStdOperatorTable.instance()));
+        tables.add(PostgresFunctions.TABLE);
         tables.add(reader);
         SqlValidator.Config validatorConfig = configTransform.apply(SqlValidator.Config.DEFAULT
                 .withLenientOperatorLookup(config.lenientOperatorLookup())

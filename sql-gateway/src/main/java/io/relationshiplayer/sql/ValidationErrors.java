@@ -27,6 +27,8 @@ final class ValidationErrors {
             Map.entry("unknownTargetColumn", SqlException.UNDEFINED_COLUMN),
             Map.entry("validatorUnknownFunction", SqlException.UNDEFINED_FUNCTION),
             Map.entry("functionUndefined", SqlException.UNDEFINED_FUNCTION),
+            // PostgreSQL: no function of that name takes that many arguments
+            Map.entry("invalidArgCount", SqlException.UNDEFINED_FUNCTION),
             Map.entry("canNotApplyOp2Type", SqlException.DATATYPE_MISMATCH),
             Map.entry("incompatibleCharset", SqlException.DATATYPE_MISMATCH),
             Map.entry("incompatibleValueType", SqlException.DATATYPE_MISMATCH),
@@ -55,10 +57,18 @@ final class ValidationErrors {
     static final class Classified extends CalciteContextException {
         private static final long serialVersionUID = 1L;
         private final String sqlState;
+        private final String message;
 
         Classified(String sqlState, String message, CalciteContextException e) {
             super(message, e.getCause(), e.getPosLine(), e.getPosColumn(), e.getEndPosLine(), e.getEndPosColumn());
             this.sqlState = sqlState;
+            this.message = message;
+        }
+
+        /** The message alone: Calcite's would append its cause's, which says the same again. */
+        @Override
+        public String getMessage() {
+            return message;
         }
 
         String sqlState() {

@@ -56,6 +56,12 @@ class SqlSmokeTest {
                             assertThat(e.sqlState()).isEqualTo("42703");
                             assertThat(e.column()).isEqualTo(8);
                         });
+                assertThatThrownBy(() -> s.execute("SELECT nosuch(1)", List.of()))
+                        .isInstanceOfSatisfying(SqlException.class, e -> {
+                            assertThat(e.sqlState()).isEqualTo("42883");
+                            assertThat(e.getMessage()).as("said once, not again with its cause's text")
+                                    .isEqualTo("No match found for function signature nosuch(<NUMERIC>)");
+                        });
                 assertThatThrownBy(() -> s.execute("SELEC 1", List.of()))
                         .isInstanceOfSatisfying(SqlException.class, e -> assertThat(e.sqlState()).isEqualTo("42601"));
                 s.execute("DELETE FROM projects WHERE id = 1", List.of());

@@ -1,0 +1,67 @@
+package io.relationshiplayer.sql;
+
+import java.util.List;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.util.SqlOperatorTables;
+import org.apache.calcite.sql2rel.SqlRexConvertlet;
+import org.apache.calcite.sql2rel.SqlRexConvertletTable;
+import org.apache.calcite.sql2rel.SqlRexContext;
+
+/**
+ * PostgreSQL's functions that tools and drivers call first and Calcite does not have: {@code now()} (the statement's
+ * timestamp, as CURRENT_TIMESTAMP), {@code version()} and {@code current_database()} (the session's database). Each
+ * is converted to what it means as the statement is converted, so nothing runs at each row.
+ */
+final class PostgresFunctions {
+    static final SqlFunction NOW = function("NOW", SqlTypeName.TIMESTAMP);
+    static final SqlFunction VERSION = function("VERSION", SqlTypeName.VARCHAR);
+    static final SqlFunction CURRENT_DATABASE = function("CURRENT_DATABASE", SqlTypeName.VARCHAR);
+
+    /** The operators, for the validator's lookup. */
+    static final SqlOperatorTable TABLE = SqlOperatorTables.of(NOW, VERSION, CURRENT_DATABASE);
+
+    private PostgresFunctions() {
+    }
+
+    private static SqlFunction function(String name, SqlTypeName type) {
+        return new SqlFunction(name, SqlKind.OTHER_FUNCTION, ReturnTypes.explicit(type).andThen(
+                (b, t) -> b.getTypeFactory().createTypeWithNullability(t, false)), null, OperandTypes.NILADIC,
+                SqlFunctionCategory.SYSTEM);
+    }
+
+    /** What the server says it is: the product, its version, and the SQL it answers. */
+    static String version() {
+        String v = PostgresFunctions.class.getPackage().getImplementationVersion();
+        return "Relationship Layer " + (v == null ? "0.1.0-SNAPSHOT" : v)
+                + " (SQL through Apache Calcite over the FoundationDB Record Layer)";
+    }
+
+    /** {@code value} as the type the validator gave {@code call}. */
+    private static RexNode typed(SqlRexContext cx, SqlCall call, RexNode value) {
+        return cx.getRexBuilder().makeCast(cx.getValidator().getValidatedNodeType(call), value, true, false);
+    }
+
+    /** {@code delegate}'s conversions, and these functions'. */
+    static SqlRexConvertletTable convertlets(SqlRexConvertletTable delegate) {
+        SqlRexConvertlet now = (cx, call) -> typed(cx, call, cx.convertExpression(SqlStdOperatorTable
+                .CURRENT_TIMESTAMP.createCall(call.getParserPosition())));
+        SqlRexConvertlet version = (cx, call) -> typed(cx, call, cx.getRexBuilder().makeLiteral(version()));
+        SqlRexConvertlet database = (cx, call) -> {
+            // the connection's default schema is the session's database (CalciteRunner sets it)
+            List<List<String>> paths = cx.getValidator().getCatalogReader().getSchemaPaths();
+            String name = paths.isEmpty() || paths.get(0).isEmpty() ? "" : paths.get(0).get(paths.get(0).size() - 1);
+            return typed(cx, call, cx.getRexBuilder().makeLiteral(name));
+        };
+        return call -> call.getOperator() == NOW ? now : call.getOperator() == VERSION ? version
+                : call.getOperator() == CURRENT_DATABASE ? database : delegate.get(call);
+    }
+}
