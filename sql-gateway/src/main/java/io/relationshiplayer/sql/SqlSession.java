@@ -8,6 +8,7 @@ import io.relationshiplayer.relationships.Session;
 import io.relationshiplayer.sql.calcite.SessionBinding;
 import io.relationshiplayer.sql.ddl.DdlExecutor;
 import io.relationshiplayer.sql.ddl.DdlParser;
+import io.relationshiplayer.sql.ddl.TruncateStatement;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -139,6 +140,8 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                     gate.require(StatementAccess.SCHEMA);
                     throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, StatementText.leadingWords(sql, 2)
                             + " is not supported");
+                case TRUNCATE:
+                    return SqlTruncate.run(this, TruncateStatement.parse(sql));
                 case DDL:
                     if (transaction != null) {
                         throw new SqlException(SqlException.ACTIVE_TRANSACTION, "DDL cannot run inside a transaction "
@@ -259,6 +262,11 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
 
     FDBRecordContext transaction() {
         return transaction;
+    }
+
+    /** The catalog as the session's transaction sees it. */
+    io.relationshiplayer.relationships.Catalog transactionCatalog() {
+        return layer.open(database, transaction).catalog();
     }
 
     FDBRecordContext openContext() {

@@ -14,6 +14,8 @@ public enum StatementKind {
     INSERT(StatementAccess.WRITE, "insert"),
     UPDATE(StatementAccess.WRITE, "update"),
     DELETE(StatementAccess.WRITE, "delete"),
+    /** TRUNCATE [TABLE] t, ...: every row of the tables, as DELETEs in one transaction. */
+    TRUNCATE(StatementAccess.WRITE, "delete"),
     /** MERGE: a write that Calcite refuses for now. */
     MERGE(StatementAccess.WRITE, "other"),
     /** CREATE, DROP, ALTER of what the DDL parser knows (tables, indexes, joins): runs in the DDL executor. */
@@ -74,6 +76,8 @@ public enum StatementKind {
                 return UPDATE;
             case "DELETE":
                 return DELETE;
+            case "TRUNCATE":
+                return TRUNCATE;
             case "MERGE":
                 return MERGE;
             case "CREATE":
