@@ -9,8 +9,9 @@ import javax.annotation.Nullable;
 /**
  * The study's data access layer for tickets: the same operations whether the Record Layer is used directly
  * ({@link DirectTicketLayer}) or through the record service over gRPC ({@link GrpcTicketLayer}). Both store in the
- * record service's {@value TicketSchema#DATABASE} database, so each reads what the other wrote. Failures are
- * {@link io.relationshiplayer.records.RecordServiceException}s either way.
+ * record service's {@value TicketSchema#DATABASE} database, so each reads what the other wrote. Failures are each
+ * path's own: {@link io.relationshiplayer.records.RecordServiceException} directly, the client library's
+ * {@link io.relationshiplayer.client.ClientException} through the service (both carry the failure's kind or code).
  */
 public interface TicketLayer extends AutoCloseable {
     /** Saves (inserts or replaces) one ticket in one transaction. */

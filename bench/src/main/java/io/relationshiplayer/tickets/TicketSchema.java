@@ -2,10 +2,8 @@ package io.relationshiplayer.tickets;
 
 import com.google.protobuf.DescriptorProtos.FileDescriptorSet;
 import io.grpc.Status;
-import io.grpc.StatusRuntimeException;
-import io.relationshiplayer.proto.v1.CreateDatabaseRequest;
-import io.relationshiplayer.proto.v1.GetSchemaRequest;
-import io.relationshiplayer.proto.v1.RecordServiceGrpc;
+import io.relationshiplayer.client.RecordClient;
+import io.relationshiplayer.client.RecordClientException;
 import io.relationshiplayer.proto.v1.RecordTypeDefinition;
 import io.relationshiplayer.proto.v1.RegisterSchemaRequest;
 import io.relationshiplayer.proto.v1.Schema;
@@ -46,22 +44,21 @@ public final class TicketSchema {
         return stored.equals(SCHEMA);
     }
 
-    /** Creates the database and registers the schema through the service unless both are there already. */
-    public static void ensure(@Nonnull RecordServiceGrpc.RecordServiceBlockingStub stub) {
+    /** Creates the database and registers the schema through the record service unless both are there already. */
+    public static void ensure(@Nonnull RecordClient records) {
         // look first, so that a caller with only the write role uses a database an admin has set up
         Schema stored = null;
         try {
-            stored = stub.getSchema(GetSchemaRequest.newBuilder().setDatabase(DATABASE).build()).getSchema();
-        } catch (StatusRuntimeException e) {
-            if (e.getStatus().getCode() == Status.Code.NOT_FOUND) {
-                stub.createDatabase(CreateDatabaseRequest.newBuilder().setDatabase(DATABASE).setIfNotExists(true)
-                        .build());
-            } else if (e.getStatus().getCode() != Status.Code.FAILED_PRECONDITION) {
+            stored = records.getSchema(DATABASE).getSchema();
+        } catch (RecordClientException e) {
+            if (e.code() == Status.Code.NOT_FOUND) {
+                records.createDatabase(DATABASE, true);
+            } else if (e.code() != Status.Code.FAILED_PRECONDITION) {
                 throw e;
             }
         }
         if (stored == null || !isCurrent(stored)) {
-            stub.registerSchema(RegisterSchemaRequest.newBuilder().setDatabase(DATABASE).setSchema(SCHEMA)
+            records.registerSchema(RegisterSchemaRequest.newBuilder().setDatabase(DATABASE).setSchema(SCHEMA)
                     .setWaitForIndexes(true).build());
         }
     }

@@ -3,8 +3,10 @@ package io.relationshiplayer.tickets;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.grpc.BindableService;
+import io.grpc.Status;
 import io.relationshiplayer.access.Role;
 import io.relationshiplayer.client.ClientSecurity;
+import io.relationshiplayer.client.RecordClientException;
 import io.relationshiplayer.records.RecordStores;
 import io.relationshiplayer.records.grpc.RecordServiceImpl;
 import io.relationshiplayer.server.SecureServer;
@@ -49,6 +51,8 @@ class TicketAuthorizationTest {
     void theTicketLayerNeedsAdminToSetUpAndWriteToUse() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> GrpcTicketLayer.open(
                 server.channel(ClientSecurity.token(WRITER.token())), "writer"))
+                .isInstanceOfSatisfying(RecordClientException.class,
+                        e -> assertThat(e.code()).isEqualTo(Status.Code.PERMISSION_DENIED))
                 .hasMessageContaining("PERMISSION_DENIED").hasMessageContaining("no admin access");
         GrpcTicketLayer.open(server.channel(ClientSecurity.token(ROOT.token())), "root");
         GrpcTicketLayer tickets = GrpcTicketLayer.open(server.channel(ClientSecurity.token(WRITER.token())),

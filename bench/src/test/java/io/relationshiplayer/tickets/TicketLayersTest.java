@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.apple.foundationdb.KeyValue;
 import io.grpc.ManagedChannel;
+import io.grpc.Status;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.relationshiplayer.client.RecordClient;
+import io.relationshiplayer.client.ServerUnreachableException;
 import io.relationshiplayer.fdb.Backend;
 import io.relationshiplayer.proto.v1.GetSchemaRequest;
 import io.relationshiplayer.proto.v1.IndexDefinition;
@@ -17,7 +20,6 @@ import io.relationshiplayer.proto.v1.RecordServiceGrpc;
 import io.relationshiplayer.proto.v1.RegisterSchemaRequest;
 import io.relationshiplayer.proto.v1.Value;
 import io.relationshiplayer.proto.v1.tickets.Ticket;
-import io.relationshiplayer.records.RecordServiceException;
 import io.relationshiplayer.records.RecordStores;
 import io.relationshiplayer.records.RlKeySpace;
 import io.relationshiplayer.server.RunningServer;
@@ -179,7 +181,7 @@ class TicketLayersTest {
     void ensuringTheSchemaAgainChangesNothing() {
         int before = stub.getSchema(GetSchemaRequest.newBuilder().setDatabase(TicketSchema.DATABASE).build())
                 .getVersion();
-        TicketSchema.ensure(stub);
+        TicketSchema.ensure(RecordClient.over(channel, "test"));
         TicketSchema.ensure(new RecordStores(backend.recordDatabase()));
         try (TicketLayer again = DirectTicketLayer.open(backend.recordDatabase(), "embedded:memory")) {
             assertThat(again.scan(t -> { })).isZero();
@@ -201,7 +203,7 @@ class TicketLayersTest {
         direct.save(six);
         assertThat(proxy.load(6)).isEqualTo(six);
 
-        TicketSchema.ensure(stub);
+        TicketSchema.ensure(RecordClient.over(channel, "test"));
         var schema = stub.getSchema(GetSchemaRequest.newBuilder().setDatabase(TicketSchema.DATABASE).build());
         assertThat(schema.getSchema().getIndexesList()).isEmpty();
         assertThat(TicketSchema.isCurrent(schema.getSchema())).isTrue();
@@ -210,15 +212,15 @@ class TicketLayersTest {
     }
 
     @Test
-    void anUnreachableServerFailsWithTheServiceException() throws Exception {
+    void anUnreachableServerFailsWithTheClientsException() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
         assertThatThrownBy(() -> GrpcTicketLayer.connect("127.0.0.1:" + port))
-                .isInstanceOf(RecordServiceException.class)
-                .hasMessageContaining("127.0.0.1:" + port)
-                .hasMessageContaining("UNAVAILABLE");
+                .isInstanceOf(ServerUnreachableException.class)
+                .hasMessage("cannot reach 127.0.0.1:" + port + ": connection refused")
+                .extracting(e -> ((ServerUnreachableException) e).code()).isEqualTo(Status.Code.UNAVAILABLE);
     }
 
     /** The record bytes as the service returns them (it returns what is stored, without re-encoding). */

@@ -160,7 +160,7 @@ class TicketsCommandTest {
         Run run = rl(args("get-multiple 1", "--proxy", "127.0.0.1:" + port));
 
         assertThat(run.exitCode()).isEqualTo(1);
-        assertThat(run.err()).startsWith("error: record service at 127.0.0.1:" + port + ": UNAVAILABLE");
+        assertThat(run.err()).isEqualTo("rl: cannot reach 127.0.0.1:" + port + ": connection refused\n");
         assertThat(run.err()).doesNotContain("\tat ");
     }
 

@@ -2,6 +2,7 @@ package io.relationshiplayer.client;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.protobuf.ByteString;
 import io.grpc.Channel;
 import io.grpc.Context;
 import io.grpc.ManagedChannel;
@@ -30,6 +31,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import javax.annotation.Nonnull;
 import javax.annotation.Nullable;
@@ -103,11 +105,32 @@ public final class RecordClient implements AutoCloseable {
         return response.getSaved();
     }
 
+    /**
+     * Saves records of one {@code type} in one transaction; returns how many. Each record goes as the bytes
+     * {@code message} gives for it, which are sent as they are: no copy, and no list of messages in between.
+     */
+    public <T> int save(@Nonnull String database, @Nonnull String type, @Nonnull List<? extends T> records,
+            @Nonnull Function<? super T, ByteString> message, @Nonnull SaveMode mode) {
+        SaveRecordsRequest.Builder request = SaveRecordsRequest.newBuilder().setDatabase(database).setMode(mode);
+        for (T r : records) {
+            request.addRecords(RecordMessage.newBuilder().setType(type).setMessage(message.apply(r)));
+        }
+        return call(() -> stub.saveRecords(request.build())).getSaved();
+    }
+
     /** Loads records of {@code type} by primary key, one answer per key in order (found or not). */
     @Nonnull
     public List<LoadedRecord> load(@Nonnull String database, @Nonnull String type, @Nonnull List<Key> keys) {
         return call(() -> stub.loadRecords(LoadRecordsRequest.newBuilder().setDatabase(database).setType(type)
                 .addAllKeys(keys).build())).getRecordsList();
+    }
+
+    /** Loads one record of {@code type} by primary key: its message's bytes as the server sent them, or null. */
+    @Nullable
+    public ByteString load(@Nonnull String database, @Nonnull String type, @Nonnull Key key) {
+        LoadedRecord r = call(() -> stub.loadRecords(LoadRecordsRequest.newBuilder().setDatabase(database)
+                .setType(type).addKeys(key).build())).getRecords(0);
+        return r.getFound() ? r.getRecord().getMessage() : null;
     }
 
     /** Deletes records of {@code type} by primary key; returns how many existed. */

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import com.google.protobuf.ByteString;
+import com.google.protobuf.DescriptorProtos.FileDescriptorSet;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
 import io.grpc.ServerInterceptors;
@@ -12,6 +14,15 @@ import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
 import io.relationshiplayer.fdb.Backend;
 import io.relationshiplayer.proto.v1.ColumnKind;
+import io.relationshiplayer.proto.v1.Key;
+import io.relationshiplayer.proto.v1.RecordTypeDefinition;
+import io.relationshiplayer.proto.v1.RegisterSchemaRequest;
+import io.relationshiplayer.proto.v1.SaveMode;
+import io.relationshiplayer.proto.v1.ScanRequest;
+import io.relationshiplayer.proto.v1.Schema;
+import io.relationshiplayer.proto.v1.Value;
+import io.relationshiplayer.proto.v1.tickets.Ticket;
+import io.relationshiplayer.proto.v1.tickets.TicketProto;
 import io.relationshiplayer.records.RecordStores;
 import io.relationshiplayer.records.grpc.RecordServiceImpl;
 import io.relationshiplayer.relationships.RelationshipLayer;
@@ -334,5 +345,30 @@ class SqlClientTest {
         }
         RecordClient records = RecordClient.over(channel, "in-process");
         assertThat(records.count(db, "")).isEqualTo(3);
+    }
+
+    @Test
+    void recordClientSavesLoadsScansAndDeletesRecordsAsTheirOwnBytes() {
+        RecordClient records = RecordClient.over(channel, "in-process");
+        records.createDatabase(db, false);
+        records.registerSchema(RegisterSchemaRequest.newBuilder().setDatabase(db).setSchema(Schema.newBuilder()
+                .setFiles(FileDescriptorSet.newBuilder().addFile(TicketProto.getDescriptor().toProto()))
+                .setRecordsFile(TicketProto.getDescriptor().getName())
+                .addRecordTypes(RecordTypeDefinition.newBuilder().setName("Ticket").addPrimaryKey("id")))
+                .setWaitForIndexes(true).build());
+        List<Ticket> tickets = List.of(Ticket.newBuilder().setId(1).setTitle("one").build(),
+                Ticket.newBuilder().setId(2).setTitle("two").build());
+
+        assertThat(records.save(db, "Ticket", tickets, Ticket::toByteString, SaveMode.UPSERT)).isEqualTo(2);
+        assertThat(records.load(db, "Ticket", Key.newBuilder().addValues(Value.newBuilder().setInt64Value(2))
+                .build())).isEqualTo(tickets.get(1).toByteString());
+        assertThat(records.load(db, "Ticket", Key.newBuilder().addValues(Value.newBuilder().setInt64Value(3))
+                .build())).isNull();
+        List<ByteString> scanned = new java.util.ArrayList<>();
+        assertThat(records.scan(ScanRequest.newBuilder().setDatabase(db).setType("Ticket").build(),
+                m -> scanned.add(m.getMessage()))).isEqualTo(2);
+        assertThat(scanned).containsExactly(tickets.get(0).toByteString(), tickets.get(1).toByteString());
+        records.deleteAll(db, "");
+        assertThat(records.count(db, "")).isZero();
     }
 }

@@ -3,6 +3,7 @@ package io.relationshiplayer.bench.jmh;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.relationshiplayer.bench.bank.LocalSqlServer;
+import io.relationshiplayer.client.SqlClient;
 import io.relationshiplayer.fdb.BackendSpec;
 import io.relationshiplayer.proto.v1.CloseSessionRequest;
 import io.relationshiplayer.proto.v1.ExecutePreparedRequest;
@@ -14,7 +15,6 @@ import io.relationshiplayer.proto.v1.SqlServiceGrpc;
 import io.relationshiplayer.proto.v1.SqlValue;
 import io.relationshiplayer.proto.v1.tickets.Ticket;
 import io.relationshiplayer.proto.v1.tickets.TicketType;
-import io.relationshiplayer.server.RlServer;
 import io.relationshiplayer.tickets.GrpcTicketLayer;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -66,7 +66,7 @@ public class SqlPathsJmh {
     public void open() throws IOException {
         server = LocalSqlServer.start(BackendSpec.memory());
         channel = NettyChannelBuilder.forTarget(server.target()).usePlaintext()
-                .maxInboundMessageSize(RlServer.MAX_MESSAGE_BYTES).build();
+                .maxInboundMessageSize(SqlClient.MAX_INBOUND_BYTES).build();
         sql = SqlServiceGrpc.newBlockingStub(channel);
         records = GrpcTicketLayer.connect(server.target());
         session = sql.openSession(OpenSessionRequest.newBuilder().setDatabase(DATABASE).build()).getSessionId();

@@ -3,6 +3,7 @@ package io.relationshiplayer.bench.sql;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.relationshiplayer.bench.bank.LocalSqlServer;
+import io.relationshiplayer.client.SqlClient;
 import io.relationshiplayer.fdb.BackendSpec;
 import io.relationshiplayer.proto.v1.CloseSessionRequest;
 import io.relationshiplayer.proto.v1.ExecutePreparedRequest;
@@ -14,7 +15,6 @@ import io.relationshiplayer.proto.v1.SqlServiceGrpc;
 import io.relationshiplayer.proto.v1.SqlValue;
 import io.relationshiplayer.proto.v1.tickets.Ticket;
 import io.relationshiplayer.proto.v1.tickets.TicketType;
-import io.relationshiplayer.server.RlServer;
 import io.relationshiplayer.tickets.GrpcTicketLayer;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -121,7 +121,7 @@ public final class SqlBenchmark {
         try (LocalSqlServer server = LocalSqlServer.start(BackendSpec.memory());
              GrpcTicketLayer records = GrpcTicketLayer.connect(server.target())) {
             ManagedChannel channel = NettyChannelBuilder.forTarget(server.target()).usePlaintext()
-                    .maxInboundMessageSize(RlServer.MAX_MESSAGE_BYTES).build();
+                    .maxInboundMessageSize(SqlClient.MAX_INBOUND_BYTES).build();
             try {
                 new SqlBenchmark(settings, out, err, channel).run(records);
             } finally {
