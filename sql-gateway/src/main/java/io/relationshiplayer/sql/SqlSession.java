@@ -478,8 +478,6 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         runners.release(calcite);
     }
 
-    /** Rows of a query: read from Calcite's result set; in autocommit the statement's transaction ends with them. */
-
     /** A statement's rows failed: an explicit transaction is then aborted, as after any failed statement. */
     private void rowsFailed() {
         if (transaction != null) {
