@@ -100,6 +100,15 @@ final class SqlPrepare extends CalcitePrepareImpl {
                         () -> super.validateSelectList(items, select, targetRowType));
             }
 
+            /** Unnamed select items get PostgreSQL's names, before COALESCE and the like are rewritten. */
+            @Override
+            protected SqlNode performUnconditionalRewrites(SqlNode node, boolean underFrom) {
+                if (node instanceof org.apache.calcite.sql.SqlSelect select) {
+                    select.setSelectList(PostgresNames.named(select.getSelectList()));
+                }
+                return super.performUnconditionalRewrites(node, underFrom);
+            }
+
             @Override
             public CalciteContextException newValidationError(SqlNode node,
                                                               Resources.ExInst<SqlValidatorException> e) {

@@ -30,7 +30,7 @@ class StatementAccessTest {
         "DROP TABLE t | SCHEMA",
         "ALTER TABLE t ADD COLUMN b INTEGER | SCHEMA",
         "CREATE MATERIALIZED JOIN j AS t JOIN u | SCHEMA",
-        "TRUNCATE t | SCHEMA",
+        "TRUNCATE t | WRITE",
         "GRANT ALL ON t TO x | SCHEMA",
         "FROBNICATE | SCHEMA",
         "/* /* */ SELECT */ DROP TABLE t | SCHEMA",
