@@ -7,6 +7,7 @@ import io.relationshiplayer.proto.v1.ResultEnd;
 import io.relationshiplayer.proto.v1.SqlValue;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 
@@ -162,13 +163,18 @@ public final class ResultPrinter {
     }
 
     private ResultEnd json(SqlResult result) {
-        List<Column> columns = result.columns();
+        json(result.columns(), result, out);
+        return result.end();
+    }
+
+    /** One JSON array of an object per row, written as the rows arrive, then a line break. */
+    static void json(List<Column> columns, Iterator<List<SqlValue>> rows, PrintWriter out) {
         List<String> names = new ArrayList<>();
         columns.forEach(c -> names.add(Json.string(c.getName())));
         out.print('[');
         boolean first = true;
-        while (result.hasNext()) {
-            List<SqlValue> row = result.next();
+        while (rows.hasNext()) {
+            List<SqlValue> row = rows.next();
             StringBuilder o = new StringBuilder(first ? "{" : ",{");
             for (int c = 0; c < row.size(); c++) {
                 o.append(c == 0 ? "" : ",").append(names.get(c)).append(':').append(Values.json(row.get(c)));
@@ -177,7 +183,6 @@ public final class ResultPrinter {
             first = false;
         }
         out.print("]\n");
-        return result.end();
     }
 
     private String time(long started, String separator) {
