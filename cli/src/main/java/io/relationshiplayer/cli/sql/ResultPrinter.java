@@ -1,6 +1,6 @@
 package io.relationshiplayer.cli.sql;
 
-import io.relationshiplayer.client.Json;
+import io.relationshiplayer.client.JsonWriter;
 import io.relationshiplayer.client.SqlResult;
 import io.relationshiplayer.proto.v1.Column;
 import io.relationshiplayer.proto.v1.ResultEnd;
@@ -169,20 +169,17 @@ public final class ResultPrinter {
 
     /** One JSON array of an object per row, written as the rows arrive, then a line break. */
     static void json(List<Column> columns, Iterator<List<SqlValue>> rows, PrintWriter out) {
-        List<String> names = new ArrayList<>();
-        columns.forEach(c -> names.add(Json.string(c.getName())));
-        out.print('[');
-        boolean first = true;
+        JsonWriter json = JsonWriter.compact(out).beginArray();
         while (rows.hasNext()) {
             List<SqlValue> row = rows.next();
-            StringBuilder o = new StringBuilder(first ? "{" : ",{");
+            json.beginObject();
             for (int c = 0; c < row.size(); c++) {
-                o.append(c == 0 ? "" : ",").append(names.get(c)).append(':').append(Values.json(row.get(c)));
+                Values.json(row.get(c), json.name(columns.get(c).getName()));
             }
-            out.print(o.append('}'));
-            first = false;
+            json.endObject();
         }
-        out.print("]\n");
+        json.endArray();
+        out.print('\n');
     }
 
     private String time(long started, String separator) {
