@@ -19,7 +19,8 @@ class JsonWriterTest {
     @Test
     void namesAndStringsAreEscapedControlCharactersQuotesAndLineSeparators() {
         StringBuilder b = new StringBuilder();
-        JsonWriter.compact(b).beginObject().name("q\"\\\n").value("\u0000\u001f\t\r\u2028ü日\uD83D\uDE00").endObject();
+        JsonWriter.compact(b).beginObject().name("q\"\\\n").value("\u0000\u001f\t\r\u2028ü日\uD83D\uDE00")
+                .endObject();
         assertThat(b).hasToString("{\"q\\\"\\\\\\n\":\"\\u0000\\u001f\\t\\r\\u2028ü日\uD83D\uDE00\"}");
         StringBuilder n = new StringBuilder();
         JsonWriter.compact(n).beginArray().value((String) null).endArray();

@@ -38,6 +38,7 @@ final class StudyFixtures {
                         new CallStats(40, 610000.0, 650000.0, 700000.0), new CallStats(40, 650000.0, 690000.0,
                         720000.0)),
                 new Row(Experiment.GET_MULTIPLE, 2, 1, timings(3.0), timings(Double.NaN),
-                        new CallStats(2, 1500.0, 1600.0, 1700.0), new CallStats(0, Double.NaN, Double.NaN, Double.NaN)));
+                        new CallStats(2, 1500.0, 1600.0, 1700.0),
+                        new CallStats(0, Double.NaN, Double.NaN, Double.NaN)));
     }
 }

@@ -38,7 +38,8 @@ class TableLayoutTest {
     @Test
     void aNarrowTerminalCutsTheWidestColumnsAndDimsNull() {
         TableLayout layout = new TableLayout(COLUMNS, 24, true);
-        String text = print(out -> layout.print(List.of(row(i(1), s("日本語日本語日本語"), s("a long note that is cut")),
+        String text = print(out -> layout.print(List.of(
+                row(i(1), s("日本語日本語日本語"), s("a long note that is cut")),
                 row(nul(), nul(), nul())), out));
         assertThat(text).isEqualTo("""
                  id   | name   | note

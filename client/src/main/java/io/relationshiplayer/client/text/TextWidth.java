@@ -38,7 +38,7 @@ public final class TextWidth {
         return w;
     }
 
-    /** {@code s} cut to at most {@code max} columns, ending in … when cut, so that a cut is never mistaken for data. */
+    /** {@code s} cut to at most {@code max} columns, ending in … when cut, so that no cut passes for data. */
     @Nonnull
     public String cut(@Nonnull String s, int max) {
         if (width(s) <= max) {

@@ -30,8 +30,8 @@ class TextTableTest {
 
     @Test
     void wideCharactersCountTwoColumnsForPaddingAndCutting() {
-        TextTable t = TextTable.boxed().measure(WIDE).cut(true).column(TextColumn.left("k")).column(TextColumn.left("v"))
-                .build().widened(List.of(row("日本", "x")));
+        TextTable t = TextTable.boxed().measure(WIDE).cut(true).column(TextColumn.left("k"))
+                .column(TextColumn.left("v")).build().widened(List.of(row("日本", "x")));
         assertThat(t.header()).isEqualTo(" k    | v");
         assertThat(t.row(row("日本", "x"))).isEqualTo(" 日本 | x");
         assertThat(t.row(row("a", "y"))).isEqualTo(" a    | y");
