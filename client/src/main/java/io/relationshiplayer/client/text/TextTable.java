@@ -163,9 +163,12 @@ public final class TextTable {
         return line(cells);
     }
 
-    /** The line under the header, as {@link Rule} says. */
+    /** The line under the header, as {@link Rule} says; empty without columns (a rule under nothing). */
     @Nonnull
     public String rule() {
+        if (columns.isEmpty()) {
+            return "";
+        }
         if (rule == Rule.MARKDOWN) {
             return "|" + "---|".repeat(columns.size());
         }

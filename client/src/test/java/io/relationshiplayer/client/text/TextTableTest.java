@@ -85,6 +85,13 @@ class TextTableTest {
     }
 
     @Test
+    void withoutColumnsEveryLineIsEmpty() {
+        TextTable t = TextTable.boxed().build();
+        assertThat(t.lines(List.of(List.of()))).containsExactly("", "", "");
+        assertThat(t.narrowed(1, 4)).isSameAs(t);
+    }
+
+    @Test
     void aRowMustHaveACellPerColumn() {
         TextTable t = TextTable.markdown("a", "b");
         assertThatThrownBy(() -> t.row(row("1"))).isInstanceOf(IllegalArgumentException.class)
