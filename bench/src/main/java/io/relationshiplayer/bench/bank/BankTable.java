@@ -1,6 +1,8 @@
 package io.relationshiplayer.bench.bank;
 
+import io.relationshiplayer.client.text.TextTable;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -10,8 +12,16 @@ final class BankTable {
     record Measured(String label, int clients, int accounts, TransferRun.Result result, boolean jvmHeap) {
     }
 
+    private static final TextTable RESULTS = TextTable.markdown("#", "Vendor", "Nodes", "VCPU/Node", "RAM/Node (GB)",
+            "Clients", "Accounts (M)", "Transfers (M)", "TPS");
+    private static final TextTable LATENCY = TextTable.markdown("#", "Vendor", "Avg (ms)", "Max (ms)", "p99 (ms)");
+    private static final TextTable RATIOS = TextTable.markdown("This run", "Against", "TPS", "TPS per vCPU", "Avg",
+            "p99", "Max");
+
     private final BankReference reference;
     private final PrintStream out;
+    private final int cores = Runtime.getRuntime().availableProcessors();
+    private final double heapGb = Runtime.getRuntime().maxMemory() / (1024.0 * 1024 * 1024);
 
     BankTable(BankReference reference, PrintStream out) {
         this.reference = reference;
@@ -19,56 +29,66 @@ final class BankTable {
     }
 
     void print(List<Measured> rows) {
-        int cores = Runtime.getRuntime().availableProcessors();
-        double heapGb = Runtime.getRuntime().maxMemory() / (1024.0 * 1024 * 1024);
         out.println();
         out.println("Table 1: Consolidated Results (rows 1-9: the report's, from " + reference.source() + ")");
-        out.println("| # | Vendor | Nodes | VCPU/Node | RAM/Node (GB) | Clients | Accounts (M) | Transfers (M) | TPS |");
-        out.println("|---|---|---|---|---|---|---|---|---|");
-        for (Measured m : rows) {
-            String ram = m.jvmHeap() ? String.format(Locale.ROOT, "%.1f (heap)", heapGb) : "(the machine's)";
-            out.printf(Locale.ROOT, "| this run | %s | 1 | %d | %s | %d | %s | %s | %s |%n", m.label(), cores, ram,
-                    m.clients(), millions(m.accounts()), millions(m.result().transfers()), number(m.result().tps()));
-        }
-        for (BankReference.Row r : reference.rows()) {
-            out.printf(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %s | %s | %s |%n", r.run(), r.vendor(), r.nodes(),
-                    r.vcpuPerNode(), r.ramGbPerNode(), r.clients(), trim(r.accountsM()), trim(r.transfersM()),
-                    number(r.tps()));
-        }
+        RESULTS.lines(results(rows)).forEach(out::println);
         out.println();
         out.println("Table 2: Latency");
-        out.println("| # | Vendor | Avg (ms) | Max (ms) | p99 (ms) |");
-        out.println("|---|---|---|---|---|");
-        for (Measured m : rows) {
-            Latencies l = m.result().latencies();
-            out.printf(Locale.ROOT, "| this run | %s | %.1f | %s | %.1f |%n", m.label(), l.avgMs(), number(l.maxMs()),
-                    l.percentileMs(0.99));
-        }
-        for (BankReference.Row r : reference.rows()) {
-            out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s |%n", r.run(), r.vendor(), number(r.avgMs()),
-                    number(r.maxMs()), number(r.p99Ms()));
-        }
+        LATENCY.lines(latency(rows)).forEach(out::println);
         out.println();
         out.println("Ratios (this run / reference row; TPS per vCPU divides by all the reference's vCPUs and by this "
                 + "machine's " + cores + " cores):");
-        out.println("| This run | Against | TPS | TPS per vCPU | Avg | p99 | Max |");
-        out.println("|---|---|---|---|---|---|---|");
+        RATIOS.lines(ratios(rows)).forEach(out::println);
+        out.printf(Locale.ROOT, "Hardware: this run on 1 machine, %d cores seen by the JVM, %.1f GB max heap, clients "
+                + "and server in one process unless --connect/--nemesis; the report's on Oracle Cloud E3.Flex nodes "
+                + "(VCPU/Node and RAM/Node above), 1 Gb/s network, %s accounts and 100M transfers per run.%n", cores,
+                heapGb, "10M-1,000M");
+    }
+
+    private List<List<String>> results(List<Measured> rows) {
+        List<List<String>> lines = new ArrayList<>();
+        for (Measured m : rows) {
+            String ram = m.jvmHeap() ? String.format(Locale.ROOT, "%.1f (heap)", heapGb) : "(the machine's)";
+            lines.add(List.of("this run", m.label(), "1", Integer.toString(cores), ram, Integer.toString(m.clients()),
+                    millions(m.accounts()), millions(m.result().transfers()), number(m.result().tps())));
+        }
+        for (BankReference.Row r : reference.rows()) {
+            lines.add(List.of(r.run(), r.vendor(), Integer.toString(r.nodes()), Integer.toString(r.vcpuPerNode()),
+                    Integer.toString(r.ramGbPerNode()), Integer.toString(r.clients()), trim(r.accountsM()),
+                    trim(r.transfersM()), number(r.tps())));
+        }
+        return lines;
+    }
+
+    private List<List<String>> latency(List<Measured> rows) {
+        List<List<String>> lines = new ArrayList<>();
+        for (Measured m : rows) {
+            Latencies l = m.result().latencies();
+            lines.add(List.of("this run", m.label(), fixed(1, l.avgMs()), number(l.maxMs()),
+                    fixed(1, l.percentileMs(0.99))));
+        }
+        for (BankReference.Row r : reference.rows()) {
+            lines.add(List.of(r.run(), r.vendor(), number(r.avgMs()), number(r.maxMs()), number(r.p99Ms())));
+        }
+        return lines;
+    }
+
+    /** Each measured row against the report's rows 1 and 8. */
+    private List<List<String>> ratios(List<Measured> rows) {
+        List<List<String>> lines = new ArrayList<>();
         for (Measured m : rows) {
             for (String run : List.of("1", "8")) {
                 reference.run(run).ifPresent(r -> {
                     Latencies l = m.result().latencies();
                     double tps = m.result().tps();
-                    out.printf(Locale.ROOT, "| %s | #%s %s (%d clients, %d x %d vCPU) | %.2f | %.2f | %.2f | %.2f | "
-                                    + "%.2f |%n", m.label(), r.run(), r.vendor(), r.clients(), r.nodes(),
-                            r.vcpuPerNode(), tps / r.tps(), (tps / cores) / (r.tps() / r.vcpus()), l.avgMs() / r.avgMs(),
-                            l.percentileMs(0.99) / r.p99Ms(), l.maxMs() / r.maxMs());
+                    lines.add(List.of(m.label(), String.format(Locale.ROOT, "#%s %s (%d clients, %d x %d vCPU)",
+                            r.run(), r.vendor(), r.clients(), r.nodes(), r.vcpuPerNode()), fixed(2, tps / r.tps()),
+                            fixed(2, (tps / cores) / (r.tps() / r.vcpus())), fixed(2, l.avgMs() / r.avgMs()),
+                            fixed(2, l.percentileMs(0.99) / r.p99Ms()), fixed(2, l.maxMs() / r.maxMs())));
                 });
             }
         }
-        out.printf(Locale.ROOT, "Hardware: this run on 1 machine, %d cores seen by the JVM, %.1f GB max heap, clients "
-                + "and server in one process unless --connect/--nemesis; the report's on Oracle Cloud E3.Flex nodes "
-                + "(VCPU/Node and RAM/Node above), 1 Gb/s network, %s accounts and 100M transfers per run.%n", cores,
-                heapGb, "10M-1,000M");
+        return lines;
     }
 
     private static String millions(long n) {
@@ -77,6 +97,10 @@ final class BankTable {
 
     private static String trim(double v) {
         return v == Math.rint(v) ? String.format(Locale.ROOT, "%,d", (long) v) : String.valueOf(v);
+    }
+
+    private static String fixed(int decimals, double v) {
+        return String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 
     private static String number(double v) {

@@ -1,5 +1,7 @@
 package io.relationshiplayer.bench.check;
 
+import io.relationshiplayer.client.text.TextColumn;
+import io.relationshiplayer.client.text.TextTable;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -29,6 +31,9 @@ public final class RatioCheck {
     /** Margin given to a key the file does not have yet, on update. */
     static final double DEFAULT_MARGIN = 1.0;
 
+    /** A ratio per line, headerless: its name, its value, then the verdict running free. */
+    static final TextTable LINES = TextTable.builder().prefix("  ").freeLast(true).column(TextColumn.left("", 48))
+            .column(TextColumn.right("", 8)).column("  ", TextColumn.left("")).build();
     private static final Map<String, Double> MEASURED = new LinkedHashMap<>();
 
     private RatioCheck() {
@@ -111,14 +116,15 @@ public final class RatioCheck {
         for (Map.Entry<String, Double> e : ratios.entrySet()) {
             Baseline.Entry b = baseline.get(e.getKey());
             if (b == null) {
-                out.printf(Locale.ROOT, "  %-48s %8.2f  no baseline (add it with --update-baseline)%n", e.getKey(),
-                        e.getValue());
+                out.println(LINES.row(List.of(e.getKey(), String.format(Locale.ROOT, "%.2f", e.getValue()),
+                        "no baseline (add it with --update-baseline)")));
                 continue;
             }
             double limit = b.ratio() * (1 + b.margin());
             boolean ok = e.getValue() <= limit;
-            out.printf(Locale.ROOT, "  %-48s %8.2f  baseline %.2f, margin %.0f %%, limit %.2f: %s%n", e.getKey(),
-                    e.getValue(), b.ratio(), b.margin() * 100, limit, ok ? "ok" : "REGRESSED");
+            out.println(LINES.row(List.of(e.getKey(), String.format(Locale.ROOT, "%.2f", e.getValue()),
+                    String.format(Locale.ROOT, "baseline %.2f, margin %.0f %%, limit %.2f: %s", b.ratio(),
+                            b.margin() * 100, limit, ok ? "ok" : "REGRESSED"))));
             if (!ok) {
                 failed++;
                 err.printf(Locale.ROOT, "bench %s --check: ratio %s is %.2f, worse than its baseline %.2f by more "

@@ -1,6 +1,8 @@
 package io.relationshiplayer.bench.jmh;
 
 import io.relationshiplayer.bench.FdbReference;
+import io.relationshiplayer.client.text.TextColumn;
+import io.relationshiplayer.client.text.TextTable;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -39,6 +41,11 @@ public final class JmhSuite {
             new Pair("RecordPathsJmh.loadGrpc", "RecordPathsJmh.loadDirect", "time, gRPC / direct"),
             new Pair("RecordPathsJmh.scanGrpc", "RecordPathsJmh.scanDirect", "time, gRPC / direct (goal < 1.10)"),
             new Pair("SqlPathsJmh.sqlPrimaryKeySelect", "SqlPathsJmh.recordLoadGrpc", "time, SQL / record (goal < 1.5)"));
+    /** Every score beside the one it competes with; the meaning runs free, the rule spans 27 columns of it. */
+    static final TextTable TABLE = TextTable.builder().freeLast(true).column(TextColumn.left("benchmark", 34))
+            .column(TextColumn.right("score", 16)).column(TextColumn.left("unit", 8))
+            .column(" | ", TextColumn.left("competes with", 30)).column(TextColumn.right("its score", 14))
+            .column(TextColumn.right("ratio", 8)).column("  ", TextColumn.left("meaning", 27)).build();
     /** Quick runs: a small store, one short warm-up and two short iterations. */
     static final Map<String, String> QUICK_PARAMS = Map.of("tickets", "2000", "rows", "2000", "keys", "20000");
 
@@ -123,10 +130,8 @@ public final class JmhSuite {
         }
         out.printf(Locale.ROOT, "JMH on %d cores (other work on the machine makes these noisy); ratio = score / the "
                 + "score it competes with, measured in this run%n", Runtime.getRuntime().availableProcessors());
-        String header = String.format(Locale.ROOT, "%-34s %16s %-8s | %-30s %14s %8s  %s", "benchmark", "score",
-                "unit", "competes with", "its score", "ratio", "meaning");
-        out.println(header);
-        out.println("-".repeat(header.length() + 20));
+        out.println(TABLE.header());
+        out.println(TABLE.rule());
         for (Map.Entry<String, RunResult> e : byName.entrySet()) {
             var score = e.getValue().getPrimaryResult();
             String name = e.getKey();
@@ -145,10 +150,10 @@ public final class JmhSuite {
                 meaning = "ops/s, ours / FoundationDB's (goal >= 2)";
             }
             boolean paired = !Double.isNaN(theirs);
-            out.printf(Locale.ROOT, "%-34s %,16.3f %-8s | %-30s %14s %8s  %s%n", name, score.getScore(),
+            out.println(TABLE.row(List.of(name, String.format(Locale.ROOT, "%,.3f", score.getScore()),
                     score.getScoreUnit(), paired ? against : "-", paired ? String.format(Locale.ROOT, "%,.3f", theirs)
                             : "-", paired ? String.format(Locale.ROOT, "%.2fx", score.getScore() / theirs) : "-",
-                    meaning);
+                    meaning)));
         }
     }
 

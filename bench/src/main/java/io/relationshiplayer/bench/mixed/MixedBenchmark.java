@@ -8,6 +8,7 @@ import io.relationshiplayer.client.ClientException;
 import io.relationshiplayer.client.ClientSecurity;
 import io.relationshiplayer.client.SqlClient;
 import io.relationshiplayer.client.SqlSession;
+import io.relationshiplayer.client.text.TextTable;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,6 +33,8 @@ import java.util.concurrent.Future;
  * </pre>
  */
 public final class MixedBenchmark {
+    private static final TextTable TABLE = TextTable.markdown("Clients", "Class", "Txns", "TPS", "p50 (ms)",
+            "p90 (ms)", "p99 (ms)", "Max (ms)", "Retries");
     private static final int LOAD_ROWS = 250;
     private static final int READ_CHUNK = 5_000;
 
@@ -75,8 +78,8 @@ public final class MixedBenchmark {
                 + "%s%n", settings.rows(), settings.clients(), settings.seconds(), settings.stalenessSeconds(), where);
         load(client, database);
         out.println();
-        out.println("| Clients | Class | Txns | TPS | p50 (ms) | p90 (ms) | p99 (ms) | Max (ms) | Retries |");
-        out.println("|---|---|---|---|---|---|---|---|---|");
+        out.println(TABLE.header());
+        out.println(TABLE.rule());
         long updates = 0;
         for (int clients : settings.clients()) {
             Level level = runLevel(client, database, clients);
@@ -165,15 +168,24 @@ public final class MixedBenchmark {
                 Latencies l = Latencies.merge(workers.stream().map(w -> w.latencies.get(c)).toList());
                 long retries = workers.stream().mapToLong(w -> w.retries.get(c)).sum();
                 total += l.count();
-                out.printf(Locale.ROOT, "| %d | %s | %,d | %,.0f | %.2f | %.2f | %.2f | %.1f | %,d |%n", clients, c.label,
-                        l.count(), l.count() / (elapsedNanos / 1e9), l.percentileMs(0.5), l.percentileMs(0.9),
-                        l.percentileMs(0.99), l.maxMs(), retries);
+                out.println(row(clients, c.label, l.count(), elapsedNanos, l, retries));
             }
             Latencies all = Latencies.merge(workers.stream().flatMap(w -> w.latencies.values().stream()).toList());
-            out.printf(Locale.ROOT, "| %d | all | %,d | %,.0f | %.2f | %.2f | %.2f | %.1f | %,d |%n", clients, total,
-                    total / (elapsedNanos / 1e9), all.percentileMs(0.5), all.percentileMs(0.9), all.percentileMs(0.99),
-                    all.maxMs(), workers.stream().flatMap(w -> w.retries.values().stream()).mapToLong(x -> x).sum());
+            out.println(row(clients, "all", total, elapsedNanos, all,
+                    workers.stream().flatMap(w -> w.retries.values().stream()).mapToLong(x -> x).sum()));
         }
+    }
+
+    /** One class's line of the table; {@code latencies} merged (sorted). */
+    static String row(int clients, String label, long txns, long elapsedNanos, Latencies latencies, long retries) {
+        return TABLE.row(List.of(Integer.toString(clients), label, String.format(Locale.ROOT, "%,d", txns),
+                String.format(Locale.ROOT, "%,.0f", txns / (elapsedNanos / 1e9)), ms(latencies.percentileMs(0.5)),
+                ms(latencies.percentileMs(0.9)), ms(latencies.percentileMs(0.99)),
+                String.format(Locale.ROOT, "%.1f", latencies.maxMs()), String.format(Locale.ROOT, "%,d", retries)));
+    }
+
+    private static String ms(double ms) {
+        return String.format(Locale.ROOT, "%.2f", ms);
     }
 
     /** One client: a session at the current version and one allowed stale reads. */

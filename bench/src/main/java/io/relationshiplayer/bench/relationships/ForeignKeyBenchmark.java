@@ -1,5 +1,7 @@
 package io.relationshiplayer.bench.relationships;
 
+import io.relationshiplayer.client.text.TextColumn;
+import io.relationshiplayer.client.text.TextTable;
 import io.relationshiplayer.fdb.Backend;
 import io.relationshiplayer.fdb.BackendSpec;
 import io.relationshiplayer.fdb.embedded.LatencyProfile;
@@ -47,6 +49,16 @@ public final class ForeignKeyBenchmark {
     /** Goal: inserts with a checked foreign key take less than this many times as long as without. */
     static final double GOAL_RATIO = 1.3;
     private static final String DB = "fkbench";
+    /** Children along the foreign key, one parent at a time against all at once. */
+    static final TextTable LOOKUPS = TextTable.builder().prefix("  ").column(TextColumn.left("latency", 8))
+            .column(TextColumn.right("parents", 8)).column(TextColumn.right("children", 8))
+            .column(TextColumn.right("sequential childrenOf", 24))
+            .column(TextColumn.right("batched childrenOfMany", 24))
+            .column(TextColumn.right("speed-up", 9)).build();
+    /** Insert times per kind of child table, every run's time free at the end. */
+    static final TextTable INSERTS = TextTable.builder().prefix("  ").freeLast(true)
+            .column(TextColumn.left("table", 36)).column(TextColumn.right("time (s)", 10))
+            .column(TextColumn.right("rows/s", 12)).column("   ", TextColumn.left("runs (s)")).build();
     private static final int CHILDREN_PER_PARENT_CLUSTER = 10;
 
     /** What to run. */
@@ -158,8 +170,7 @@ public final class ForeignKeyBenchmark {
         }
         out.printf(Locale.ROOT, "Children of parents along the foreign key, one transaction each, median of %d runs:%n",
                 settings.lookupRuns());
-        out.printf(Locale.ROOT, "  %-8s %8s %8s %24s %24s %9s%n", "latency", "parents", "children",
-                "sequential childrenOf", "batched childrenOfMany", "speed-up");
+        out.println(LOOKUPS.header());
         local.print(out, "none");
         if (cluster != null) {
             cluster.print(out, "cluster");
@@ -205,12 +216,13 @@ public final class ForeignKeyBenchmark {
         out.printf(Locale.ROOT, "Inserts: %,d children of %,d parents, %d rows per transaction (Session.insertAll), "
                         + "median of %d runs after a warm-up round%n", settings.children(), settings.parents(),
                 settings.batch(), settings.runs());
-        out.printf(Locale.ROOT, "  %-36s %10s %12s   %s%n", "table", "time (s)", "rows/s", "runs (s)");
+        out.println(INSERTS.header());
         double[] median = new double[kinds.length];
         for (Kind k : kinds) {
             median[k.ordinal()] = median(seconds[k.ordinal()]);
-            out.printf(Locale.ROOT, "  %-36s %10.3f %,12.0f   %s%n", k.label, median[k.ordinal()],
-                    settings.children() / median[k.ordinal()], runs(seconds[k.ordinal()]));
+            out.println(INSERTS.row(List.of(k.label, String.format(Locale.ROOT, "%.3f", median[k.ordinal()]),
+                    String.format(Locale.ROOT, "%,.0f", settings.children() / median[k.ordinal()]),
+                    runs(seconds[k.ordinal()]))));
         }
         double ratio = median[Kind.FOREIGN_KEY.ordinal()] / median[Kind.NONE.ordinal()];
         io.relationshiplayer.bench.check.RatioCheck.record("foreign-keys.insert.with-over-without", ratio);
@@ -254,12 +266,19 @@ public final class ForeignKeyBenchmark {
     // ---- lookups ----
 
     /** Timings of one lookup comparison, in nanoseconds. */
-    private record Lookups(int parents, long children, long sequentialNanos, long batchedNanos) {
+    record Lookups(int parents, long children, long sequentialNanos, long batchedNanos) {
         void print(PrintStream out, String latency) {
             io.relationshiplayer.bench.check.RatioCheck.record("foreign-keys.lookups." + latency
                     + ".batched-over-sequential", (double) batchedNanos / sequentialNanos);
-            out.printf(Locale.ROOT, "  %-8s %,8d %,8d %21.2f ms %21.2f ms %8.1fx%n", latency, parents, children,
-                    sequentialNanos / 1e6, batchedNanos / 1e6, (double) sequentialNanos / batchedNanos);
+            out.println(row(latency));
+        }
+
+        String row(String latency) {
+            return LOOKUPS.row(List.of(latency, String.format(Locale.ROOT, "%,d", parents),
+                    String.format(Locale.ROOT, "%,d", children),
+                    String.format(Locale.ROOT, "%.2f ms", sequentialNanos / 1e6),
+                    String.format(Locale.ROOT, "%.2f ms", batchedNanos / 1e6),
+                    String.format(Locale.ROOT, "%.1fx", (double) sequentialNanos / batchedNanos)));
         }
     }
 

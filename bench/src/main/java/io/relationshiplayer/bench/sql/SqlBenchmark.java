@@ -4,6 +4,7 @@ import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.relationshiplayer.bench.bank.LocalSqlServer;
 import io.relationshiplayer.client.SqlClient;
+import io.relationshiplayer.client.text.TextTable;
 import io.relationshiplayer.fdb.BackendSpec;
 import io.relationshiplayer.proto.v1.CloseSessionRequest;
 import io.relationshiplayer.proto.v1.ExecutePreparedRequest;
@@ -332,28 +333,30 @@ public final class SqlBenchmark {
     // ---- table ----
 
     private void printTable(Latencies pkSql, Latencies pkRecord, Latencies join, Latencies first, Latencies cached) {
+        io.relationshiplayer.bench.check.RatioCheck.record("sql.pk-select.over-record-load.p50",
+                ratio(pkSql, pkRecord));
         out.println();
-        out.println("| Measure | Figure | Goal | Result |");
-        out.println("|---|---|---|---|");
-        row("1. PK SELECT (prepared) p50 / p99", ms(pkSql), "", "");
-        row("1. LoadRecords (reference) p50 / p99", ms(pkRecord), "", "");
-        double ratio = ratio(pkSql, pkRecord);
-        io.relationshiplayer.bench.check.RatioCheck.record("sql.pk-select.over-record-load.p50", ratio);
-        row("1. SQL / record (p50)", String.format(Locale.ROOT, "%.2fx", ratio),
-                String.format(Locale.ROOT, "< %.1fx", RATIO_GOAL), met(ratio < RATIO_GOAL));
-        row("2. join 1 x " + CHILDREN + " p50 / p99", ms(join), "", "");
-        row("2. join rows/s", String.format(Locale.ROOT, "%,.0f", rowsPerSecond(join)), "", "");
-        row("3. five-table join, first (p50)", String.format(Locale.ROOT, "%.3f ms", first.percentileMs(0.5)),
-                String.format(Locale.ROOT, "< %.0f ms", FIRST_PLAN_GOAL_MS),
-                met(first.percentileMs(0.5) < FIRST_PLAN_GOAL_MS));
-        row("3. five-table join, cached (p50)", String.format(Locale.ROOT, "%.3f ms", cached.percentileMs(0.5)),
-                String.format(Locale.ROOT, "< %.0f ms", CACHED_PLAN_GOAL_MS),
-                met(cached.percentileMs(0.5) < CACHED_PLAN_GOAL_MS));
+        table(pkSql, pkRecord, join, first, cached).forEach(out::println);
         out.println("Planning is measured end to end (client Execute call, gRPC included), not in process.");
     }
 
-    private void row(String measure, String figure, String goal, String result) {
-        out.println("| " + measure + " | " + figure + " | " + goal + " | " + result + " |");
+    /** The summary as a Markdown table: each measure, its figure, its goal and whether it was met. */
+    static List<String> table(Latencies pkSql, Latencies pkRecord, Latencies join, Latencies first,
+            Latencies cached) {
+        double ratio = ratio(pkSql, pkRecord);
+        return TextTable.markdown("Measure", "Figure", "Goal", "Result").lines(List.of(
+                List.of("1. PK SELECT (prepared) p50 / p99", ms(pkSql), "", ""),
+                List.of("1. LoadRecords (reference) p50 / p99", ms(pkRecord), "", ""),
+                List.of("1. SQL / record (p50)", String.format(Locale.ROOT, "%.2fx", ratio),
+                        String.format(Locale.ROOT, "< %.1fx", RATIO_GOAL), met(ratio < RATIO_GOAL)),
+                List.of("2. join 1 x " + CHILDREN + " p50 / p99", ms(join), "", ""),
+                List.of("2. join rows/s", String.format(Locale.ROOT, "%,.0f", rowsPerSecond(join)), "", ""),
+                List.of("3. five-table join, first (p50)", String.format(Locale.ROOT, "%.3f ms",
+                        first.percentileMs(0.5)), String.format(Locale.ROOT, "< %.0f ms", FIRST_PLAN_GOAL_MS),
+                        met(first.percentileMs(0.5) < FIRST_PLAN_GOAL_MS)),
+                List.of("3. five-table join, cached (p50)", String.format(Locale.ROOT, "%.3f ms",
+                        cached.percentileMs(0.5)), String.format(Locale.ROOT, "< %.0f ms", CACHED_PLAN_GOAL_MS),
+                        met(cached.percentileMs(0.5) < CACHED_PLAN_GOAL_MS))));
     }
 
     private static String ms(Latencies l) {

@@ -2,6 +2,7 @@ package io.relationshiplayer.bench.study;
 
 import io.relationshiplayer.bench.study.StudyBenchmark.Row;
 import io.relationshiplayer.client.Json;
+import io.relationshiplayer.client.JsonWriter;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * Writes a study run to a directory: every repetition as CSV ({@value #RUNS}), every cell's summary as CSV
@@ -25,6 +25,8 @@ final class StudyOutput {
     static final String CELLS = "study-cells.csv";
     static final String JSON = "study.json";
     static final String TABLES = "study-tables.txt";
+    /** Fraction digits of the JSON's and the cells' CSV's figures. */
+    private static final int DECIMALS = 4;
     private static final Color DIRECT = new Color(31, 119, 180);
     private static final Color PROXY = new Color(214, 39, 40);
 
@@ -98,38 +100,47 @@ final class StudyOutput {
         return b.toString();
     }
 
+    /** The settings, the machine, the reference and every cell, one cell to a few lines, numbers to 4 decimals. */
     String json(List<Row> rows) {
-        StringBuilder b = new StringBuilder("{\n");
-        b.append(String.format(Locale.ROOT, "  \"settings\": {\"backend\": %s, \"latency\": %s, \"runs\": %d, "
-                        + "\"warmup_seconds\": %s, \"tickets\": %d, \"batches\": %d, \"clients\": %s, \"seed\": %d, "
-                        + "\"quick\": %b, \"full\": %b},%n", str(settings.backend().toString()),
-                str(settings.latencyName()), settings.runs(), num(settings.warmupSeconds()), settings.tickets(),
-                settings.batches(), settings.clients(), settings.seed(), settings.quick(), settings.full()));
-        b.append("  \"machine\": ").append(str(StudyTable.machine())).append(",\n");
-        b.append("  \"reference\": ").append(str(reference.source())).append(",\n");
-        b.append("  \"cells\": [");
-        String sep = "\n";
+        StringBuilder b = new StringBuilder();
+        JsonWriter json = JsonWriter.spaced(b).beginObject().newline(2).name("settings").beginObject()
+                .name("backend").value(settings.backend().toString()).name("latency").value(settings.latencyName())
+                .name("runs").value(settings.runs()).name("warmup_seconds").number(settings.warmupSeconds(), DECIMALS)
+                .name("tickets").value(settings.tickets()).name("batches").value(settings.batches())
+                .name("clients").beginArray();
+        settings.clients().forEach(json::value);
+        json.endArray().name("seed").value(settings.seed()).name("quick").value(settings.quick())
+                .name("full").value(settings.full()).endObject()
+                .newline(2).name("machine").value(StudyTable.machine())
+                .newline(2).name("reference").value(reference.source())
+                .newline(2).name("cells").beginArray();
         for (Row r : rows) {
-            b.append(sep).append(String.format(Locale.ROOT, "    {\"experiment\": %s, \"n\": %d, \"clients\": %d, "
-                            + "\"calls\": %d, \"increase_pct\": %s,%n      \"direct\": %s,%n      \"proxy\": %s,%n"
-                            + "      \"study\": %s}", str(r.experiment().id), r.n(), r.clients(),
-                    r.experiment().calls(r.n(), settings.batches()), num(r.increasePct()),
-                    path(r, r.direct(), r.directCalls()), path(r, r.proxy(), r.proxyCalls()),
-                    study(r).map(s -> String.format(Locale.ROOT, "{\"n\": %d, \"direct_ms\": %s, \"direct_err_ms\": "
-                            + "%s, \"proxy_ms\": %s, \"proxy_err_ms\": %s, \"increase_pct\": %s}", s.n(),
-                            num(s.directMs()), num(s.directErrMs()), num(s.proxyMs()), num(s.proxyErrMs()),
-                            num(s.increasePct()))).orElse("null")));
-            sep = ",\n";
+            json.newline(4).beginObject().name("experiment").value(r.experiment().id).name("n").value(r.n())
+                    .name("clients").value(r.clients()).name("calls").value(r.experiment().calls(r.n(),
+                            settings.batches())).name("increase_pct").number(r.increasePct(), DECIMALS);
+            path(json.newline(6).name("direct"), r, r.direct(), r.directCalls());
+            path(json.newline(6).name("proxy"), r, r.proxy(), r.proxyCalls());
+            json.newline(6).name("study");
+            study(r).ifPresentOrElse(s -> json.beginObject().name("n").value(s.n())
+                    .name("direct_ms").number(s.directMs(), DECIMALS)
+                    .name("direct_err_ms").number(s.directErrMs(), DECIMALS)
+                    .name("proxy_ms").number(s.proxyMs(), DECIMALS)
+                    .name("proxy_err_ms").number(s.proxyErrMs(), DECIMALS)
+                    .name("increase_pct").number(s.increasePct(), DECIMALS).endObject(), json::nullValue);
+            json.endObject();
         }
-        return b.append("\n  ]\n}\n").toString();
+        json.newline(2).endArray().newline(0).endObject();
+        return b.append('\n').toString();
     }
 
-    private String path(Row r, Timings t, CallStats c) {
-        return String.format(Locale.ROOT, "{\"runs_ms\": [%s], \"mean_ms\": %s, \"err_ms\": %s, \"stdev_ms\": %s, "
-                        + "\"calls_per_s\": %s, \"p50_us\": %s, \"p99_us\": %s, \"max_us\": %s}",
-                t.values().stream().map(StudyOutput::num).collect(Collectors.joining(", ")), num(t.mean()),
-                num(t.err()), num(t.stdev()), num(r.callsPerSecond(t, settings.batches())), num(c.p50Micros()),
-                num(c.p99Micros()), num(c.maxMicros()));
+    private void path(JsonWriter json, Row r, Timings t, CallStats c) {
+        json.beginObject().name("runs_ms").beginArray();
+        t.values().forEach(ms -> json.number(ms, DECIMALS));
+        json.endArray().name("mean_ms").number(t.mean(), DECIMALS).name("err_ms").number(t.err(), DECIMALS)
+                .name("stdev_ms").number(t.stdev(), DECIMALS)
+                .name("calls_per_s").number(r.callsPerSecond(t, settings.batches()), DECIMALS)
+                .name("p50_us").number(c.p50Micros(), DECIMALS).name("p99_us").number(c.p99Micros(), DECIMALS)
+                .name("max_us").number(c.maxMicros(), DECIMALS).endObject();
     }
 
     /** The study's row for a serial cell of an N it measured. */
@@ -179,10 +190,6 @@ final class StudyOutput {
     }
 
     private static String num(double v) {
-        return Json.number(v, 4);
-    }
-
-    private static String str(String s) {
-        return Json.string(s);
+        return Json.number(v, DECIMALS);
     }
 }

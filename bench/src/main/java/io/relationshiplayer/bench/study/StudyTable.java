@@ -1,8 +1,11 @@
 package io.relationshiplayer.bench.study;
 
 import io.relationshiplayer.bench.study.StudyBenchmark.Row;
+import io.relationshiplayer.client.text.TextColumn;
+import io.relationshiplayer.client.text.TextTable;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -10,6 +13,26 @@ import java.util.Optional;
 
 /** Prints the study's tables: N, direct and proxy ms +/- err, % increase, µs added per call, and the study's row. */
 final class StudyTable {
+    /** Ours, then the study's nearest row after a |; lines stripped, so that a missing study row leaves just "-". */
+    private static final TextTable EXPERIMENT = TextTable.builder().strip(true)
+            .column(TextColumn.right("N", 8)).column(TextColumn.right("direct ms", 22))
+            .column(TextColumn.right("proxy ms", 22)).column(TextColumn.right("% inc", 8))
+            .column(TextColumn.right("+µs/call", 11)).column(" | ", TextColumn.left("study N", 8))
+            .column(TextColumn.right("no-proxy ms", 22)).column(TextColumn.right("proxy ms", 22))
+            .column(TextColumn.right("% inc", 8)).build();
+    private static final TextTable LATENCIES = TextTable.builder().prefix("  ").freeLast(true)
+            .column(TextColumn.right("N", 8)).column(TextColumn.right("clients", 7))
+            .column(TextColumn.right("calls", 10)).column(" | ", TextColumn.right("direct p50", 10))
+            .column(TextColumn.right("p99", 9)).column(TextColumn.right("max", 9))
+            .column(" | ", TextColumn.right("proxy p50", 9)).column(TextColumn.right("p99", 9))
+            .column(TextColumn.right("max", 9)).column(" | ", TextColumn.left("p50 proxy/direct")).build();
+    private static final TextTable CLIENTS = TextTable.builder().prefix("  ")
+            .column(TextColumn.right("N", 8)).column(TextColumn.right("clients", 7))
+            .column(TextColumn.right("direct ms", 22)).column(TextColumn.right("proxy ms", 22))
+            .column(TextColumn.right("% inc", 8)).column(" | ", TextColumn.right("direct /s", 12))
+            .column(TextColumn.right("speed-up", 8)).column(" | ", TextColumn.right("proxy /s", 12))
+            .column(TextColumn.right("speed-up", 8)).build();
+
     private final StudySettings settings;
     private final StudyReference reference;
     private final PrintStream out;
@@ -56,19 +79,18 @@ final class StudyTable {
                 ? String.format(Locale.ROOT, "; %,d tickets stored", settings.tickets()) : "", e.call(),
                 serialClients() == 1 ? "" : "; " + serialClients() + " clients (the study had one)");
         List<Row> rows = serial(all);
-        String header = String.format(Locale.ROOT, "%8s %22s %22s %8s %11s | %-8s %22s %22s %8s", "N",
-                "direct ms", "proxy ms", "% inc", "+µs/call", "study N", "no-proxy ms", "proxy ms", "% inc");
-        out.println(header);
-        out.println("-".repeat(header.length()));
+        out.println(EXPERIMENT.header());
+        out.println(EXPERIMENT.rule());
         for (Row r : rows) {
-            Optional<StudyReference.Row> s = reference.nearest(e.id, r.n());
-            String study = s.map(x -> String.format(Locale.ROOT, "%-8s %22s %22s %+7.2f%%",
-                    String.format(Locale.ROOT, "%,d", x.n()) + (x.n() == r.n() ? "" : "*"),
-                    plusMinus(x.directMs(), x.directErrMs()), plusMinus(x.proxyMs(), x.proxyErrMs()),
-                    x.increasePct())).orElse("-");
-            out.printf(Locale.ROOT, "%8s %22s %22s %+7.1f%% %+11.1f | %s%n", String.format(Locale.ROOT, "%,d", r.n()),
-                    plusMinus(r.direct().mean(), r.direct().err()), plusMinus(r.proxy().mean(), r.proxy().err()),
-                    r.increasePct(), r.addedMicrosPerCall(settings.batches()), study);
+            List<String> study = reference.nearest(e.id, r.n()).map(x -> List.of(thousands(x.n())
+                    + (x.n() == r.n() ? "" : "*"), plusMinus(x.directMs(), x.directErrMs()),
+                    plusMinus(x.proxyMs(), x.proxyErrMs()), format("%+.2f%%", x.increasePct())))
+                    .orElse(List.of("-", "", "", ""));
+            List<String> cells = new ArrayList<>(List.of(thousands(r.n()), plusMinus(r.direct().mean(),
+                    r.direct().err()), plusMinus(r.proxy().mean(), r.proxy().err()),
+                    format("%+.1f%%", r.increasePct()), format("%+.1f", r.addedMicrosPerCall(settings.batches()))));
+            cells.addAll(study);
+            out.println(EXPERIMENT.row(cells));
         }
         if (rows.stream().anyMatch(r -> reference.nearest(e.id, r.n()).map(x -> x.n() != r.n()).orElse(false))) {
             out.println("* the study did not measure this N: its nearest row is shown");
@@ -83,16 +105,15 @@ final class StudyTable {
     private void printLatencies(List<Row> rows) {
         out.println();
         out.println("  per call, µs (every call of every run):");
-        String header = String.format(Locale.ROOT, "  %8s %7s %10s | %10s %9s %9s | %9s %9s %9s | %s", "N", "clients",
-                "calls", "direct p50", "p99", "max", "proxy p50", "p99", "max", "p50 proxy/direct");
-        out.println(header);
-        out.println("  " + "-".repeat(header.length() - 2));
+        out.println(LATENCIES.header());
+        out.println(LATENCIES.rule());
         for (Row r : rows) {
             CallStats d = r.directCalls();
             CallStats p = r.proxyCalls();
-            out.printf(Locale.ROOT, "  %8s %7d %,10d | %,10.1f %,9.1f %,9.1f | %,9.1f %,9.1f %,9.1f | %.2fx%n",
-                    String.format(Locale.ROOT, "%,d", r.n()), r.clients(), d.count(), d.p50Micros(), d.p99Micros(),
-                    d.maxMicros(), p.p50Micros(), p.p99Micros(), p.maxMicros(), p.p50Micros() / d.p50Micros());
+            out.println(LATENCIES.row(List.of(thousands(r.n()), Integer.toString(r.clients()),
+                    format("%,d", d.count()), micros(d.p50Micros()), micros(d.p99Micros()), micros(d.maxMicros()),
+                    micros(p.p50Micros()), micros(p.p99Micros()), micros(p.maxMicros()),
+                    format("%.2fx", p.p50Micros() / d.p50Micros()))));
         }
     }
 
@@ -101,26 +122,37 @@ final class StudyTable {
         out.println();
         out.printf(Locale.ROOT, "  concurrent clients (the N calls shared among C clients; speed-up = calls/s over "
                 + "%d client(s) in this run):%n", serialClients());
-        String header = String.format(Locale.ROOT, "  %8s %7s %22s %22s %8s | %12s %8s | %12s %8s", "N", "clients",
-                "direct ms", "proxy ms", "% inc", "direct /s", "speed-up", "proxy /s", "speed-up");
-        out.println(header);
-        out.println("  " + "-".repeat(header.length() - 2));
+        out.println(CLIENTS.header());
+        out.println(CLIENTS.rule());
         int b = settings.batches();
         for (Row r : rows) {
             Optional<Row> base = rows.stream().filter(x -> x.n() == r.n() && x.clients() == serialClients())
                     .findFirst();
             double d = r.callsPerSecond(r.direct(), b);
             double p = r.callsPerSecond(r.proxy(), b);
-            out.printf(Locale.ROOT, "  %8s %7d %22s %22s %+7.1f%% | %,12.0f %7.2fx | %,12.0f %7.2fx%n",
-                    String.format(Locale.ROOT, "%,d", r.n()), r.clients(), plusMinus(r.direct().mean(),
-                            r.direct().err()), plusMinus(r.proxy().mean(), r.proxy().err()), r.increasePct(), d,
-                    base.map(x -> d / x.callsPerSecond(x.direct(), b)).orElse(Double.NaN), p,
-                    base.map(x -> p / x.callsPerSecond(x.proxy(), b)).orElse(Double.NaN));
+            out.println(CLIENTS.row(List.of(thousands(r.n()), Integer.toString(r.clients()),
+                    plusMinus(r.direct().mean(), r.direct().err()), plusMinus(r.proxy().mean(), r.proxy().err()),
+                    format("%+.1f%%", r.increasePct()), format("%,.0f", d),
+                    format("%.2fx", base.map(x -> d / x.callsPerSecond(x.direct(), b)).orElse(Double.NaN)),
+                    format("%,.0f", p),
+                    format("%.2fx", base.map(x -> p / x.callsPerSecond(x.proxy(), b)).orElse(Double.NaN)))));
         }
     }
 
     private static String plusMinus(double ms, double err) {
-        return String.format(Locale.ROOT, "%,.1f ± %,.1f", ms, err);
+        return format("%,.1f ± %,.1f", ms, err);
+    }
+
+    private static String micros(double us) {
+        return format("%,.1f", us);
+    }
+
+    private static String thousands(long n) {
+        return format("%,d", n);
+    }
+
+    private static String format(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
     }
 
     void printGoals(List<Row> all) {

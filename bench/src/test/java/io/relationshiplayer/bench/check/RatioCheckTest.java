@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,5 +46,19 @@ class RatioCheckTest {
     void withoutCheckOptionsOnlyTheBenchmarkRuns(@TempDir Path dir) throws Exception {
         assertThat(run(100, "--quick")).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("Check of");
+    }
+
+    @Test
+    void eachRatioIsALineAlignedAsItsFormatWas(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("baseline.properties");
+        Files.writeString(file, "t.ratio = 2.000 0.50\n");
+        run(2.9, "--quick", "--check", "--baseline", file.toString());
+        Files.writeString(file, "other.ratio = 2.000 0.50\n");
+        run(1.5, "--quick", "--check", "--baseline", file.toString());
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).contains(
+                String.format(Locale.ROOT, "  %-48s %8.2f  baseline %.2f, margin %.0f %%, limit %.2f: %s", "t.ratio",
+                        2.9, 2.0, 50.0, 3.0, "ok"),
+                String.format(Locale.ROOT, "  %-48s %8.2f  no baseline (add it with --update-baseline)", "t.ratio",
+                        1.5));
     }
 }

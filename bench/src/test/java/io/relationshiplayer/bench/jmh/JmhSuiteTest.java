@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /** The JMH suite lists its benchmarks and runs a minimal in-process iteration of a pair (scores not checked). */
@@ -37,5 +39,17 @@ class JmhSuiteTest {
     void badArgumentsExitWithTwo() throws Exception {
         assertThat(JmhSuite.run(new String[] {"--nope", "1"}, new PrintStream(new ByteArrayOutputStream()),
                 new PrintStream(new ByteArrayOutputStream()))).isEqualTo(2);
+    }
+
+    @Test
+    void theTableLinesUpAsItsFormatDidItsRuleSpanningTheMeaning() {
+        String header = String.format(Locale.ROOT, "%-34s %16s %-8s | %-30s %14s %8s  %s", "benchmark", "score",
+                "unit", "competes with", "its score", "ratio", "meaning");
+        assertThat(JmhSuite.TABLE.header()).isEqualTo(header);
+        assertThat(JmhSuite.TABLE.rule()).isEqualTo("-".repeat(header.length() + 20));
+        assertThat(JmhSuite.TABLE.row(List.of("RecordPathsJmh.loadGrpc", "12,345.679", "us/op",
+                "RecordPathsJmh.loadDirect", "1,234.500", "10.00x", ""))).isEqualTo(String.format(Locale.ROOT,
+                "%-34s %,16.3f %-8s | %-30s %14s %8s  %s", "RecordPathsJmh.loadGrpc", 12_345.6789, "us/op",
+                "RecordPathsJmh.loadDirect", "1,234.500", "10.00x", ""));
     }
 }

@@ -2,6 +2,7 @@ package io.relationshiplayer.bench.mixed;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.relationshiplayer.bench.bank.Latencies;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -28,5 +29,15 @@ class MixedBenchmarkTest {
         }
         assertThat(lines).anyMatch(l -> l.startsWith("verification:") && l.endsWith("totals match"));
         assertThat(lines).contains("result: all checks passed");
+    }
+
+    @Test
+    void aRowIsAMarkdownLineOfCountsRatesAndPercentiles() {
+        Latencies l = new Latencies();
+        for (long ms = 10; ms >= 1; ms--) {
+            l.add(ms * 1_000_000L);
+        }
+        assertThat(MixedBenchmark.row(4, "update 2 keys", 1234, 2_000_000_000L, Latencies.merge(List.of(l)), 5))
+                .isEqualTo("| 4 | update 2 keys | 1,234 | 617 | 5.00 | 9.00 | 10.00 | 10.0 | 5 |");
     }
 }

@@ -1,12 +1,13 @@
 package io.relationshiplayer.cli.sql;
 
-import io.relationshiplayer.client.Json;
+import io.relationshiplayer.client.JsonWriter;
 import io.relationshiplayer.client.SqlResult;
 import io.relationshiplayer.proto.v1.Column;
 import io.relationshiplayer.proto.v1.ResultEnd;
 import io.relationshiplayer.proto.v1.SqlValue;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 
@@ -162,22 +163,23 @@ public final class ResultPrinter {
     }
 
     private ResultEnd json(SqlResult result) {
-        List<Column> columns = result.columns();
-        List<String> names = new ArrayList<>();
-        columns.forEach(c -> names.add(Json.string(c.getName())));
-        out.print('[');
-        boolean first = true;
-        while (result.hasNext()) {
-            List<SqlValue> row = result.next();
-            StringBuilder o = new StringBuilder(first ? "{" : ",{");
-            for (int c = 0; c < row.size(); c++) {
-                o.append(c == 0 ? "" : ",").append(names.get(c)).append(':').append(Values.json(row.get(c)));
-            }
-            out.print(o.append('}'));
-            first = false;
-        }
-        out.print("]\n");
+        json(result.columns(), result, out);
         return result.end();
+    }
+
+    /** One JSON array of an object per row, written as the rows arrive, then a line break. */
+    static void json(List<Column> columns, Iterator<List<SqlValue>> rows, PrintWriter out) {
+        JsonWriter json = JsonWriter.compact(out).beginArray();
+        while (rows.hasNext()) {
+            List<SqlValue> row = rows.next();
+            json.beginObject();
+            for (int c = 0; c < row.size(); c++) {
+                Values.json(row.get(c), json.name(columns.get(c).getName()));
+            }
+            json.endObject();
+        }
+        json.endArray();
+        out.print('\n');
     }
 
     private String time(long started, String separator) {

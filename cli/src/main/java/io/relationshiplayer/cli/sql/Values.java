@@ -1,6 +1,6 @@
 package io.relationshiplayer.cli.sql;
 
-import io.relationshiplayer.client.Json;
+import io.relationshiplayer.client.JsonWriter;
 import io.relationshiplayer.proto.v1.ColumnKind;
 import io.relationshiplayer.proto.v1.ColumnType;
 import io.relationshiplayer.proto.v1.SqlValue;
@@ -11,6 +11,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Base64;
 import java.util.HexFormat;
+import javax.annotation.Nonnull;
 
 /** Result values as text: for people (table), for CSV and for JSON; one place decides how each kind looks. */
 public final class Values {
@@ -51,30 +52,28 @@ public final class Values {
     }
 
     /**
-     * The value as a JSON value: numbers as numbers (decimals exactly), NULL as null, bytes as base64 strings, dates
-     * "yyyy-mm-dd", timestamps "yyyy-mm-ddThh:mm:ss[.ffffff]" (UTC), NaN and infinities as strings.
+     * Writes the value as a JSON value: numbers as numbers (decimals exactly), NULL as null, bytes as base64 strings,
+     * dates "yyyy-mm-dd", timestamps "yyyy-mm-ddThh:mm:ss[.ffffff]" (UTC), NaN and infinities as strings.
      */
-    public static String json(SqlValue v) {
+    public static void json(@Nonnull SqlValue v, @Nonnull JsonWriter out) {
         switch (v.getKindCase()) {
-            case INT64_VALUE:
-            case INT32_VALUE:
-            case BOOL_VALUE:
-                return text(v);
-            case DOUBLE_VALUE:
+            case INT64_VALUE -> out.value(v.getInt64Value());
+            case INT32_VALUE -> out.value(v.getInt32Value());
+            case BOOL_VALUE -> out.value(v.getBoolValue());
+            case DOUBLE_VALUE -> {
                 double d = v.getDoubleValue();
-                return Double.isFinite(d) ? Double.toString(d) : Json.string(Double.toString(d));
-            case DECIMAL_VALUE:
-                return new BigDecimal(v.getDecimalValue()).toPlainString();
-            case STRING_VALUE:
-                return Json.string(v.getStringValue());
-            case BYTES_VALUE:
-                return Json.string(Base64.getEncoder().encodeToString(v.getBytesValue().toByteArray()));
-            case DATE_VALUE:
-                return Json.string(text(v));
-            case TIMESTAMP_VALUE:
-                return Json.string(text(v).replace(' ', 'T'));
-            default:
-                return "null";
+                if (Double.isFinite(d)) {
+                    out.value(d);
+                } else {
+                    out.value(Double.toString(d));
+                }
+            }
+            case DECIMAL_VALUE -> out.value(new BigDecimal(v.getDecimalValue()));
+            case STRING_VALUE -> out.value(v.getStringValue());
+            case BYTES_VALUE -> out.value(Base64.getEncoder().encodeToString(v.getBytesValue().toByteArray()));
+            case DATE_VALUE -> out.value(text(v));
+            case TIMESTAMP_VALUE -> out.value(text(v).replace(' ', 'T'));
+            default -> out.nullValue();
         }
     }
 
