@@ -235,6 +235,11 @@ class RlStatement implements Statement {
         }
     }
 
+    /** Whether a call has been started (a cancel from now on reaches it). */
+    boolean started() {
+        return call != null;
+    }
+
     @Override
     public void setQueryTimeout(int seconds) throws SQLException {
         checkOpen();
