@@ -9,7 +9,6 @@ import io.relationshiplayer.proto.v1.TableColumn;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -145,15 +144,20 @@ final class RlDatabaseMetaData extends DatabaseCapabilities {
                 ColumnType type = c.getType();
                 ColumnKind kind = type.getKind();
                 boolean numeric = JdbcTypes.signed(kind);
-                Integer digits = kind == ColumnKind.DECIMAL || kind == ColumnKind.TIMESTAMP
-                        ? JdbcTypes.scale(type) : numeric ? Integer.valueOf(0) : null;
+                Integer digits = null;
+                if (kind == ColumnKind.DECIMAL || kind == ColumnKind.TIMESTAMP) {
+                    digits = JdbcTypes.scale(type);
+                } else if (numeric) {
+                    digits = 0;
+                }
                 boolean text = kind == ColumnKind.VARCHAR || kind == ColumnKind.VARBINARY;
                 rows.add(new Object[] {connection.getCatalog(), null, t, c.getName(), JdbcTypes.sqlType(kind),
                     JdbcTypes.typeName(kind), JdbcTypes.precision(type), null, digits,
-                    numeric ? (kind == ColumnKind.DOUBLE ? 2 : 10) : null,
+                    numeric ? Integer.valueOf(kind == ColumnKind.DOUBLE ? 2 : 10) : null,
                     c.getNullable() ? columnNullable : columnNoNulls, "",
                     c.getDefaultSql().isEmpty() ? null : c.getDefaultSql(), null, null,
-                    text ? JdbcTypes.precision(type) : null, position, c.getNullable() ? "YES" : "NO", null, null,
+                    text ? Integer.valueOf(JdbcTypes.precision(type)) : null, position,
+                    c.getNullable() ? "YES" : "NO", null, null,
                     null, null, "NO", "NO"});
             }
         }
@@ -282,7 +286,7 @@ final class RlDatabaseMetaData extends DatabaseCapabilities {
                         : JdbcTypes.precision(type), prefix, prefix == null ? null : "'", params,
                 (int) typeNullable, text, (int) (kind == ColumnKind.VARBINARY ? typePredBasic : typeSearchable),
                 !JdbcTypes.signed(kind), false, false, JdbcTypes.typeName(kind), 0, maxScale, null, null,
-                JdbcTypes.signed(kind) ? (kind == ColumnKind.DOUBLE ? 2 : 10) : null});
+                JdbcTypes.signed(kind) ? Integer.valueOf(kind == ColumnKind.DOUBLE ? 2 : 10) : null});
         }
         return result(columns("TYPE_NAME:s", "DATA_TYPE:i", "PRECISION:i", "LITERAL_PREFIX:s", "LITERAL_SUFFIX:s",
                 "CREATE_PARAMS:s", "NULLABLE:i", "CASE_SENSITIVE:b", "SEARCHABLE:i", "UNSIGNED_ATTRIBUTE:b",
@@ -431,9 +435,5 @@ final class RlDatabaseMetaData extends DatabaseCapabilities {
     @Override
     public Connection getConnection() {
         return connection;
-    }
-
-    static int jdbcType(ColumnKind kind) {
-        return kind == null ? Types.OTHER : JdbcTypes.sqlType(kind);
     }
 }
