@@ -79,6 +79,24 @@ class MetadataTest {
     }
 
     @Test
+    void anotherCatalogIsAnotherDatabase() throws SQLException {
+        String elsewhere = database + "_other";
+        try (Connection c = TestServer.connect(url)) {
+            c.setCatalog(elsewhere); // a session on that database (created on first use, as connecting does)
+            assertThat(c.getCatalog()).isEqualTo(elsewhere);
+            try (Statement st = c.createStatement()) {
+                st.execute("CREATE TABLE only_here (id BIGINT PRIMARY KEY)");
+            }
+            assertThat(rows(c.getMetaData().getTables(null, null, null, null), "TABLE_NAME"))
+                    .extracting(r -> r.get("TABLE_NAME")).containsExactly("only_here");
+            assertThat(rows(c.getMetaData().getCatalogs(), "TABLE_CAT")).extracting(r -> r.get("TABLE_CAT"))
+                    .contains(database, elsewhere);
+            c.setCatalog(database);
+            assertThat(rows(c.getMetaData().getTables(null, null, "only%", null), "TABLE_NAME")).isEmpty();
+        }
+    }
+
+    @Test
     void columnsHaveTypesSizesNullabilityAndDefaults() throws SQLException {
         try (Connection c = TestServer.connect(url)) {
             List<Map<String, Object>> cols = rows(c.getMetaData().getColumns(null, null, "tickets", "%"),
