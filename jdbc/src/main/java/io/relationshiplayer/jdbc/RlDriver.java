@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.Properties;
 import java.util.logging.Logger;
+import javax.annotation.Nullable;
 
 /**
  * The JDBC driver of the Relationship Layer: {@code jdbc:rl://host:port/database} (port 7470 and database
@@ -27,8 +28,10 @@ public final class RlDriver implements Driver {
         }
     }
 
+    /** A connection for a {@code jdbc:rl:} URL; null for another driver's URL, as DriverManager expects. */
     @Override
-    public Connection connect(String url, Properties info) throws SQLException {
+    @Nullable
+    public Connection connect(@Nullable String url, @Nullable Properties info) throws SQLException {
         if (!acceptsURL(url)) {
             return null; // DriverManager asks every driver: another's URL is not ours to refuse
         }
@@ -36,7 +39,7 @@ public final class RlDriver implements Driver {
     }
 
     @Override
-    public boolean acceptsURL(String url) {
+    public boolean acceptsURL(@Nullable String url) {
         return ConnectionUrl.accepts(url);
     }
 

@@ -81,6 +81,8 @@ class StatementsTest {
                 a.setFetchSize(7);
                 ResultSet rs = a.executeQuery("SELECT id FROM s ORDER BY id");
                 assertThat(rs.getFetchSize()).isEqualTo(7);
+                // the rows per batch the client library puts in the ExecuteRequest
+                assertThat(a.unwrap(RlStatement.class).connection.session().fetchSize()).isEqualTo(7);
                 for (int i = 0; i < 100; i++) {
                     assertThat(rs.next()).isTrue();
                     assertThat(rs.getLong(1)).isEqualTo(i);
@@ -97,6 +99,11 @@ class StatementsTest {
                 assertThat(expected).isEqualTo(2_000);
                 assertThat(rs.isAfterLast()).isTrue();
 
+                b.setFetchSize(0);
+                try (ResultSet all = b.executeQuery("SELECT id FROM s")) {
+                    assertThat(b.unwrap(RlStatement.class).connection.session().fetchSize()).isZero();
+                    assertThat(all.next()).isTrue();
+                }
                 a.setMaxRows(5);
                 try (ResultSet five = a.executeQuery("SELECT id FROM s")) {
                     int n = 0;
