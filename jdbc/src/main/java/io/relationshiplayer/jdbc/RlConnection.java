@@ -143,8 +143,13 @@ final class RlConnection extends UnsupportedConnection {
         return txOpen || session.inTransaction();
     }
 
+    /** COMMIT or ROLLBACK; an open result is closed (cancelled) first: cursors close at commit. */
     private void end(String command) throws SQLException {
-        beforeCall();
+        checkOpen();
+        if (active != null) {
+            active.close();
+            active = null;
+        }
         if (autoCommit) {
             throw new SQLException("cannot " + command.toLowerCase(java.util.Locale.ROOT)
                     + " with autocommit on", "25000");

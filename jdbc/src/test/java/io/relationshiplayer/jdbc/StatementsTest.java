@@ -139,6 +139,15 @@ class StatementsTest {
                 c.rollback();
                 assertThat(count(c, "kv")).isZero();
                 st.executeUpdate("INSERT INTO kv VALUES (3, 30)");
+                st.executeUpdate("INSERT INTO kv VALUES (7, 70)");
+                Statement reader = c.createStatement();
+                reader.setFetchSize(1);
+                ResultSet open = reader.executeQuery("SELECT k FROM kv ORDER BY k");
+                assertThat(open.next()).isTrue();
+                c.commit(); // cursors close at commit: the open result is cancelled, the commit goes through
+                assertThat(open.isClosed()).isTrue();
+                assertThat(count(other, "kv")).isEqualTo(2);
+                st.executeUpdate("DELETE FROM kv WHERE k = 7");
                 c.commit();
                 assertThat(count(other, "kv")).isEqualTo(1);
                 // a failed statement aborts the transaction until rollback
