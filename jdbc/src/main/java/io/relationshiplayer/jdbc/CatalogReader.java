@@ -22,7 +22,8 @@ import javax.annotation.Nullable;
 final class CatalogReader {
     /** "(project_id) REFERENCES projects (id) ON DELETE CASCADE ON UPDATE NO ACTION". */
     private static final Pattern FOREIGN_KEY = Pattern.compile(
-            "\\((.*?)\\)\\s+REFERENCES\\s+(.+?)\\s*\\((.*?)\\)(?:\\s+ON DELETE\\s+(.+?))?(?:\\s+ON UPDATE\\s+(.+?))?\\s*",
+            "\\((.*?)\\)\\s+REFERENCES\\s+(.+?)\\s*\\((.*?)\\)"
+                    + "(?:\\s+ON DELETE\\s+(.+?))?(?:\\s+ON UPDATE\\s+(.+?))?\\s*",
             Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
     /** "(a, b DESC)" optionally followed by " WITH SUM (x, y)". */
     private static final Pattern INDEX = Pattern.compile("\\((.*?)\\)(?:\\s+WITH SUM\\s*\\((.*)\\))?\\s*",

@@ -92,7 +92,7 @@ final class Conversions {
             case Types.INTEGER:
             case Types.SMALLINT:
             case Types.TINYINT:
-                return Math.toIntExact(toLong(x));
+                return (int) narrow(toLong(x), Integer.MIN_VALUE, Integer.MAX_VALUE);
             case Types.DOUBLE:
             case Types.FLOAT:
             case Types.REAL:
@@ -136,6 +136,14 @@ final class Conversions {
             }
         }
         throw cannot(v, "an integer");
+    }
+
+    /** {@code v} if it lies in [min, max], else 22003 (numeric value out of range), never a wrapped number. */
+    static long narrow(long v, long min, long max) throws SQLException {
+        if (v < min || v > max) {
+            throw new SQLDataException("value " + v + " is out of range [" + min + ", " + max + "]", "22003");
+        }
+        return v;
     }
 
     static double toDouble(Object v) throws SQLException {
@@ -315,11 +323,11 @@ final class Conversions {
         } else if (type == Long.class || type == long.class) {
             out = toLong(v);
         } else if (type == Integer.class || type == int.class) {
-            out = Math.toIntExact(toLong(v));
+            out = (int) narrow(toLong(v), Integer.MIN_VALUE, Integer.MAX_VALUE);
         } else if (type == Short.class || type == short.class) {
-            out = (short) toLong(v);
+            out = (short) narrow(toLong(v), Short.MIN_VALUE, Short.MAX_VALUE);
         } else if (type == Byte.class || type == byte.class) {
-            out = (byte) toLong(v);
+            out = (byte) narrow(toLong(v), Byte.MIN_VALUE, Byte.MAX_VALUE);
         } else if (type == Double.class || type == double.class) {
             out = toDouble(v);
         } else if (type == Float.class || type == float.class) {

@@ -163,19 +163,19 @@ final class RlResultSet extends ReadOnlyResultSet {
     @Override
     public byte getByte(int i) throws SQLException {
         Object v = value(i);
-        return v == null ? 0 : (byte) Conversions.toLong(v);
+        return v == null ? 0 : (byte) Conversions.narrow(Conversions.toLong(v), Byte.MIN_VALUE, Byte.MAX_VALUE);
     }
 
     @Override
     public short getShort(int i) throws SQLException {
         Object v = value(i);
-        return v == null ? 0 : (short) Conversions.toLong(v);
+        return v == null ? 0 : (short) Conversions.narrow(Conversions.toLong(v), Short.MIN_VALUE, Short.MAX_VALUE);
     }
 
     @Override
     public int getInt(int i) throws SQLException {
         Object v = value(i);
-        return v == null ? 0 : (int) Conversions.toLong(v);
+        return v == null ? 0 : (int) Conversions.narrow(Conversions.toLong(v), Integer.MIN_VALUE, Integer.MAX_VALUE);
     }
 
     @Override

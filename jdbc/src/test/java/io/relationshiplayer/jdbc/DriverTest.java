@@ -72,7 +72,8 @@ class DriverTest {
                         + "12.34, DATE '2024-05-01', TIMESTAMP '2024-05-01 12:30:00.123')")).isEqualTo(1);
             }
             LocalDateTime ts = LocalDateTime.of(2023, 12, 31, 23, 59, 58, 250_000_000);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO everything VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO everything VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 ps.setLong(1, 2);
                 ps.setInt(2, -42);
                 ps.setDouble(3, -0.125);
@@ -131,6 +132,10 @@ class DriverTest {
 
                 assertThat(rs.next()).isTrue();
                 assertThat(rs.getInt(2)).isEqualTo(-42);
+                assertThat(rs.getByte(2)).isEqualTo((byte) -42);
+                assertThatThrownBy(() -> rs.getByte(7)) // -99999999.99 does not fit: never a wrapped number
+                        .isInstanceOf(java.sql.SQLDataException.class)
+                        .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("22003");
                 assertThat(rs.getObject(3)).isEqualTo(-0.125);
                 assertThat(rs.getObject(4)).isEqualTo(false);
                 assertThat(rs.getString(5)).isEqualTo("héllo ✓");
