@@ -13,8 +13,8 @@ import javax.annotation.Nullable;
 
 /**
  * A parsed {@code jdbc:rl://host:port/database?prop=value&...} URL with its properties: {@code ssl} (true: TLS),
- * {@code sslrootcert} (the CA file; default: the JVM's trust store), {@code token} (default: the environment's
- * {@code RL_TOKEN}), {@code fetchSize} (rows per batch; 0: the server's 500). Properties given to
+ * {@code sslrootcert} (the CA file; default: the JVM's trust store), {@code token} (else the {@code password}
+ * property, for tools that ask only for a user and a password; else the environment's {@code RL_TOKEN}), {@code fetchSize} (rows per batch; 0: the server's 500). Properties given to
  * {@code DriverManager} override those of the URL's query.
  */
 record ConnectionUrl(@Nonnull String host, int port, @Nonnull String database, boolean ssl,
@@ -87,6 +87,9 @@ record ConnectionUrl(@Nonnull String host, int port, @Nonnull String database, b
             host = "127.0.0.1";
         }
         String token = props.getProperty("token");
+        if (token == null || token.isBlank()) {
+            token = props.getProperty("password"); // tools that ask only for a user and a password
+        }
         if (token == null || token.isBlank()) {
             token = System.getenv(ClientSecurity.TOKEN_ENV);
         }

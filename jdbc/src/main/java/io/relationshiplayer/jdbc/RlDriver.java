@@ -12,8 +12,8 @@ import javax.annotation.Nullable;
 
 /**
  * The JDBC driver of the Relationship Layer: {@code jdbc:rl://host:port/database} (port 7470 and database
- * {@code default} when left out) with the properties {@code ssl}, {@code sslrootcert}, {@code token} (else the
- * environment's {@code RL_TOKEN}) and {@code fetchSize}. Registered with {@link DriverManager} when loaded, and found
+ * {@code default} when left out) with the properties {@code ssl}, {@code sslrootcert}, {@code token} (else
+ * {@code password}; else the environment's {@code RL_TOKEN}) and {@code fetchSize}. Registered with {@link DriverManager} when loaded, and found
  * through {@code META-INF/services/java.sql.Driver}.
  */
 public final class RlDriver implements Driver {
@@ -52,7 +52,7 @@ public final class RlDriver implements Driver {
                 : info.getProperty("sslrootcert"));
         ca.description = "PEM file of the CA that signed the server's certificate (implies ssl)";
         DriverPropertyInfo token = new DriverPropertyInfo("token", null);
-        token.description = "bearer token (default: the environment's RL_TOKEN)";
+        token.description = "bearer token (else the password property; else the environment's RL_TOKEN)";
         DriverPropertyInfo fetch = new DriverPropertyInfo("fetchSize", info == null ? null
                 : info.getProperty("fetchSize"));
         fetch.description = "rows per batch of results (0: the server's 500)";

@@ -41,6 +41,10 @@ class DriverTest {
         assertThat(u.fetchSize()).isEqualTo(5);
         assertThat(u.token()).isEqualTo("secret");
         assertThat(u.toString()).doesNotContain("secret");
+        Properties userAndPassword = new Properties();
+        userAndPassword.setProperty("user", "ignored");
+        userAndPassword.setProperty("password", "from-a-tool");
+        assertThat(ConnectionUrl.parse("jdbc:rl://h/db", userAndPassword).token()).isEqualTo("from-a-tool");
         ConnectionUrl v6 = ConnectionUrl.parse("jdbc:rl://[::1]/", null);
         assertThat(v6.host()).isEqualTo("::1");
         assertThat(v6.port()).isEqualTo(7470);
