@@ -100,6 +100,8 @@ final class CalciteRunner implements AutoCloseable {
     };
     private long planned;
     private long reused;
+    /** The catalog version the latest statement was planned against (null: none yet). */
+    private String latestCatalog;
     private final String database;
     private volatile SessionBinding session;
     private final StatementCancel cancel = new StatementCancel();
@@ -193,8 +195,28 @@ final class CalciteRunner implements AutoCloseable {
         return plan(sql, catalogKey).statement();
     }
 
+    /**
+     * The cached plan for {@code sql} against the catalog of the runner's latest statement, or null: an autocommit
+     * statement whose plan is cached then needs no transaction to plan in (it runs it if its catalog is still that).
+     */
+    SqlSession.Planned recent(String sql) {
+        String catalogKey = latestCatalog;
+        Plan p = catalogKey == null ? null : plans.get(catalogKey + "\u0000" + sql);
+        if (p == null) {
+            return null;
+        }
+        reused++;
+        try {
+            p.statement().clearParameters();
+        } catch (SQLException e) {
+            throw SqlErrors.toSql(e);
+        }
+        return new SqlSession.Planned(p, catalogKey);
+    }
+
     /** The plan for {@code sql} against the catalog {@code catalogKey}: cached, else prepared now (in a transaction). */
     Plan plan(String sql, String catalogKey) throws SQLException {
+        latestCatalog = catalogKey;
         String key = catalogKey + "\u0000" + sql;
         Plan p = plans.get(key);
         if (p != null) {

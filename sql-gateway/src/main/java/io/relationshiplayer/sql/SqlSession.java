@@ -372,7 +372,8 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
         for (int attempt = 1; ; attempt++) {
             calcite.cancel().check();
-            Planned planned = plan(sql);
+            Planned recent = calcite.recent(sql);
+            Planned planned = recent != null ? recent : plan(sql);
             FDBRecordContext ctx = autocommitContext(tag);
             try {
                 current = layer.open(database, ctx);
