@@ -17,6 +17,8 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import io.relationshiplayer.sql.calcite.CancelChecks;
+import io.relationshiplayer.sql.calcite.FastPath;
+import io.relationshiplayer.sql.calcite.FastPaths;
 import io.relationshiplayer.sql.calcite.StatementCancel;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
@@ -29,6 +31,9 @@ import org.apache.calcite.schema.SchemaPlus;
  */
 final class CalciteRunner implements AutoCloseable {
     private static final int PLAN_CACHE = 256;
+
+    /** The plan the statement being prepared on this thread was implemented from (none for EXPLAIN). */
+    private static final ThreadLocal<org.apache.calcite.rel.RelRoot> IMPLEMENTED = new ThreadLocal<>();
 
     static {
         // Calcite's literals default to ISO-8859-1, which cannot hold most of the world's text; the setting is read
@@ -57,6 +62,16 @@ final class CalciteRunner implements AutoCloseable {
                 org.apache.calcite.runtime.Hook.JAVA_PLAN}) {
             hook.add((java.util.function.Consumer<Object>) o -> StatementCancel.checkPreparing());
         }
+        // The optimized plan, as Calcite is about to implement it: the fast path of a point statement is read from it.
+        org.apache.calcite.runtime.Hook.PLAN_BEFORE_IMPLEMENTATION.add((java.util.function.Consumer<
+                org.apache.calcite.rel.RelRoot>) IMPLEMENTED::set);
+    }
+
+    /**
+     * A prepared statement, with the fast path that runs it instead when it is a point statement ({@link FastPath},
+     * null otherwise), and its result columns when it is a query.
+     */
+    record Plan(PreparedStatement statement, FastPath fast, List<ColumnMeta> columns) {
     }
 
     /**
@@ -73,11 +88,11 @@ final class CalciteRunner implements AutoCloseable {
             });
 
     private final Connection connection;
-    private final Map<String, PreparedStatement> plans = new LinkedHashMap<>(16, 0.75f, true) {
+    private final Map<String, Plan> plans = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<String, PreparedStatement> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<String, Plan> eldest) {
             if (size() > PLAN_CACHE) {
-                closeQuietly(eldest.getValue());
+                closeQuietly(eldest.getValue().statement());
                 return true;
             }
             return false;
@@ -85,6 +100,8 @@ final class CalciteRunner implements AutoCloseable {
     };
     private long planned;
     private long reused;
+    /** The catalog version the latest statement was planned against (null: none yet). */
+    private String latestCatalog;
     private final String database;
     private volatile SessionBinding session;
     private final StatementCancel cancel = new StatementCancel();
@@ -173,28 +190,66 @@ final class CalciteRunner implements AutoCloseable {
         return cancel;
     }
 
-    /** The plan for {@code sql} against the catalog {@code catalogKey}: cached, else prepared now (in a transaction). */
+    /** The prepared statement for {@code sql} against the catalog {@code catalogKey}: {@link #plan}'s. */
     PreparedStatement prepare(String sql, String catalogKey) throws SQLException {
-        String key = catalogKey + "\u0000" + sql;
-        PreparedStatement ps = plans.get(key);
-        if (ps != null) {
-            reused++;
-            ps.clearParameters();
-            return ps;
+        return plan(sql, catalogKey).statement();
+    }
+
+    /**
+     * The cached plan for {@code sql} against the catalog of the runner's latest statement, or null: an autocommit
+     * statement whose plan is cached then needs no transaction to plan in (it runs it if its catalog is still that).
+     */
+    SqlSession.Planned recent(String sql) {
+        String catalogKey = latestCatalog;
+        Plan p = catalogKey == null ? null : plans.get(catalogKey + "\u0000" + sql);
+        if (p == null) {
+            return null;
         }
-        ps = prepareNow(sql);
+        reused++;
+        try {
+            p.statement().clearParameters();
+        } catch (SQLException e) {
+            throw SqlErrors.toSql(e);
+        }
+        return new SqlSession.Planned(p, catalogKey);
+    }
+
+    /** The plan for {@code sql} against the catalog {@code catalogKey}: cached, else prepared now (in a transaction). */
+    Plan plan(String sql, String catalogKey) throws SQLException {
+        latestCatalog = catalogKey;
+        String key = catalogKey + "\u0000" + sql;
+        Plan p = plans.get(key);
+        if (p != null) {
+            reused++;
+            p.statement().clearParameters();
+            return p;
+        }
+        p = prepareNow(sql);
         planned++;
-        plans.put(key, ps);
-        return ps;
+        plans.put(key, p);
+        return p;
+    }
+
+    /** Prepares {@code sql}, then looks for its fast path in the plan Calcite implemented (on the same thread). */
+    private Plan prepareWithFastPath(String sql) throws SQLException {
+        IMPLEMENTED.remove();
+        try {
+            PreparedStatement ps = connection.prepareStatement(sql);
+            FastPath fast = FastPaths.of(IMPLEMENTED.get());
+            List<ColumnMeta> columns = fast != null && !fast.writes() ? columns(ps.getMetaData()) : List.of();
+            return new Plan(ps, fast, columns);
+        } finally {
+            IMPLEMENTED.remove();
+        }
     }
 
     /**
      * Prepares on a thread of {@link #PREPARE_STACK_BYTES} stack, waiting for it: the statement's cancel stops it at its
      * next phase or planner rule; an interrupt of the waiting thread cancels it and is kept.
      */
-    private PreparedStatement prepareNow(String sql) throws SQLException {
-        java.util.concurrent.Future<PreparedStatement> f = PREPARERS.submit(
-                () -> cancel.preparing(() -> connection.prepareStatement(sql)));
+    private Plan prepareNow(String sql) throws SQLException {
+        java.util.concurrent.Future<Plan> f = PREPARERS.submit(
+                () -> cancel.preparing(() -> prepareWithFastPath(sql)));
         boolean interrupted = false;
         try {
             while (true) {
@@ -395,7 +450,7 @@ final class CalciteRunner implements AutoCloseable {
 
     @Override
     public void close() {
-        plans.values().forEach(CalciteRunner::closeQuietly);
+        plans.values().forEach(p -> closeQuietly(p.statement()));
         plans.clear();
         closeQuietly(connection);
     }

@@ -118,16 +118,16 @@ final class SqlBatch {
                             Map<String, SqlSession.Planned> plans) {
         long[] counts = new long[items.size()];
         String key = session.openCurrent(ctx);
-        Map<String, PreparedStatement> statements = new HashMap<>();
+        Map<String, CalciteRunner.Plan> statements = new HashMap<>();
         for (int i = 0; i < items.size(); i++) {
             between.run();
             SqlSession.BatchItem item = items.get(i);
             try {
                 String sql = StatementText.strip(item.sql());
-                PreparedStatement ps = statements.get(sql);
+                CalciteRunner.Plan ps = statements.get(sql);
                 if (ps == null) {
                     SqlSession.Planned planned = plans == null ? null : plans.get(sql);
-                    ps = planned != null && planned.catalogKey().equals(key) ? planned.statement()
+                    ps = planned != null && planned.catalogKey().equals(key) ? planned.plan()
                             : session.prepare(sql);
                     statements.put(sql, ps);
                 }

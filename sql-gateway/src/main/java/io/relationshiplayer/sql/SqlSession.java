@@ -41,6 +41,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     private final CalciteRunners runners;
     private volatile StatementGate gate = StatementGate.OPEN;
     private volatile StatementBounds bounds = StatementBounds.DEFAULT;
+    private boolean fastPath = true;
 
     /** A session using a runner of {@code runners} (lent to it until {@link #close()}). */
     SqlSession(RelationshipLayer layer, String database, RlMetrics metrics, CalciteRunners runners) {
@@ -70,6 +71,11 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     /** The size and depth every statement's text is checked against before it is parsed (54001 past them). */
     public void bounds(@Nonnull StatementBounds bounds) {
         this.bounds = java.util.Objects.requireNonNull(bounds, "bounds is null");
+    }
+
+    /** Whether point statements may run on their fast path (the default), else always on their full plan. */
+    public void fastPath(boolean enabled) {
+        this.fastPath = enabled;
     }
 
     public boolean inTransaction() {
@@ -164,7 +170,9 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                 }
                 text = "EXPLAIN " + rest;
             }
-            return runCalcite(text, params, tag(kind));
+            StatementResult result = runCalcite(text, params, tag(kind));
+            return kind == StatementKind.EXPLAIN && fastPath ? FastStatements.explained(text, result, q -> plan(q).plan)
+                    : result;
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
             SqlException error = SqlErrors.toSql(e);
             if (transaction != null) {
@@ -307,15 +315,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
 
     /** The tag of a Calcite statement's result: what it did. */
     static String tag(StatementKind kind) {
-        switch (kind) {
-            case INSERT:
-            case UPDATE:
-            case DELETE:
-            case EXPLAIN:
-                return kind.name();
-            default:
-                return "SELECT";
-        }
+        return kind.tag();
     }
 
     // ---- transactions ----
@@ -380,17 +380,21 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
         for (int attempt = 1; ; attempt++) {
             calcite.cancel().check();
-            Planned planned = plan(sql);
+            Planned recent = calcite.recent(sql);
+            Planned planned = recent != null ? recent : plan(sql);
             FDBRecordContext ctx = autocommitContext(tag);
             try {
                 current = layer.open(database, ctx);
-                PreparedStatement ps = current.catalog().cacheKey().equals(planned.catalogKey) ? planned.statement
+                CalciteRunner.Plan p = current.catalog().cacheKey().equals(planned.catalogKey) ? planned.plan
                         : prepare(sql);
-                StatementResult result = runOnce(ps, params, tag, ctx);
-                if (result instanceof StatementResult.Query) {
+                StatementResult result = runOnce(p, params, tag, ctx);
+                boolean fast = fastPath && p.fast() != null;
+                if (result instanceof StatementResult.Query && !fast) {
                     return result;
                 }
-                ctx.commit();
+                if (!(result instanceof StatementResult.Query)) {
+                    ctx.commit();
+                }
                 ctx.close();
                 current = null;
                 return result;
@@ -406,7 +410,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
     }
 
-    record Planned(PreparedStatement statement, String catalogKey) {
+    record Planned(CalciteRunner.Plan plan, String catalogKey) {
     }
 
     /** Plans in a short transaction of its own, so that planning time never counts against the statement's. */
@@ -421,17 +425,21 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
     }
 
-    PreparedStatement prepare(String sql) {
+    CalciteRunner.Plan prepare(String sql) {
         try {
-            return calcite.prepare(sql, current.catalog().cacheKey());
+            return calcite.plan(sql, current.catalog().cacheKey());
         } catch (SQLException e) {
             throw SqlErrors.toSql(e);
         }
     }
 
     /** Runs a planned statement in the current session; a query's rows own {@code autocommit} (closed with them). */
-    StatementResult runOnce(PreparedStatement ps, List<Object> params, String tag,
+    StatementResult runOnce(CalciteRunner.Plan plan, List<Object> params, String tag,
                                     FDBRecordContext autocommit) {
+        if (fastPath && plan.fast() != null) {
+            return FastStatements.run(calcite, plan, params, tag, current, this::requireWrite);
+        }
+        PreparedStatement ps = plan.statement();
         try {
             calcite.bind(ps, params);
             if (ps.execute()) {

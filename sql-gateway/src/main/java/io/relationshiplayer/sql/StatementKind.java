@@ -104,4 +104,17 @@ public enum StatementKind {
                 return OTHER;
         }
     }
+
+    /** The tag of a Calcite statement's result: what it did. */
+    String tag() {
+        switch (this) {
+            case INSERT:
+            case UPDATE:
+            case DELETE:
+            case EXPLAIN:
+                return name();
+            default:
+                return "SELECT";
+        }
+    }
 }

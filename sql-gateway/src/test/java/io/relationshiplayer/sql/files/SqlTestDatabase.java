@@ -71,10 +71,10 @@ final class SqlTestDatabase implements AutoCloseable {
             expectError(c, e);
             return;
         }
+        for (PlanCheck p : c.plan()) {
+            checkPlan(c, p, explain(c));
+        }
         if (o instanceof Outcome.Rows r) {
-            for (PlanCheck p : c.plan()) {
-                checkPlan(c, p, explain(c));
-            }
             Result actual = query(c);
             checkRows(c, r, actual.columns, actual.rows);
             return;

@@ -181,8 +181,8 @@ final class SqlTestParser {
         if (text == null) {
             throw error(file, firstLine, "the block has no SQL");
         }
-        if (!plan.isEmpty() && !query) {
-            throw error(file, firstLine, "plan assertions are only for query blocks");
+        if (!plan.isEmpty() && outcome instanceof SqlTestCase.Outcome.Error) {
+            throw error(file, firstLine, "plan assertions are only for query and statement ok / count blocks");
         }
         out.add(new SqlTestCase(file, firstLine, text, params, session, skip, outcome, plan, reference));
     }

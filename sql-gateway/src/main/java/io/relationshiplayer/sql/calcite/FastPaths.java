@@ -1,0 +1,209 @@
+package io.relationshiplayer.sql.calcite;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import javax.annotation.Nullable;
+import org.apache.calcite.adapter.enumerable.EnumerableCalc;
+import org.apache.calcite.adapter.enumerable.EnumerableValues;
+import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.TableModify;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexExecutorImpl;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexLocalRef;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexProgram;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
+
+/**
+ * Recognises, in a statement's optimized plan, the point statements {@link FastPath} runs: a SELECT of projections of
+ * one table's row read by its whole primary key ({@code PK_POINT}), an UPDATE or DELETE of such a row, and an INSERT of
+ * one VALUES row; expressions may only be of the kinds {@link #safe} admits. Anything else keeps the full plan.
+ */
+public final class FastPaths {
+    /** Operators whose compiled code depends only on their operands (no clock, session, schema or randomness). */
+    private static final Set<SqlKind> SAFE = EnumSet.of(SqlKind.CAST, SqlKind.PLUS, SqlKind.MINUS, SqlKind.TIMES,
+            SqlKind.DIVIDE, SqlKind.MOD, SqlKind.MINUS_PREFIX, SqlKind.PLUS_PREFIX, SqlKind.CHECKED_PLUS,
+            SqlKind.CHECKED_MINUS, SqlKind.CHECKED_TIMES, SqlKind.CHECKED_DIVIDE, SqlKind.CHECKED_MINUS_PREFIX,
+            SqlKind.EQUALS, SqlKind.NOT_EQUALS, SqlKind.LESS_THAN, SqlKind.LESS_THAN_OR_EQUAL, SqlKind.GREATER_THAN,
+            SqlKind.GREATER_THAN_OR_EQUAL, SqlKind.AND, SqlKind.OR, SqlKind.NOT, SqlKind.IS_NULL, SqlKind.IS_NOT_NULL,
+            SqlKind.IS_TRUE, SqlKind.IS_FALSE, SqlKind.IS_NOT_TRUE, SqlKind.IS_NOT_FALSE, SqlKind.CASE,
+            SqlKind.COALESCE);
+
+    /** Result types a query's rows convert from without Calcite's JDBC layer, exactly as it would. */
+    private static final Set<SqlTypeName> QUERY_TYPES = EnumSet.of(SqlTypeName.BIGINT, SqlTypeName.INTEGER,
+            SqlTypeName.SMALLINT, SqlTypeName.TINYINT, SqlTypeName.DOUBLE, SqlTypeName.FLOAT, SqlTypeName.REAL,
+            SqlTypeName.BOOLEAN, SqlTypeName.DECIMAL, SqlTypeName.CHAR, SqlTypeName.VARCHAR, SqlTypeName.VARBINARY,
+            SqlTypeName.BINARY, SqlTypeName.DATE, SqlTypeName.TIMESTAMP);
+
+    /**
+     * Whether the JVM's time zone is UTC: Calcite's result set turns dates and timestamps into java.sql values through
+     * it, which the fast path reproduces only then.
+     */
+    private static final boolean UTC = java.time.ZoneId.systemDefault().getRules().isFixedOffset()
+            && java.time.ZoneId.systemDefault().getRules().getOffset(java.time.Instant.EPOCH).getTotalSeconds() == 0;
+
+    private FastPaths() {
+    }
+
+    /** The fast path of the plan {@code root} (as Calcite is about to implement it), or null. */
+    @Nullable
+    public static FastPath of(@Nullable RelRoot root) {
+        if (root == null || !root.isRefTrivial()) {
+            return null;
+        }
+        try {
+            RelNode rel = unchecked(root.rel);
+            if (rel instanceof RecordLayerTableModify) {
+                return modify((RecordLayerTableModify) rel);
+            }
+            if (root.kind != SqlKind.SELECT) {
+                return null;
+            }
+            for (var field : rel.getRowType().getFieldList()) {
+                SqlTypeName type = field.getType().getSqlTypeName();
+                if (!QUERY_TYPES.contains(type) || (type == SqlTypeName.DATE || type == SqlTypeName.TIMESTAMP)
+                        && !UTC) {
+                    return null;
+                }
+            }
+            return source(rel, FastPath.Operation.SELECT, null, new String[0]);
+        } catch (RuntimeException e) {
+            return null; // an unexpected shape (or code that does not compile): the full plan runs it
+        }
+    }
+
+    private static FastPath modify(RecordLayerTableModify modify) {
+        RecordLayerTable table = modify.getTable().unwrap(RecordLayerTable.class);
+        if (table == null || modify.isFlattened()) {
+            return null;
+        }
+        TableModify.Operation op = modify.getOperation();
+        FastPath.Operation operation;
+        switch (op) {
+            case INSERT:
+                operation = FastPath.Operation.INSERT;
+                break;
+            case UPDATE:
+                operation = FastPath.Operation.UPDATE;
+                break;
+            case DELETE:
+                operation = FastPath.Operation.DELETE;
+                break;
+            default:
+                return null;
+        }
+        List<String> columns = modify.getUpdateColumnList();
+        return source(unchecked(modify.getInput()), operation, table.table().name(),
+                columns == null ? new String[0] : columns.toArray(new String[0]));
+    }
+
+    /** {@code rel}: an optional calc over a primary-key point read (or, for INSERT, over one VALUES row). */
+    private static FastPath source(RelNode rel, FastPath.Operation operation, @Nullable String modified,
+                                   String[] updateColumns) {
+        RexProgram program = null;
+        if (rel instanceof EnumerableCalc) {
+            program = ((EnumerableCalc) rel).getProgram();
+            rel = unchecked(((EnumerableCalc) rel).getInput());
+        }
+        RexBuilder rex = rel.getCluster().getRexBuilder();
+        JavaTypeFactory types = new JavaTypeFactoryImpl(rex.getTypeFactory().getTypeSystem());
+        RecordLayerRead read = null;
+        Object[] valuesRow = null;
+        String table;
+        if (rel instanceof RecordLayerToEnumerableConverter && operation != FastPath.Operation.INSERT) {
+            RelNode input = ((RecordLayerToEnumerableConverter) rel).getInput();
+            if (!(input instanceof RecordLayerTableScan)) {
+                return null;
+            }
+            RecordLayerTableScan scan = (RecordLayerTableScan) input;
+            AccessPath path = scan.path;
+            if (path.kind() != AccessPath.Kind.PK_POINT || !path.isPrimaryKey()
+                    || path.equal().size() != scan.recordLayerTable.table().primaryKey().length
+                    || !path.in().isEmpty() || path.low() != null || path.high() != null) {
+                return null;
+            }
+            for (RexNode operand : path.equal()) {
+                if (!safe(operand)) {
+                    return null;
+                }
+            }
+            read = RecordLayerRead.of(path, false, null, null, false);
+            table = scan.recordLayerTable.table().name();
+            if (modified != null && !modified.equals(table)) {
+                return null;
+            }
+        } else if (rel instanceof EnumerableValues && operation == FastPath.Operation.INSERT) {
+            EnumerableValues values = (EnumerableValues) rel;
+            if (values.getTuples().size() != 1) {
+                return null;
+            }
+            List<RexNode> literals = new ArrayList<>(values.getTuples().get(0));
+            valuesRow = RexExecutorImpl.getExecutable(rex, literals, rex.getTypeFactory().builder().build())
+                    .getFunction().apply(FastPath.context(new Object[0], types));
+            table = modified;
+        } else {
+            return null;
+        }
+        if (program == null) {
+            return new FastPath(operation, table, read, valuesRow, null, false, updateColumns, types);
+        }
+        List<RexNode> expressions = new ArrayList<>();
+        for (RexLocalRef ref : program.getProjectList()) {
+            expressions.add(program.expandLocalRef(ref));
+        }
+        boolean condition = program.getCondition() != null;
+        if (condition) {
+            expressions.add(program.expandLocalRef(program.getCondition()));
+        }
+        for (RexNode e : expressions) {
+            if (!safe(e)) {
+                return null;
+            }
+        }
+        RelDataType inputType = program.getInputRowType();
+        var compiled = RexExecutorImpl.getExecutable(rex, expressions, inputType).getFunction();
+        return new FastPath(operation, table, read, valuesRow, compiled, condition, updateColumns, types);
+    }
+
+    /** Whether {@code e} is made only of inputs, literals, parameters and operators of {@link #SAFE}. */
+    static boolean safe(RexNode e) {
+        if (e instanceof RexInputRef || e instanceof RexLiteral || e instanceof RexDynamicParam) {
+            return true;
+        }
+        if (!(e instanceof RexCall)) {
+            return false;
+        }
+        RexCall call = (RexCall) e;
+        boolean known = SAFE.contains(call.getKind()) || call.getOperator() instanceof SqlUserDefinedFunction
+                && call.getOperator().getName().startsWith("rl_checked_");
+        if (!known || !call.getOperator().isDeterministic() || call.getOperator().isDynamicFunction()) {
+            return false;
+        }
+        for (RexNode operand : call.getOperands()) {
+            if (!safe(operand)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@code rel} without the cancel checks around it (a fast-path statement checks once, before it runs). */
+    private static RelNode unchecked(RelNode rel) {
+        while (rel instanceof CancelChecks.Check) {
+            rel = ((CancelChecks.Check) rel).getInput();
+        }
+        return rel;
+    }
+}
