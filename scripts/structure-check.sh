@@ -14,7 +14,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 max_lines=500
 # The modules bottom up, as module:level; a module may call only modules of a lower level. client, the Java client
 # library, depends on proto only and sits beside fdb-embedded, so record-service and everything above may use it.
-levels=(proto:0 client:1 fdb-embedded:1 record-service:2 relationship-layer:3 sql-gateway:4 server:5 bench:6 cli:7)
+levels=(proto:0 client:1 jdbc:2 fdb-embedded:1 record-service:2 relationship-layer:3 sql-gateway:4 server:5 bench:6 cli:7)
 
 failures=0
 fail() {

@@ -131,7 +131,7 @@ final class SqlBatch {
                             : session.prepare(sql);
                     statements.put(sql, ps);
                 }
-                StatementResult result = session.runOnce(ps, item.params(), SqlSession.tag(StatementKind.of(sql)),
+                StatementResult result = session.runOnce(ps, item.params(), StatementKind.of(sql).tag(),
                         null);
                 counts[i] = result instanceof StatementResult.Update ? ((StatementResult.Update) result).count() : 0;
             } catch (RuntimeException | LinkageError e) {

@@ -132,7 +132,8 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         try {
             switch (kind) {
                 case SET:
-                    return set(StatementText.strip(StatementText.afterFirstWord(sql)));
+                    staleness = Staleness.parse(StatementText.strip(StatementText.afterFirstWord(sql))).trackedBy(db);
+                    return new StatementResult.Done("SET");
                 case SHOW:
                     if (StatementText.leadingWords(sql, 2).equals("SHOW TABLES")) {
                         return inTransaction(s -> MetadataCommands.showTables(s.catalog()));
@@ -170,7 +171,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                 }
                 text = "EXPLAIN " + rest;
             }
-            StatementResult result = runCalcite(text, params, tag(kind));
+            StatementResult result = runCalcite(text, params, kind.tag());
             return kind == StatementKind.EXPLAIN && fastPath ? FastStatements.explained(text, result, q -> plan(q).plan)
                     : result;
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
@@ -295,14 +296,6 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         metrics.autocommitRetry();
     }
 
-    private StatementResult set(String assignment) {
-        staleness = Staleness.parse(assignment);
-        if (staleness.enabled()) {
-            db.setTrackLastSeenVersion(true);
-        }
-        return new StatementResult.Done("SET");
-    }
-
     /** The current staleness bound of autocommit queries, in milliseconds. */
     public long maxStalenessMillis() {
         return staleness.millis();
@@ -311,11 +304,6 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     /** A transaction for an autocommit statement: a weak (possibly stale) read version for queries when allowed. */
     private FDBRecordContext autocommitContext(String tag) {
         return staleness.enabled() && tag.equals("SELECT") ? staleness.openContext(db) : db.openContext();
-    }
-
-    /** The tag of a Calcite statement's result: what it did. */
-    static String tag(StatementKind kind) {
-        return kind.tag();
     }
 
     // ---- transactions ----
@@ -375,6 +363,9 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     private StatementResult runCalcite(String sql, List<Object> params, String tag) {
         if (transaction != null) {
             calcite.cancel().check();
+            if (calcite.recent(sql) == null) {
+                plan(sql); // a cold plan takes seconds: made in a transaction of its own, it never ages this one
+            }
             current = layer.open(database, transaction);
             return runOnce(prepare(sql), params, tag, null);
         }

@@ -22,6 +22,14 @@ record Staleness(long millis) {
 
     /** The bound a SET statement's assignment names (22023 for any other setting). */
     @Nonnull
+    /** This setting, with {@code db} told to track the versions it has seen when the setting allows stale reads. */
+    Staleness trackedBy(FDBDatabase db) {
+        if (enabled()) {
+            db.setTrackLastSeenVersion(true);
+        }
+        return this;
+    }
+
     static Staleness parse(@Nonnull String assignment) {
         Matcher m = SET.matcher(assignment);
         if (!m.matches()) {
