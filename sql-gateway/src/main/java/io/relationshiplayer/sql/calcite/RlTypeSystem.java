@@ -13,6 +13,15 @@ import org.apache.calcite.sql.type.SqlTypeName;
 public final class RlTypeSystem extends RelDataTypeSystemImpl {
     public static final RlTypeSystem INSTANCE = new RlTypeSystem();
 
+    /**
+     * A value with more digits than its type keeps is rounded half away from zero, as PostgreSQL rounds numeric (12.346
+     * into DECIMAL(12, 2) is 12.35, CAST(2.5 AS INTEGER) is 3); Calcite's default truncates, which stores a wrong value.
+     */
+    @Override
+    public java.math.RoundingMode roundingMode() {
+        return java.math.RoundingMode.HALF_UP;
+    }
+
     @Override
     public boolean shouldConvertRaggedUnionTypesToVarying() {
         return true;
