@@ -19,7 +19,15 @@ public final class Rl implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** gRPC's own log (java.util.logging), kept referenced so that its level holds. */
+    private static final java.util.logging.Logger GRPC_LOG = java.util.logging.Logger.getLogger("io.grpc");
+
     public static void main(String[] args) {
+        if (args.length == 0 || !args[0].equals("server")) {
+            // a client command reports failures itself, in one line: gRPC's warnings with stacks (a name that does not
+            // resolve, a stream reset after a cancel) would come first
+            GRPC_LOG.setLevel(java.util.logging.Level.SEVERE);
+        }
         System.exit(commandLine(System.getenv(), args).execute(args));
     }
 

@@ -56,7 +56,7 @@ final class ServerCommand implements Callable<Integer> {
                 .withBackend(backendSpec, LatencyProfile.named(latency)).withLimits(ops.limits()).withSecurity(security)
                 .withAccessLogger().withMetricsPort(ops.metricsPort)
                 .withHealthTiming(ops.healthInterval(), ops.healthTimeout());
-        try (RunningServer running = RunningServer.start(config)) {
+        try (RunningServer running = start(config)) {
             spec.commandLine().getOut().printf("rl server listening on %s:%d (backend %s)%n", host,
                     running.port(), backendSpec);
             spec.commandLine().getOut().printf("rl server security: %s%n", security.describe());
@@ -79,5 +79,20 @@ final class ServerCommand implements Callable<Integer> {
             running.withShutdownHook().blockUntilShutdown();
         }
         return 0;
+    }
+
+    /** Starts the server; a port it cannot listen on is one line that says why and what to do. */
+    private RunningServer start(ServerConfig config) throws IOException {
+        try {
+            return RunningServer.start(config);
+        } catch (IOException e) {
+            Throwable root = e;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            throw new IllegalStateException("cannot listen on " + host + ":" + port + ": "
+                    + (root == e ? e.getMessage() : root.getMessage())
+                    + " (another server on that port?): choose another --port, or stop the other server", e);
+        }
     }
 }

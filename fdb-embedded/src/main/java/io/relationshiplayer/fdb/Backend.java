@@ -74,7 +74,14 @@ public final class Backend implements AutoCloseable {
             }
             case FDB:
             default:
-                return new Backend(spec, FDBDatabaseFactory.instance().getDatabase(spec.clusterFile()), null);
+                try {
+                    return new Backend(spec, FDBDatabaseFactory.instance().getDatabase(spec.clusterFile()), null);
+                } catch (UnsatisfiedLinkError e) {
+                    throw new IllegalStateException("a real FoundationDB cluster needs FoundationDB's client library "
+                            + "(libfdb_c), which is not installed: install foundationdb-clients 7.3 "
+                            + "(https://github.com/apple/foundationdb/releases), or use the embedded backend "
+                            + "(--memory, or --backend embedded:DIR)", e);
+                }
         }
     }
 

@@ -69,9 +69,13 @@ public final class BackendHealth implements AutoCloseable {
     private void probeAndReport() {
         boolean now = probe();
         if (up == null || up != now) {
+            boolean recovered = up != null;
             up = now;
-            if (now) {
-                LOG.info("backend reachable: serving");
+            if (now && recovered) {
+                LOG.info("backend reachable again: serving");
+            } else if (now) {
+                // the first probe's success is what everyone expects: not news worth a line over a shell's prompt
+                LOG.debug("backend reachable: serving");
             } else {
                 LOG.warn("backend did not answer a read version within {}: not serving", timeout);
             }

@@ -30,6 +30,9 @@ import org.apache.calcite.sql.validate.SqlValidatorException;
  * raised ({@link ValidationErrors}).
  */
 final class SqlPrepare extends CalcitePrepareImpl {
+    /** The texts Calcite's CalcitePrepareImpl answers from its canned plan (its SIMPLE_SQLS). */
+    private static final java.util.Set<String> CANNED = java.util.Set.of("SELECT 1", "select 1", "SELECT 1 FROM DUAL",
+            "select 1 from dual", "values 1", "VALUES 1");
 
     @Override
     protected CalcitePreparingStmt getPreparingStmt(CalcitePrepare.Context context, Type elementType,
@@ -47,6 +50,18 @@ final class SqlPrepare extends CalcitePrepareImpl {
                 return validator(context, (CalciteCatalogReader) reader, configTransform);
             }
         };
+    }
+
+    /**
+     * Calcite answers the texts "SELECT 1" and "VALUES 1" from a canned plan, whose column is named {@code EXPR$0}
+     * whatever the validator would have named it: a space appended makes them plan as any other text does.
+     */
+    @Override
+    public <T> CalciteSignature<T> prepareSql(CalcitePrepare.Context context, CalcitePrepare.Query<T> query,
+                                              Type elementType, long maxRowCount) {
+        CalcitePrepare.Query<T> q = query.sql != null && CANNED.contains(query.sql)
+                ? CalcitePrepare.Query.of(query.sql + " ") : query;
+        return super.prepareSql(context, q, elementType, maxRowCount);
     }
 
     @Override
