@@ -44,6 +44,9 @@ public final class Rl implements Callable<Integer> {
         CommandLine cl = new CommandLine(new Rl());
         ServerDefaults.install(cl, args, env);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof io.relationshiplayer.cli.sql.OutputClosedException) {
+                return 0; // the reader left (| head): the statement was cancelled, nothing more to say
+            }
             if (e instanceof ClientException) {
                 // a failure people can act on: one line, no stack trace
                 commandLine.getErr().println("rl: " + describe(e));

@@ -67,6 +67,43 @@ class SqlCommandTest {
         return rl(all.toArray(new String[0]));
     }
 
+    /**
+     * `rl sql ... | head -2`: once the reader has gone, the statement is cancelled and the command ends quietly; the
+     * rest of its 100,000 rows are neither read nor written for nobody.
+     */
+    @Test
+    void aClosedOutputCancelsTheStatementAndEndsTheCommandQuietly() {
+        java.util.concurrent.atomic.AtomicLong attempted = new java.util.concurrent.atomic.AtomicLong();
+        java.io.Writer closedAfterAFewRows = new java.io.Writer() {
+            @Override
+            public void write(char[] buf, int off, int len) throws java.io.IOException {
+                if (attempted.addAndGet(len) > 100) {
+                    throw new java.io.IOException("Broken pipe");
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        java.io.StringWriter err = new java.io.StringWriter();
+        picocli.CommandLine cl = Rl.commandLine();
+        cl.setOut(new java.io.PrintWriter(closedAfterAFewRows));
+        cl.setErr(new java.io.PrintWriter(err));
+        String tens = "(VALUES 0, 1, 2, 3, 4, 5, 6, 7, 8, 9)";
+        int code = cl.execute("sql", "--connect", connect, "--database", db, "--format", "csv",
+                "SELECT a.x FROM " + tens + " a(x), " + tens + " b(x), " + tens + " c(x), " + tens + " d(x), " + tens
+                        + " e(x)");
+        assertThat(code).isZero();
+        assertThat(err.toString()).isEmpty();
+        // 100,000 rows are some 200,000 characters: it stopped within the first check's rows
+        assertThat(attempted.get()).isLessThan(20_000);
+    }
+
     @Test
     void csvIsRfc4180WithNullAsAnEmptyUnquotedField() {
         CliRun run = sql("--format", "csv", KINDS + "SELECT * FROM kinds ORDER BY id");

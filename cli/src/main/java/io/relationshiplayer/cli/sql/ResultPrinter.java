@@ -17,6 +17,8 @@ import java.util.Locale;
  * CSV and JSON stay data only.
  */
 public final class ResultPrinter {
+    /** Rows between two checks that the output's reader is still there (each check flushes). */
+    static final int WATCH_ROWS = 512;
     /** Rows a table aligns at once: the first chunk fixes the column widths. */
     private static final int CHUNK = 1000;
 
@@ -92,17 +94,18 @@ public final class ResultPrinter {
 
     private ResultEnd table(SqlResult result, long started) {
         List<Column> columns = result.columns();
+        Iterator<List<SqlValue>> rows = watched(result);
         long count = 0;
         if (result.command().equals("EXPLAIN") && columns.size() == 1) {
             // a plan is a tree over many lines: printed as it is
-            while (result.hasNext()) {
-                SqlValue v = result.next().get(0);
+            while (rows.hasNext()) {
+                SqlValue v = rows.next().get(0);
                 out.println(Values.isNull(v) ? TableLayout.NULL : Values.text(v).stripTrailing());
                 count++;
             }
         } else if (expanded) {
-            while (result.hasNext()) {
-                TableLayout.printExpanded(columns, result.next(), ++count, maxWidth, ansi, out);
+            while (rows.hasNext()) {
+                TableLayout.printExpanded(columns, rows.next(), ++count, maxWidth, ansi, out);
             }
             if (count == 0) {
                 out.println("(no rows)");
@@ -111,8 +114,8 @@ public final class ResultPrinter {
             TableLayout layout = new TableLayout(columns, maxWidth, ansi);
             List<List<SqlValue>> chunk = new ArrayList<>();
             boolean printed = false;
-            while (result.hasNext()) {
-                chunk.add(result.next());
+            while (rows.hasNext()) {
+                chunk.add(rows.next());
                 count++;
                 if (chunk.size() == CHUNK) {
                     layout.print(chunk, out);
@@ -142,8 +145,9 @@ public final class ResultPrinter {
             head.append(c == 0 ? "" : ",").append(csvField(columns.get(c).getName()));
         }
         out.print(head.append("\r\n"));
-        while (result.hasNext()) {
-            List<SqlValue> row = result.next();
+        Iterator<List<SqlValue>> rows = watched(result);
+        while (rows.hasNext()) {
+            List<SqlValue> row = rows.next();
             StringBuilder line = new StringBuilder();
             for (int c = 0; c < row.size(); c++) {
                 SqlValue v = row.get(c);
@@ -163,7 +167,7 @@ public final class ResultPrinter {
     }
 
     private ResultEnd json(SqlResult result) {
-        json(result.columns(), result, out);
+        json(result.columns(), watched(result), out);
         return result.end();
     }
 
@@ -180,6 +184,36 @@ public final class ResultPrinter {
         }
         json.endArray();
         out.print('\n');
+    }
+
+    /**
+     * {@code result}'s rows, checking every {@value #WATCH_ROWS} rows whether the output's reader is still there: when
+     * it is not, the statement is cancelled and {@link OutputClosedException} ends the command.
+     */
+    private Iterator<List<SqlValue>> watched(SqlResult result) {
+        return new Iterator<>() {
+            private long seen;
+
+            @Override
+            public boolean hasNext() {
+                if (++seen % WATCH_ROWS == 0 && outputClosed()) {
+                    result.cancel();
+                    throw new OutputClosedException();
+                }
+                return result.hasNext();
+            }
+
+            @Override
+            public List<SqlValue> next() {
+                return result.next();
+            }
+        };
+    }
+
+    /** Whether writing has failed: a closed pipe fails quietly (PrintStream keeps an error flag instead of throwing). */
+    private boolean outputClosed() {
+        out.flush();
+        return out.checkError() || System.out.checkError();
     }
 
     private String time(long started, String separator) {
