@@ -67,6 +67,22 @@ class SqlCommandTest {
         return rl(all.toArray(new String[0]));
     }
 
+    /** A statement the server's timeout stopped says so and names the limit, unlike a Ctrl-C ("cancelled"). */
+    @Test
+    void aStatementTimeoutNamesTheLimit() throws Exception {
+        try (RunningServer strict = RunningServer.start(ServerConfig.defaults().withLimits(
+                io.relationshiplayer.limits.ServerLimits.DEFAULTS.withStatementTimeout(
+                        java.time.Duration.ofMillis(300))))) {
+            String tens = "(VALUES 0, 1, 2, 3, 4, 5, 6, 7, 8, 9)";
+            CliRun run = rl("sql", "--connect", "127.0.0.1:" + strict.port(), "--database", db,
+                    "SELECT COUNT(*) FROM " + tens + " a(x), " + tens + " b(x), " + tens + " c(x), " + tens
+                            + " d(x), " + tens + " e(x), " + tens + " f(x), " + tens + " g(x), " + tens + " h(x)");
+            assertThat(run.exitCode()).isEqualTo(1);
+            assertThat(run.err()).contains("statement timeout", "statement-timeout=300ms", "57014")
+                    .doesNotContain("cancelled (SQLSTATE 57014)");
+        }
+    }
+
     /**
      * `rl sql ... | head -2`: once the reader has gone, the statement is cancelled and the command ends quietly; the
      * rest of its 100,000 rows are neither read nor written for nobody.

@@ -43,7 +43,8 @@ public final class StatementRunner {
             return true;
         } catch (SqlClientException e) {
             printer.flush();
-            if (e.cancelled()) {
+            // a cancel of ours (Ctrl-C) is said briefly; the server's own (a statement timeout) names its limit
+            if (e.cancelled() && e.code() == io.grpc.Status.Code.CANCELLED) {
                 err.println("cancelled (SQLSTATE 57014)");
                 err.flush();
             } else {
