@@ -74,7 +74,8 @@ final class SqlCommand implements Callable<Integer> {
             StatementRunner runner = new StatementRunner(c.client(), printer, err);
             boolean failed = false;
             for (SqlScript.Statement s : script) {
-                if (!runner.run(s.sql())) {
+                // statements given as arguments are each their own text; a file's or standard input's lines count on
+                if (!runner.run(s.sql(), statements.isEmpty() ? s.line() : 1, r -> { })) {
                     failed = true;
                     if (!continueOnError) {
                         break;

@@ -211,6 +211,17 @@ class SqlCommandTest {
     }
 
     @Test
+    void anErrorInAFileIsPlacedAtTheFilesLine() throws Exception {
+        Path script = dir.resolve("script.sql");
+        java.nio.file.Files.writeString(script, "CREATE TABLE t (id BIGINT PRIMARY KEY);\n\n-- the rows\n"
+                + "INSERT INTO t VALUES (1);\nSELECT id\nFROM t\nWHERE nope = 1;\n");
+        CliRun run = sql("-f", script.toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("(SQLSTATE 42703) at line 7, column 7");
+        assertThat(run.err().split("\n")).contains("  WHERE nope = 1", "        ^");
+    }
+
+    @Test
     void continueOnErrorRunsTheRestAndStillFails() {
         CliRun run = sql("--continue-on-error", "CREATE TABLE t (id BIGINT PRIMARY KEY)", "SELEC 1",
                 "INSERT INTO t VALUES (2)");

@@ -112,12 +112,12 @@ public final class SqlShell {
 
     private void runAll(String text) {
         for (SqlScript.Statement s : SqlScript.split(text)) {
-            runOne(s.sql());
+            runOne(s.sql(), s.line());
         }
     }
 
     /** Runs one statement; Ctrl-C meanwhile cancels its call, and the server stops the scan. */
-    private boolean runOne(String sql) {
+    private boolean runOne(String sql, int firstLine) {
         Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, signal -> {
             SqlResult r = running.get();
             if (r != null) {
@@ -125,7 +125,7 @@ public final class SqlShell {
             }
         });
         try {
-            boolean ok = runner.run(sql, running::set);
+            boolean ok = runner.run(sql, firstLine, running::set);
             String first = sql.strip().split("\\s+", 2)[0].toUpperCase(Locale.ROOT);
             if (first.equals("CREATE") || first.equals("DROP") || first.equals("ALTER")) {
                 completer.invalidate();

@@ -5,17 +5,23 @@ import java.io.PrintWriter;
 
 /**
  * A refused statement as people read it: {@code ERROR: <message> (SQLSTATE 42601) at line L, column C}, then the
- * statement's line with a caret under the position.
+ * statement's line with a caret under the position. The line is the script's or file's, where the statement came from
+ * one.
  */
 public final class ErrorPrinter {
     private ErrorPrinter() {
     }
 
     public static void print(PrintWriter err, SqlClientException e, String sql) {
+        print(err, e, sql, 1);
+    }
+
+    /** As {@link #print(PrintWriter, SqlClientException, String)}; the line is counted from the script's start. */
+    public static void print(PrintWriter err, SqlClientException e, String sql, int firstLine) {
         StringBuilder b = new StringBuilder("ERROR: ").append(e.detail()).append(" (SQLSTATE ").append(e.sqlState())
                 .append(')');
         if (e.line() > 0) {
-            b.append(" at line ").append(e.line()).append(", column ").append(e.column());
+            b.append(" at line ").append(firstLine - 1 + e.line()).append(", column ").append(e.column());
         }
         err.println(b);
         String[] lines = sql.split("\r?\n|\r", -1);

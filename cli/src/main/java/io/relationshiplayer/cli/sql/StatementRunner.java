@@ -28,7 +28,7 @@ public final class StatementRunner {
 
     /** Runs one statement; false when the server refused it (the error is printed). */
     public boolean run(String sql) {
-        return run(sql, r -> { });
+        return run(sql, 1, r -> { });
     }
 
     /**
@@ -36,6 +36,11 @@ public final class StatementRunner {
      * Ctrl-C).
      */
     public boolean run(String sql, Consumer<SqlResult> started) {
+        return run(sql, 1, started);
+    }
+
+    /** As {@link #run(String, Consumer)}, for a statement that starts on line {@code firstLine} of a script or file. */
+    public boolean run(String sql, int firstLine, Consumer<SqlResult> started) {
         long start = System.nanoTime();
         try (SqlResult result = client.execute(sql)) {
             started.accept(result);
@@ -48,7 +53,7 @@ public final class StatementRunner {
                 err.println("cancelled (SQLSTATE 57014)");
                 err.flush();
             } else {
-                ErrorPrinter.print(err, e, sql);
+                ErrorPrinter.print(err, e, sql, firstLine);
             }
             return false;
         }
