@@ -77,7 +77,7 @@ public final class BankBenchmark {
         }
         String spec = settings.backend().toString();
         return settings.nemesisSeconds() > 0 ? String.format(Locale.ROOT, "SQL service in a child process on %s, "
-                + "SIGKILLed every %.0f s", spec, settings.nemesisSeconds()) : "SQL service in process on " + spec;
+                + "SIGKILLed %.0f s after it last acknowledged a transfer", spec, settings.nemesisSeconds()) : "SQL service in process on " + spec;
     }
 
     private boolean runSqlService(List<BankTable.Measured> rows) throws Exception {
@@ -179,7 +179,8 @@ public final class BankBenchmark {
             return false;
         }
         printThroughputs(kills, result);
-        out.printf(Locale.ROOT, "nemesis: %d kills, longest pause in acknowledgements %.2f s: %s%n", kills.size(),
+        out.printf(Locale.ROOT, "nemesis: %d kill%s, longest pause in acknowledgements %.2f s: %s%n", kills.size(),
+                kills.size() == 1 ? "" : "s",
                 worst, stalled == 0 ? "every restarted server acknowledged transfers"
                         : "STALLED: " + stalled + " restarted servers acknowledged nothing before the next kill");
         return stalled == 0;
