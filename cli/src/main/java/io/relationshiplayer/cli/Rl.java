@@ -53,7 +53,8 @@ public final class Rl implements Callable<Integer> {
                 commandLine.getErr().flush();
                 return 1;
             }
-            commandLine.getErr().println(commandLine.getColorScheme().errorText("error: " + describe(e)));
+            // every failure is one line in the same form: rl: what went wrong (and, where it helps, what to do)
+            commandLine.getErr().println(commandLine.getColorScheme().errorText("rl: " + describe(e)));
             if (System.getenv("RL_DEBUG") != null) {
                 e.printStackTrace(commandLine.getErr());
             }

@@ -89,7 +89,7 @@ class TicketsCommandTest {
 
         Run loads = rl(args("get-single 5", "--memory"));
         assertThat(loads.exitCode()).isEqualTo(1);
-        assertThat(loads.err()).contains("error: no tickets stored");
+        assertThat(loads.err()).contains("rl: no tickets stored");
     }
 
     @Test
