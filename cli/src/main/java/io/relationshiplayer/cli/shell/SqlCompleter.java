@@ -41,6 +41,9 @@ final class SqlCompleter implements Completer {
 
     @Override
     public void complete(LineReader reader, ParsedLine line, List<Candidate> candidates) {
+        if (insideLiteral(line.line().substring(0, Math.min(line.cursor(), line.line().length())))) {
+            return; // Tab inside a string literal or a comment inserts nothing: it is text, not SQL
+        }
         String word = line.word();
         boolean lower = !word.isEmpty() && Character.isLowerCase(word.charAt(0));
         for (String k : KEYWORDS) {
@@ -50,6 +53,20 @@ final class SqlCompleter implements Completer {
         for (String n : names()) {
             candidates.add(new Candidate(n, n, "name", null, null, null, true));
         }
+    }
+
+    /** Whether the end of {@code before} (the line up to the cursor) is inside a '...' literal or a -- comment. */
+    static boolean insideLiteral(String before) {
+        boolean quoted = false;
+        for (int i = 0; i < before.length(); i++) {
+            char c = before.charAt(i);
+            if (c == '\'') {
+                quoted = !quoted; // '' inside a literal closes and reopens it: still inside
+            } else if (!quoted && c == '-' && i + 1 < before.length() && before.charAt(i + 1) == '-') {
+                return true;
+            }
+        }
+        return quoted;
     }
 
     /** Table and column names of the session's database. */
