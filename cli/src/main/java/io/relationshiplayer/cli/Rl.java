@@ -43,6 +43,16 @@ public final class Rl implements Callable<Integer> {
     public static CommandLine commandLine(Map<String, String> env, String[] args) {
         CommandLine cl = new CommandLine(new Rl());
         ServerDefaults.install(cl, args, env);
+        // a usage error is one line and a hint, as psql and the GNU tools say it, not the forty lines of the help
+        cl.setParameterExceptionHandler((ex, arguments) -> {
+            CommandLine c = ex.getCommandLine();
+            java.io.PrintWriter err = c.getErr();
+            err.println(c.getColorScheme().errorText("rl: " + ex.getMessage()));
+            CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
+            err.println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for more information.");
+            err.flush();
+            return c.getCommandSpec().exitCodeOnInvalidInput();
+        });
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof io.relationshiplayer.cli.sql.OutputClosedException) {
                 return 0; // the reader left (| head): the statement was cancelled, nothing more to say

@@ -45,7 +45,12 @@ final class ServerCommand implements Callable<Integer> {
         if (spec.defaultValueProvider() instanceof ServerDefaults defaults) {
             defaults.check(spec);
         }
-        BackendSpec backendSpec = backendOptions.spec();
+        BackendSpec backendSpec;
+        try {
+            backendSpec = backendOptions.spec();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
         ServerSecurity security;
         try {
             security = securityOptions.security(host, spec.commandLine().getErr());

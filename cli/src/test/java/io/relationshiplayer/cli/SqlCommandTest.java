@@ -261,7 +261,10 @@ class SqlCommandTest {
     void usageErrorsExitWithTwo() {
         assertThat(rl("sql", "--format", "xml", "SELECT 1").exitCode()).isEqualTo(2);
         assertThat(rl("sql", "--connect", "host:99999", "SELECT 1").exitCode()).isEqualTo(2);
-        assertThat(rl("sql", "--nope").exitCode()).isEqualTo(2);
+        CliRun unknown = rl("sql", "--nope");
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err().lines()).as("one line and a hint, not the help")
+                .containsExactly("rl: Unknown option: '--nope'", "Try 'rl sql --help' for more information.");
     }
 
     @Test
