@@ -243,6 +243,8 @@ class OperationsTest {
         assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
         String failedId = trailers.get().get(CallMonitor.REQUEST_ID);
         assertThat(failedId).matches("[0-9a-f-]{36}");
+        assertThat(java.util.UUID.fromString(failedId).version()).as("a random (version 4) UUID").isEqualTo(4);
+        assertThat(java.util.UUID.fromString(failedId).variant()).isEqualTo(2);
         assertThat(accessLog).anySatisfy(line -> assertThat(line).startsWith("request_id=" + failedId
                 + " method=rl.v1.SqlService/OpenSession status=INVALID_ARGUMENT "));
         assertThat(String.join("\n", accessLog)).doesNotContain("evil");
