@@ -54,6 +54,11 @@ final class SessionRows implements RowStream {
                 ahead = rs.next();
             } catch (SQLException | RuntimeException | LinkageError | StackOverflowError e) {
                 close();
+                if (cancelled) {
+                    // our cancel, seen inside the plan's operators rather than here: the same outcome either way (a
+                    // query's rows write nothing, so its transaction goes on), not one that races the cancel
+                    throw new SqlException(SqlException.QUERY_CANCELED, "canceling statement due to user request");
+                }
                 onFailure.run();
                 throw SqlErrors.toSql(e);
             }
