@@ -83,7 +83,8 @@ final class BenchCommand implements Callable<Integer> {
     @Command(name = "bank", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "Bank transfers (explicit SQL transactions over gRPC) with balance and log verification, "
                     + "beside the report's FoundationDB and PostgreSQL rows. Options: --accounts N (10000), "
-                    + "--clients C (16), --seconds S (60) | --transfers N, --backend embedded:memory|embedded:<dir>, "
+                    + "--clients C (16), --seconds S (60) measured after --warmup S (10; 0 with --nemesis) | "
+                    + "--transfers N, --backend embedded:memory|embedded:<dir>, "
                     + "--connect host:port [--tls --ca-file F --cert F --key F --token T (or RL_TOKEN)], "
                     + "--nemesis SECONDS (durable only: SIGKILL and restart the server SECONDS after it last "
                     + "acknowledged a transfer; a timed run goes on past its end until --kills K (1) kills were each "

@@ -22,7 +22,8 @@ import java.util.Random;
  * and PostgreSQL rows.
  *
  * <pre>
- * BankBenchmark [--accounts 10000] [--clients 16] [--seconds 60 | --transfers N] [--backend embedded:memory]
+ * BankBenchmark [--accounts 10000] [--clients 16] [--seconds 60 [--warmup 10] | --transfers N]
+ *               [--backend embedded:memory]
  *               [--connect host:port [--tls] [--ca-file F] [--cert F --key F] [--token T]]
  *               [--nemesis SECONDS [--kills K]] [--postgres JDBC-URL] [--quick] [--seed S]
  *               [--reference path/to/bank-transfer.csv]
@@ -60,7 +61,9 @@ public final class BankBenchmark {
     private int run(BankReference reference) throws Exception {
         out.printf(Locale.ROOT, "bank transfers: %,d accounts, %d clients, %s, %s%n", settings.accounts(),
                 settings.clients(), settings.transfers() > 0 ? String.format(Locale.ROOT, "%,d transfers",
-                        settings.transfers()) : String.format(Locale.ROOT, "%.0f s", settings.seconds()), where());
+                        settings.transfers()) : settings.warmup() > 0 ? String.format(Locale.ROOT, "%.0f s measured "
+                        + "after a %.0f s warm-up (its transfers are verified, not counted)", settings.seconds(),
+                        settings.warmup()) : String.format(Locale.ROOT, "%.0f s", settings.seconds()), where());
         List<BankTable.Measured> rows = new ArrayList<>();
         boolean ok = runSqlService(rows);
         if (settings.postgres().isPresent()) {
@@ -129,8 +132,8 @@ public final class BankBenchmark {
         bank.load(balances);
         progress.printf(Locale.ROOT, "%s: loaded %,d accounts (total balance %,d) in %.1f s%n", bank.label(),
                 balances.length, total, (System.nanoTime() - start) / 1e9);
-        TransferRun run = new TransferRun(bank, settings.accounts(), settings.clients(), settings.seconds(),
-                settings.transfers(), settings.seed());
+        TransferRun run = new TransferRun(bank, settings.accounts(), settings.clients(), settings.warmup(),
+                settings.seconds(), settings.transfers(), settings.seed());
         if (nemesis != null) {
             nemesis.unleash(settings.nemesisSeconds(), settings.minKills(), run.endNanos(System.nanoTime()), run::acknowledgedSoFar,
                     client);
@@ -140,9 +143,10 @@ public final class BankBenchmark {
         }
         TransferRun.Result result = run.run();
         List<Nemesis.Kill> kills = nemesis != null ? nemesis.calm() : List.of();
-        out.printf(Locale.ROOT, "%s: %,d transfers acknowledged in %.1f s (%,.0f TPS); retries: %,d conflicts, %,d "
-                        + "lost connections, %,d commits of unknown outcome; abandoned: %,d%n", bank.label(),
-                result.transfers(), result.elapsedNanos() / 1e9, result.tps(), result.conflicts(), result.lost(),
+        out.printf(Locale.ROOT, "%s: %,d transfers acknowledged in %.1f s, %,d after the warm-up (%,.0f TPS); "
+                        + "retries: %,d conflicts, %,d lost connections, %,d commits of unknown outcome; abandoned: "
+                        + "%,d%n", bank.label(), result.transfers(), result.elapsedNanos() / 1e9, result.measured(),
+                result.tps(), result.conflicts(), result.lost(),
                 result.ambiguous(), result.unknown().cardinality() + result.failed().cardinality());
         boolean live = nemesis == null || printPauses(kills, result);
         boolean ok = verify(bank, balances, total, result) && live;

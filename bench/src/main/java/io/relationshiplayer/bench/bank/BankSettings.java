@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /** What {@code rl bench bank} runs. */
-record BankSettings(int accounts, int clients, double seconds, long transfers, BackendSpec backend,
+record BankSettings(int accounts, int clients, double warmup, double seconds, long transfers, BackendSpec backend,
                     Optional<String> connect, double nemesisSeconds, int minKills, Optional<String> postgres,
                     long seed, Optional<Path> reference) {
 
@@ -13,6 +13,7 @@ record BankSettings(int accounts, int clients, double seconds, long transfers, B
         Integer accounts = null;
         Integer clients = null;
         Double seconds = null;
+        Double warmup = null;
         long transfers = 0;
         String backend = "embedded:memory";
         Optional<String> connect = Optional.empty();
@@ -36,6 +37,7 @@ record BankSettings(int accounts, int clients, double seconds, long transfers, B
                 case "--accounts" -> accounts = Integer.parseInt(value);
                 case "--clients" -> clients = Integer.parseInt(value);
                 case "--seconds" -> seconds = Double.parseDouble(value);
+                case "--warmup" -> warmup = Double.parseDouble(value);
                 case "--transfers" -> transfers = Long.parseLong(value);
                 case "--backend" -> backend = value;
                 case "--connect" -> connect = Optional.of(value);
@@ -50,10 +52,17 @@ record BankSettings(int accounts, int clients, double seconds, long transfers, B
         int n = accounts != null ? accounts : quick ? 1_000 : 10_000;
         int c = clients != null ? clients : quick ? 4 : 16;
         double s = seconds != null ? seconds : quick ? 3 : 60;
+        // A timed run measures the steady state after the JIT compiled the hot paths (the first seconds of a JVM run
+        // at a fraction of its speed); a nemesis run measures restarts, which are cold by design, and a counted run
+        // counts everything.
+        double w = warmup != null ? warmup : transfers > 0 || nemesis > 0 ? 0 : quick ? 1 : 10;
         BackendSpec spec = BackendSpec.parse(backend);
-        if (n < 2 || c <= 0 || s <= 0 || transfers < 0 || nemesis < 0 || kills < 1) {
+        if (n < 2 || c <= 0 || s <= 0 || transfers < 0 || nemesis < 0 || kills < 1 || w < 0) {
             throw new IllegalArgumentException("--accounts must be at least 2, --clients, --seconds and --kills "
-                    + "positive, --transfers and --nemesis not negative");
+                    + "positive, --transfers, --warmup and --nemesis not negative");
+        }
+        if (w > 0 && transfers > 0) {
+            throw new IllegalArgumentException("--warmup applies to a timed run (--seconds), not to --transfers");
         }
         if (transfers > Integer.MAX_VALUE - 1) {
             throw new IllegalArgumentException("--transfers must fit an int");
@@ -64,7 +73,7 @@ record BankSettings(int accounts, int clients, double seconds, long transfers, B
         if (nemesis > 0 && spec.kind() != BackendSpec.Kind.DURABLE) {
             throw new IllegalArgumentException("--nemesis needs the durable engine: --backend embedded:<dir>");
         }
-        return new BankSettings(n, c, s, transfers, spec, connect, nemesis, kills, postgres, seed,
+        return new BankSettings(n, c, w, s, transfers, spec, connect, nemesis, kills, postgres, seed,
                 reference);
     }
 }

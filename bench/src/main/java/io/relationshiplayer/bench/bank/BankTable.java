@@ -43,6 +43,26 @@ final class BankTable {
                 + "and server in one process unless --connect/--nemesis; the report's on Oracle Cloud E3.Flex nodes "
                 + "(VCPU/Node and RAM/Node above), 1 Gb/s network, %s accounts and 100M transfers per run.%n", cores,
                 heapGb, "10M-1,000M");
+        againstPostgres(rows);
+    }
+
+    /** With a PostgreSQL row in this run (--postgres): each other row's ratios to it, measured side by side. */
+    private void againstPostgres(List<Measured> rows) {
+        for (Measured pg : rows) {
+            if (!pg.label().equals(JdbcBank.LABEL)) {
+                continue;
+            }
+            for (Measured m : rows) {
+                if (m != pg) {
+                    Latencies l = m.result().latencies();
+                    Latencies p = pg.result().latencies();
+                    out.printf(Locale.ROOT, "%s / %s, this run: TPS %.2fx, avg %.2fx, p99 %.2fx (the goal: TPS at "
+                                    + "least 1x, p99 at most 1x)%n", m.label(), pg.label(),
+                            m.result().tps() / pg.result().tps(), l.avgMs() / p.avgMs(),
+                            l.percentileMs(0.99) / p.percentileMs(0.99));
+                }
+            }
+        }
     }
 
     private List<List<String>> results(List<Measured> rows) {
@@ -50,7 +70,7 @@ final class BankTable {
         for (Measured m : rows) {
             String ram = m.jvmHeap() ? String.format(Locale.ROOT, "%.1f (heap)", heapGb) : "(the machine's)";
             lines.add(List.of("this run", m.label(), "1", Integer.toString(cores), ram, Integer.toString(m.clients()),
-                    millions(m.accounts()), millions(m.result().transfers()), number(m.result().tps())));
+                    millions(m.accounts()), millions(m.result().measured()), number(m.result().tps())));
         }
         for (BankReference.Row r : reference.rows()) {
             lines.add(List.of(r.run(), r.vendor(), Integer.toString(r.nodes()), Integer.toString(r.vcpuPerNode()),

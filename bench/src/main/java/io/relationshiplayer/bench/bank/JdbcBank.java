@@ -32,9 +32,12 @@ final class JdbcBank implements BankStore {
         return new JdbcBank(url);
     }
 
+    /** The label of PostgreSQL's rows, which the table compares this run's other rows with. */
+    static final String LABEL = "PostgreSQL JDBC (local)";
+
     @Override
     public String label() {
-        return "PostgreSQL JDBC (local)";
+        return LABEL;
     }
 
     @Override

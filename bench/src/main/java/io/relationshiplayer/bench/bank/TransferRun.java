@@ -23,15 +23,28 @@ final class TransferRun {
     /** How long a run may be held open past its end (a nemesis that never sees a restarted server serve). */
     static final long MAX_HOLD_NANOS = 120_000_000_000L;
 
-    /** What the run did; ids are 1..maxId. */
-    record Result(Latencies latencies, long[] completions, long startNanos, long elapsedNanos, BitSet acknowledged,
-                  BitSet unknown, BitSet failed, long maxId, long conflicts, long lost, long ambiguous) {
+    /**
+     * What the run did; ids are 1..maxId. Transfers acknowledged before {@code measuredFromNanos} (the warm-up) are
+     * verified like the rest but not counted: {@link #measured}, {@link #tps} and the latencies cover only what
+     * started after it.
+     */
+    record Result(Latencies latencies, long[] completions, long startNanos, long measuredFromNanos, long elapsedNanos,
+                  BitSet acknowledged, BitSet unknown, BitSet failed, long maxId, long conflicts, long lost,
+                  long ambiguous) {
+        /** Every acknowledged transfer, warm-up included. */
         long transfers() {
             return acknowledged.cardinality();
         }
 
+        /** Transfers acknowledged after the warm-up. */
+        long measured() {
+            int i = java.util.Arrays.binarySearch(completions, measuredFromNanos);
+            return completions.length - (i >= 0 ? i : -i - 1);
+        }
+
+        /** Acknowledgements per second after the warm-up. */
         double tps() {
-            return transfers() / (elapsedNanos / 1e9);
+            return measured() / ((startNanos + elapsedNanos - measuredFromNanos) / 1e9);
         }
     }
 
@@ -39,16 +52,19 @@ final class TransferRun {
     private final int accounts;
     private final int clients;
     private final double seconds;
+    private final double warmupSeconds;
     private final long transfers;
     private final long seed;
     private final AtomicLong ids = new AtomicLong();
     private final AtomicLong acknowledgedSoFar = new AtomicLong();
     private volatile BooleanSupplier keepGoing = () -> false;
 
-    TransferRun(BankStore store, int accounts, int clients, double seconds, long transfers, long seed) {
+    TransferRun(BankStore store, int accounts, int clients, double warmupSeconds, double seconds, long transfers,
+                long seed) {
         this.store = store;
         this.accounts = accounts;
         this.clients = clients;
+        this.warmupSeconds = warmupSeconds;
         this.seconds = seconds;
         this.transfers = transfers;
         this.seed = seed;
@@ -69,7 +85,11 @@ final class TransferRun {
 
     /** When {@link #run} started at {@code startNanos} will stop starting transfers (Long.MAX_VALUE: at a count). */
     long endNanos(long startNanos) {
-        return transfers > 0 ? Long.MAX_VALUE : startNanos + (long) (seconds * 1e9);
+        return transfers > 0 ? Long.MAX_VALUE : measuredFrom(startNanos) + (long) (seconds * 1e9);
+    }
+
+    private long measuredFrom(long startNanos) {
+        return startNanos + (long) (warmupSeconds * 1e9);
     }
 
     Result run() throws Exception {
@@ -80,9 +100,10 @@ final class TransferRun {
         });
         long start = System.nanoTime();
         long end = endNanos(start);
+        long measuredFrom = measuredFrom(start);
         List<Future<Worker>> futures = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
-            Worker w = new Worker(new Random(seed + c), end);
+            Worker w = new Worker(new Random(seed + c), measuredFrom, end);
             futures.add(pool.submit(() -> {
                 w.run();
                 return w;
@@ -117,12 +138,14 @@ final class TransferRun {
                 completions.add(t);
             }
         }
-        return new Result(Latencies.merge(latencies), completions.sorted(), start, elapsed, acked, unknown, failed,
+        return new Result(Latencies.merge(latencies), completions.sorted(), start, measuredFrom, elapsed, acked,
+                unknown, failed,
                 Math.min(ids.get(), transfers > 0 ? transfers : Long.MAX_VALUE), conflicts, lost, ambiguous);
     }
 
     private final class Worker {
         final Random random;
+        final long measuredFrom;
         final long end;
         final Latencies latencies = new Latencies();
         final Latencies completions = new Latencies();
@@ -133,8 +156,9 @@ final class TransferRun {
         long lost;
         long ambiguous;
 
-        Worker(Random random, long end) {
+        Worker(Random random, long measuredFrom, long end) {
             this.random = random;
+            this.measuredFrom = measuredFrom;
             this.end = end;
         }
 
@@ -168,7 +192,9 @@ final class TransferRun {
                 BankStore.Attempt a = client.transfer(id, from, to, amount);
                 if (a == BankStore.Attempt.COMMITTED || a == BankStore.Attempt.DUPLICATE && maybeCommitted) {
                     long now = System.nanoTime();
-                    latencies.add(now - start);
+                    if (start >= measuredFrom) {
+                        latencies.add(now - start);
+                    }
                     completions.add(now);
                     acked.set(Math.toIntExact(id));
                     acknowledgedSoFar.incrementAndGet();

@@ -27,7 +27,8 @@ final class VersionedStore {
         }
     }
 
-    private record Written(long version, byte[] key) {
+    /** A version written at a commit, with its key: trimming cuts the chain below it without walking from the head. */
+    private record Written(byte[] key, Version node) {
     }
 
     private final ConcurrentSkipListMap<byte[], Version> data = new ConcurrentSkipListMap<>(Keys.ORDER);
@@ -105,12 +106,10 @@ final class VersionedStore {
         if (head == null && value == null) {
             return;
         }
-        if (head != null && head.version == version) {
-            data.put(key, new Version(version, value, head.older));
-        } else {
-            data.put(key, new Version(version, value, head));
-        }
-        written.addLast(new Written(version, key));
+        Version node = head != null && head.version == version ? new Version(version, value, head.older)
+                : new Version(version, value, head);
+        data.put(key, node);
+        written.addLast(new Written(key, node));
     }
 
     /** Clears every key in [begin, end) at {@code version}. Committer only. */
@@ -130,28 +129,22 @@ final class VersionedStore {
         data.put(key, new Version(version, value, null));
     }
 
-    /** Drops versions that no read at or above {@code horizon} can see. Committer only. */
+    /**
+     * Drops versions that no read at or above {@code horizon} can see. Committer only. Each version written at or below
+     * the horizon hides every older version of its key from such reads, so its chain is cut right below it: constant
+     * work per write, however many newer versions a hot key has (a walk from the head cost a whole window's versions
+     * for every write of a counter that every commit updates).
+     */
     void trim(long horizon) {
-        if (written.isEmpty() || written.peekFirst().version > horizon) {
+        if (written.isEmpty() || written.peekFirst().node.version > horizon) {
             return;
         }
         trimmedThrough = Math.max(trimmedThrough, horizon - 1);
-        while (!written.isEmpty() && written.peekFirst().version <= horizon) {
-            byte[] key = written.pollFirst().key;
-            Version head = data.get(key);
-            if (head == null) {
-                continue;
-            }
-            Version keep = head;
-            while (keep != null && keep.version > horizon) {
-                keep = keep.older;
-            }
-            if (keep == null) {
-                continue;
-            }
-            keep.older = null;
-            if (keep == head && head.value == null) {
-                data.remove(key, head);
+        while (!written.isEmpty() && written.peekFirst().node.version <= horizon) {
+            Written w = written.pollFirst();
+            w.node.older = null;
+            if (w.node.value == null) {
+                data.remove(w.key, w.node);
             }
         }
     }
