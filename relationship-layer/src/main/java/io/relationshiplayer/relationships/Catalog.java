@@ -3,6 +3,7 @@ package io.relationshiplayer.relationships;
 import io.relationshiplayer.proto.v1.CatalogDef;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.TableDef;
+import io.relationshiplayer.proto.v1.ViewDef;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -14,8 +15,8 @@ import javax.annotation.Nonnull;
 import javax.annotation.Nullable;
 
 /**
- * A database's catalog at one version: its tables (names compare case-insensitively) and, for each table, the foreign
- * keys that reference it. Immutable.
+ * A database's catalog at one version: its tables and views (one name space; names compare case-insensitively) and,
+ * for each table, the foreign keys that reference it. Immutable.
  */
 public final class Catalog {
     /** A foreign key seen from the table it references. */
@@ -25,11 +26,15 @@ public final class Catalog {
     private final CatalogDef def;
     private final Map<String, Table> tables = new LinkedHashMap<>();
     private final Map<String, List<Reference>> referencedBy = new HashMap<>();
+    private final Map<String, ViewDef> views = new LinkedHashMap<>();
 
     public Catalog(@Nonnull CatalogDef def) {
         this.def = def;
         for (TableDef t : def.getTablesList()) {
             tables.put(Table.key(t.getName()), new Table(t));
+        }
+        for (ViewDef v : def.getViewsList()) {
+            views.put(Table.key(v.getName()), v);
         }
         for (Table t : tables.values()) {
             for (ForeignKeyDef fk : t.foreignKeys()) {
@@ -69,14 +74,39 @@ public final class Catalog {
         return tables.get(Table.key(name));
     }
 
-    /** The table, or UNDEFINED_OBJECT naming it. */
+    /** The table, or UNDEFINED_OBJECT naming it (WRONG_OBJECT_TYPE when it is a view). */
     @Nonnull
     public Table requireTable(String name) {
         Table t = table(name);
         if (t == null) {
+            if (view(name) != null) {
+                throw RelationalException.wrongObjectType("\"" + view(name).getName() + "\" is not a table (it is a "
+                        + "view)");
+            }
             throw RelationalException.undefinedTable("table \"" + name + "\" does not exist");
         }
         return t;
+    }
+
+    /** The views, in the order they were created. */
+    public Collection<ViewDef> views() {
+        return Collections.unmodifiableCollection(views.values());
+    }
+
+    @Nullable
+    public ViewDef view(String name) {
+        return views.get(Table.key(name));
+    }
+
+    /** The views whose queries read the table or view {@code relation} directly. */
+    public List<ViewDef> viewsReading(String relation) {
+        List<ViewDef> out = new ArrayList<>();
+        for (ViewDef v : views.values()) {
+            if (v.getReferencesList().stream().anyMatch(r -> Table.key(r).equals(Table.key(relation)))) {
+                out.add(v);
+            }
+        }
+        return out;
     }
 
     /** The foreign keys that reference {@code table}. */
@@ -86,6 +116,6 @@ public final class Catalog {
 
     @Override
     public String toString() {
-        return "catalog v" + version() + " " + tables.keySet();
+        return "catalog v" + version() + " " + tables.keySet() + (views.isEmpty() ? "" : " views " + views.keySet());
     }
 }

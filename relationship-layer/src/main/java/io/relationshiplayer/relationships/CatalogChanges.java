@@ -29,7 +29,7 @@ final class CatalogChanges {
         if (name.isEmpty()) {
             throw RelationalException.invalid("a table needs a name");
         }
-        if (catalog.table(name) != null) {
+        if (catalog.table(name) != null || catalog.view(name) != null) {
             throw RelationalException.duplicateTable("relation \"" + name + "\" already exists");
         }
         if (spec.getColumnsCount() == 0) {
@@ -111,6 +111,8 @@ final class CatalogChanges {
         }
         List<TableDef> tables = new ArrayList<>(next.getTablesList());
         tables.removeIf(d -> Table.key(d.getName()).equals(Table.key(t.name())));
+        next = ViewChanges.without(catalog, next.build(), java.util.Set.of(Table.key(t.name())), "table", cascade)
+                .toBuilder();
         return next.clearTables().addAllTables(tables).addRetiredTables(t.def().toBuilder().clearIndexes().clearCountIndexes()
                 .clearUniqueConstraints().clearForeignKeys().clearMaterializedJoins().build()).build();
     }

@@ -64,6 +64,11 @@ public class RelationalException extends RuntimeException {
     /** PostgreSQL's datatype_mismatch: a value of another type than its column's. */
     public static final String DATATYPE_MISMATCH = "42804";
 
+    /** PostgreSQL's wrong_object_type: a view named where a table must be, or a table where a view must be. */
+    public static final String WRONG_OBJECT_TYPE = "42809";
+    /** PostgreSQL's invalid_object_definition: a view that would read itself. */
+    public static final String INVALID_OBJECT_DEFINITION = "42P17";
+
     /** PostgreSQL's invalid_foreign_key: a foreign key to columns that are no key of the referenced table. */
     public static final String INVALID_FOREIGN_KEY = "42830";
 
@@ -131,6 +136,14 @@ public class RelationalException extends RuntimeException {
 
     static RelationalException invalidForeignKey(String message) {
         return new RelationalException(Kind.INVALID, INVALID_FOREIGN_KEY, message, null, null);
+    }
+
+    static RelationalException wrongObjectType(String message) {
+        return new RelationalException(Kind.INVALID, WRONG_OBJECT_TYPE, message, null, null);
+    }
+
+    static RelationalException invalidObject(String message) {
+        return new RelationalException(Kind.INVALID, INVALID_OBJECT_DEFINITION, message, null, null);
     }
 
     static RelationalException invalid(String message) {

@@ -12,8 +12,11 @@ import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexDef;
 import io.relationshiplayer.proto.v1.MaterializedJoinDef;
 import io.relationshiplayer.proto.v1.TableDef;
+import io.relationshiplayer.proto.v1.ViewDef;
 import io.relationshiplayer.records.RecordServiceException;
 import io.relationshiplayer.records.RecordStores;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import javax.annotation.Nonnull;
@@ -56,8 +59,13 @@ public final class RelationshipLayer {
     }
 
     public Catalog dropTable(String database, String table, boolean ifExists, boolean cascade) {
-        if (ifExists && catalog(database).table(table) == null) {
-            return catalog(database);
+        Catalog current = catalog(database);
+        if (current.view(table) != null) {
+            throw RelationalException.wrongObjectType("\"" + current.view(table).getName() + "\" is not a table: DROP "
+                    + "VIEW removes a view");
+        }
+        if (ifExists && current.table(table) == null) {
+            return current;
         }
         String recordType = catalog(database).requireTable(table).recordType();
         Catalog next = change(database, c -> CatalogChanges.dropTable(c, table, cascade), (s, n) -> { });
@@ -108,6 +116,33 @@ public final class RelationshipLayer {
         return change(database, c -> CatalogChanges.dropConstraint(c, table, constraint), (s, next) -> { });
     }
 
+    /**
+     * Creates the view {@code view} (its columns and the relations its query reads, which the caller found), or with
+     * {@code orReplace} replaces the view of that name, keeping its columns as PostgreSQL does. The Record Layer
+     * schema is not touched: only the catalog's version moves, so that every plan that read the view is made again.
+     */
+    public Catalog createView(String database, ViewDef view, boolean orReplace) {
+        return change(database, c -> ViewChanges.createView(c, view, orReplace), null);
+    }
+
+    /**
+     * Drops the views {@code names} ({@code ifExists}: those that exist), and with {@code cascade} every view that
+     * reads them; a name that is a table's is WRONG_OBJECT_TYPE.
+     */
+    public Catalog dropViews(String database, List<String> names, boolean ifExists, boolean cascade) {
+        Catalog current = catalog(database);
+        List<String> present = new ArrayList<>();
+        for (String name : names) {
+            if (!ifExists || current.view(name) != null || current.table(name) != null) {
+                present.add(name);
+            }
+        }
+        if (present.isEmpty()) {
+            return current;
+        }
+        return change(database, c -> ViewChanges.dropViews(c, present, cascade), null);
+    }
+
     /** A check of existing data against the next catalog, inside the change's transaction. */
     @FunctionalInterface
     interface DataCheck {
@@ -116,7 +151,8 @@ public final class RelationshipLayer {
 
     /**
      * One catalog change: read the catalog (conflicting with concurrent changes and writes), apply, register the
-     * generated schema, check the data, write the catalog; after commit build new indexes online and wait for them.
+     * generated schema, check the data, write the catalog; after commit build new indexes online and wait for them. A
+     * change without a check ({@code check} null: a view's) leaves the Record Layer schema as it is.
      */
     private Catalog change(String database, Function<Catalog, CatalogDef> change, DataCheck check) {
         RecordMetaData[] md = new RecordMetaData[1];
@@ -130,12 +166,17 @@ public final class RelationshipLayer {
             }
             CatalogDef def = b.build();
             Catalog updated = new Catalog(def);
-            check.check(s, updated);
-            md[0] = stores.registerSchema(s.context(), database, SchemaGenerator.schema(updated));
+            if (check != null) {
+                check.check(s, updated);
+                md[0] = stores.registerSchema(s.context(), database, SchemaGenerator.schema(updated));
+            }
             catalogs.write(s.context(), database, updated);
             return updated;
         });
         catalogs.remember(database, next);
+        if (md[0] == null) {
+            return next;
+        }
         try {
             stores.buildPendingIndexes(database, md[0], true);
         } catch (RuntimeException e) {
@@ -183,7 +224,9 @@ public final class RelationshipLayer {
         try {
             store = stores.openStore(ctx, database);
         } catch (RecordServiceException e) {
-            if (catalog.version() != 0 || e.kind() != RecordServiceException.Kind.FAILED_PRECONDITION) {
+            // No store yet: no table was ever created (a catalog of views alone registers no schema).
+            boolean noTables = catalog.def().getTablesCount() == 0 && catalog.def().getRetiredTablesCount() == 0;
+            if (!noTables || e.kind() != RecordServiceException.Kind.FAILED_PRECONDITION) {
                 throw e;
             }
             store = null;

@@ -105,6 +105,7 @@ final class CalciteRunner implements AutoCloseable {
     private final String database;
     private volatile SessionBinding session;
     private final StatementCancel cancel = new StatementCancel();
+    private final ViewAnalyzer views;
 
     CalciteRunner(String database) {
         this.database = database;
@@ -131,7 +132,9 @@ final class CalciteRunner implements AutoCloseable {
             connection = new org.apache.calcite.jdbc.Driver().withPrepareFactory(SqlPrepare::new)
                     .connect("jdbc:calcite:", p);
             CalciteConnection calcite = connection.unwrap(CalciteConnection.class);
-            SchemaPlus schema = calcite.getRootSchema().add(database, new RecordLayerSchema(binding));
+            views = new ViewAnalyzer(calcite, database, binding);
+            SchemaPlus schema = calcite.getRootSchema().add(database, new RecordLayerSchema(binding,
+                    List.of(database), views));
             schema.setCacheEnabled(false);
             calcite.setSchema(database);
         } catch (SQLException e) {
@@ -141,6 +144,11 @@ final class CalciteRunner implements AutoCloseable {
 
     String database() {
         return database;
+    }
+
+    /** Views' queries validated against the catalog of the session the runner is lent to. */
+    ViewAnalyzer views() {
+        return views;
     }
 
     /**

@@ -7,6 +7,8 @@ import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexColumn;
 import io.relationshiplayer.proto.v1.IndexDef;
 import io.relationshiplayer.proto.v1.MaterializedJoinDef;
+import io.relationshiplayer.proto.v1.ViewColumn;
+import io.relationshiplayer.proto.v1.ViewDef;
 import io.relationshiplayer.relationships.Catalog;
 import io.relationshiplayer.relationships.Table;
 import io.relationshiplayer.relationships.Values;
@@ -22,19 +24,29 @@ final class MetadataCommands {
     private MetadataCommands() {
     }
 
+    /** The tables, then the views (as PostgreSQL's \\d lists relations): name, column count, kind. */
     static StatementResult.Query showTables(Catalog catalog) {
         List<Object[]> rows = new ArrayList<>();
         for (Table t : catalog.tables()) {
-            rows.add(new Object[] {t.name(), t.columns().stream().filter(c -> !c.getHidden()).count()});
+            rows.add(new Object[] {t.name(), t.columns().stream().filter(c -> !c.getHidden()).count(), "table"});
+        }
+        for (ViewDef v : catalog.views()) {
+            rows.add(new Object[] {v.getName(), (long) v.getColumnsCount(), "view"});
         }
         return new StatementResult.Query("SHOW", List.of(new ColumnMeta("table_name", TEXT, false),
-                new ColumnMeta("columns", ColumnType.newBuilder().setKind(ColumnKind.BIGINT).build(), false)),
-                stream(rows));
+                new ColumnMeta("columns", ColumnType.newBuilder().setKind(ColumnKind.BIGINT).build(), false),
+                new ColumnMeta("kind", TEXT, false)), stream(rows));
     }
 
-    /** One row per column, key, foreign key, index and materialized join: kind, name, definition. */
+    /**
+     * One row per column, key, foreign key, index and materialized join: kind, name, definition. A view has its
+     * columns (any may be NULL, as PostgreSQL describes a view's) and a row of kind "view" with its query.
+     */
     static StatementResult.Query describe(Catalog catalog, String name) {
         Table t = catalog.table(name);
+        if (t == null && catalog.view(name) != null) {
+            return describe(catalog.view(name));
+        }
         if (t == null) {
             throw new SqlException(SqlException.UNDEFINED_TABLE, "relation \"" + name + "\" does not exist");
         }
@@ -77,6 +89,16 @@ final class MetadataCommands {
             rows.add(new Object[] {"materialized join", j.getName(), "USING " + j.getForeignKey() + " ("
                     + String.join(", ", j.getIndexColumnsList()) + ")"});
         }
+        return new StatementResult.Query("DESCRIBE", List.of(new ColumnMeta("kind", TEXT, false),
+                new ColumnMeta("name", TEXT, false), new ColumnMeta("definition", TEXT, false)), stream(rows));
+    }
+
+    private static StatementResult.Query describe(ViewDef view) {
+        List<Object[]> rows = new ArrayList<>();
+        for (ViewColumn c : view.getColumnsList()) {
+            rows.add(new Object[] {"column", c.getName(), Values.typeName(c.getType()).toUpperCase(Locale.ROOT)});
+        }
+        rows.add(new Object[] {"view", view.getName(), view.getQuery()});
         return new StatementResult.Query("DESCRIBE", List.of(new ColumnMeta("kind", TEXT, false),
                 new ColumnMeta("name", TEXT, false), new ColumnMeta("definition", TEXT, false)), stream(rows));
     }

@@ -21,6 +21,7 @@ import org.apache.calcite.runtime.Resources;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorException;
@@ -64,13 +65,29 @@ final class SqlPrepare extends CalcitePrepareImpl {
         return super.prepareSql(context, q, elementType, maxRowCount);
     }
 
+    /**
+     * The parser settings of the engine's connection ({@link CalciteRunner}): what a view's query is parsed with when
+     * a statement that reads the view expands it (Calcite's view expansion would otherwise use its defaults).
+     */
+    static final SqlParser.Config PARSER = SqlParser.config()
+            .withQuotedCasing(org.apache.calcite.avatica.util.Casing.UNCHANGED)
+            .withUnquotedCasing(org.apache.calcite.avatica.util.Casing.TO_LOWER)
+            .withQuoting(org.apache.calcite.avatica.util.Quoting.DOUBLE_QUOTE)
+            .withConformance(org.apache.calcite.sql.validate.SqlConformanceEnum.LENIENT)
+            .withCaseSensitive(false);
+
+    @Override
+    protected SqlParser createParser(String sql) {
+        return createParser(sql, PARSER);
+    }
+
     @Override
     protected org.apache.calcite.sql2rel.SqlRexConvertletTable createConvertletTable() {
         return PostgresFunctions.convertlets(new NullArithmetic(super.createConvertletTable()));
     }
 
     /** The validator Calcite makes for a connection's settings, reporting classified errors. */
-    private static SqlValidator validator(CalcitePrepare.Context context, CalciteCatalogReader reader,
+    static SqlValidator validator(CalcitePrepare.Context context, CalciteCatalogReader reader,
                                           UnaryOperator<SqlValidator.Config> configTransform) {
         CalciteConnectionConfig config = context.config();
         List<SqlOperatorTable> tables = new ArrayList<>();
@@ -122,6 +139,30 @@ final class SqlPrepare extends CalcitePrepareImpl {
                     select.setSelectList(PostgresNames.named(select.getSelectList()));
                 }
                 return super.performUnconditionalRewrites(node, underFrom);
+            }
+
+            @Override
+            public void validateInsert(org.apache.calcite.sql.SqlInsert insert) {
+                ReadOnlyViews.refuse(this, insert.getTargetTable(), "insert into");
+                super.validateInsert(insert);
+            }
+
+            @Override
+            public void validateUpdate(org.apache.calcite.sql.SqlUpdate call) {
+                ReadOnlyViews.refuse(this, call.getTargetTable(), "update");
+                super.validateUpdate(call);
+            }
+
+            @Override
+            public void validateDelete(org.apache.calcite.sql.SqlDelete call) {
+                ReadOnlyViews.refuse(this, call.getTargetTable(), "delete from");
+                super.validateDelete(call);
+            }
+
+            @Override
+            public void validateMerge(org.apache.calcite.sql.SqlMerge call) {
+                ReadOnlyViews.refuse(this, call.getTargetTable(), "merge into");
+                super.validateMerge(call);
             }
 
             @Override

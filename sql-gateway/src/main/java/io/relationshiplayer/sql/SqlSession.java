@@ -143,7 +143,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                     String table = StatementText.strip(StatementText.afterFirstWord(sql)).replace("\"", "");
                     return inTransaction(s -> MetadataCommands.describe(s.catalog(), table));
                 case OTHER_DDL:
-                    // A schema change the engine does not have (CREATE VIEW, CREATE SEQUENCE, ...): not a syntax error.
+                    // A schema change the engine does not have (CREATE SEQUENCE, ...): not a syntax error.
                     gate.require(StatementAccess.SCHEMA);
                     throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, StatementText.leadingWords(sql, 2)
                             + " is not supported");
@@ -155,7 +155,8 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                                 + "block: COMMIT or ROLLBACK first");
                     }
                     gate.require(StatementAccess.SCHEMA);
-                    return ddl.execute(DdlParser.parse(sql), layer, database);
+                    return ddl.execute(DdlParser.parse(sql), layer, database,
+                            v -> SqlViews.create(this, calcite.views(), layer, database, v));
                 default:
                     break;
             }

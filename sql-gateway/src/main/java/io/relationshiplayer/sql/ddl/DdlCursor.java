@@ -29,6 +29,11 @@ final class DdlCursor {
         this.lexer = new DdlLexer(text);
     }
 
+    /** The text being parsed. */
+    String text() {
+        return lexer.text();
+    }
+
     DdlToken peek() {
         return peek(0);
     }

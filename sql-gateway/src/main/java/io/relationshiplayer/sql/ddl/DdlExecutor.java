@@ -47,6 +47,15 @@ public final class DdlExecutor {
         return new StatementResult.Done(statement.command());
     }
 
+    /** As {@link #execute(DdlStatement, RelationshipLayer, String)}, with CREATE VIEW run by {@code views}. */
+    @Nonnull
+    public StatementResult.Done execute(@Nonnull DdlStatement statement, @Nonnull RelationshipLayer layer,
+                                        @Nonnull String database,
+                                        @Nonnull java.util.function.Function<DdlStatement.CreateView,
+                                                StatementResult.Done> views) {
+        return statement instanceof DdlStatement.CreateView v ? views.apply(v) : execute(statement, layer, database);
+    }
+
     private static void run(DdlStatement statement, RelationshipLayer layer, String db) {
         if (statement instanceof CreateTable s) {
             layer.createTable(db, s.spec(), s.ifNotExists());
@@ -56,6 +65,8 @@ public final class DdlExecutor {
             layer.dropTable(db, s.table(), s.ifExists(), s.cascade());
         } else if (statement instanceof DropIndex s) {
             dropIndex(layer, db, s);
+        } else if (statement instanceof DdlStatement.DropView s) {
+            layer.dropViews(db, s.views(), s.ifExists(), s.cascade());
         } else if (statement instanceof AddColumn s) {
             // The layer changes one thing per transaction: the column first, then each of its constraints. Referenced
             // tables are checked first, so that the commonest mistake does not leave the column behind.
@@ -87,6 +98,7 @@ public final class DdlExecutor {
             throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "CREATE MATERIALIZED JOIN is not supported: "
                     + "no query reads a materialized join; a join along a foreign key reads the foreign key's index");
         } else {
+            // CREATE VIEW reads its query through the SQL engine: the session runs it (SqlViews).
             throw new IllegalArgumentException("unknown DDL statement " + statement);
         }
     }

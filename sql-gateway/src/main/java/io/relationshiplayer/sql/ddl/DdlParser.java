@@ -27,8 +27,8 @@ import javax.annotation.Nonnull;
 
 /**
  * A recursive-descent parser for the DDL the SQL gateway runs itself (Calcite's DDL grammar has no FOREIGN KEY):
- * CREATE TABLE, CREATE [UNIQUE] INDEX, CREATE MATERIALIZED JOIN, DROP TABLE, DROP INDEX and ALTER TABLE ADD / DROP
- * CONSTRAINT, in PostgreSQL's syntax. Errors are {@link SqlException}s with PostgreSQL's SQLSTATE and wording and the
+ * CREATE TABLE, CREATE [UNIQUE] INDEX, CREATE MATERIALIZED JOIN, CREATE [OR REPLACE] VIEW, DROP TABLE, DROP INDEX,
+ * DROP VIEW and ALTER TABLE ADD / DROP CONSTRAINT, in PostgreSQL's syntax. Errors are {@link SqlException}s with PostgreSQL's SQLSTATE and wording and the
  * 1-based line and column of the offending token.
  */
 public final class DdlParser {
@@ -53,19 +53,23 @@ public final class DdlParser {
 
     /**
      * Whether the statement is DDL this parser owns, from its leading keywords (comments and whitespace skipped):
-     * CREATE TABLE / INDEX / UNIQUE INDEX / COUNT INDEX / MATERIALIZED JOIN, DROP TABLE / INDEX, ALTER TABLE.
+     * CREATE TABLE / INDEX / UNIQUE INDEX / COUNT INDEX / MATERIALIZED JOIN / [OR REPLACE] VIEW, DROP TABLE / INDEX /
+     * VIEW, ALTER TABLE.
      */
     public static boolean isDdl(@Nonnull String sql) {
         DdlCursor c = new DdlCursor(sql);
         try {
             if (c.accept("create")) {
                 DdlToken t = c.peek();
+                if (t.is("view") || (t.is("or") && c.peek(1).is("replace") && c.peek(2).is("view"))) {
+                    return true;
+                }
                 return t.is("table") || t.is("index") || (t.is("unique") && c.peek(1).is("index"))
                         || t.is("count")
                         || (t.is("materialized") && c.peek(1).is("join"));
             }
             if (c.accept("drop")) {
-                return c.peek().is("table") || c.peek().is("index");
+                return c.peek().is("table") || c.peek().is("index") || c.peek().is("view");
             }
             return c.accept("alter") && c.peek().is("table");
         } catch (SqlException e) {
@@ -89,6 +93,14 @@ public final class DdlParser {
 
     private DdlStatement create() {
         DdlToken t = c.peek();
+        if (c.accept("or")) {
+            c.expect("replace", "after CREATE OR");
+            c.expect("view", "after CREATE OR REPLACE");
+            return DdlViews.create(c, true);
+        }
+        if (c.accept("view")) {
+            return DdlViews.create(c, false);
+        }
         if (c.accept("table")) {
             return createTable();
         }
@@ -117,7 +129,8 @@ public final class DdlParser {
             c.expect("join", "after CREATE MATERIALIZED");
             return materializedJoin();
         }
-        throw DdlCursor.error(t, "expected TABLE, INDEX, UNIQUE INDEX, COUNT INDEX or MATERIALIZED JOIN after CREATE");
+        throw DdlCursor.error(t, "expected TABLE, INDEX, UNIQUE INDEX, COUNT INDEX, MATERIALIZED JOIN or VIEW after "
+                + "CREATE");
     }
 
     // ---- CREATE TABLE ----
@@ -400,7 +413,10 @@ public final class DdlParser {
             Optional<String> table = c.accept("on") ? Optional.of(c.identifier("a table name")) : Optional.empty();
             return new DropIndex(index, table, ifExists);
         }
-        throw DdlCursor.error(t, "expected TABLE or INDEX after DROP");
+        if (c.accept("view")) {
+            return DdlViews.drop(c);
+        }
+        throw DdlCursor.error(t, "expected TABLE, INDEX or VIEW after DROP");
     }
 
     private DdlStatement alter() {

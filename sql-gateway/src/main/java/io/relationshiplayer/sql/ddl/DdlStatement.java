@@ -67,6 +67,36 @@ public sealed interface DdlStatement {
         }
     }
 
+    /**
+     * CREATE [OR REPLACE] VIEW name [(column, ...)] AS query: the query as written, and where it starts in the
+     * statement (1-based line and column), so that an error in it points into the statement.
+     */
+    record CreateView(String name, List<String> columns, String query, int queryLine, int queryColumn,
+                      boolean orReplace) implements DdlStatement {
+        public CreateView {
+            requireNonNull(name, "name is null");
+            columns = List.copyOf(columns);
+            requireNonNull(query, "query is null");
+        }
+
+        @Override
+        public String command() {
+            return "CREATE VIEW";
+        }
+    }
+
+    /** DROP VIEW [IF EXISTS] name, ... [CASCADE | RESTRICT]. */
+    record DropView(List<String> views, boolean ifExists, boolean cascade) implements DdlStatement {
+        public DropView {
+            views = List.copyOf(views);
+        }
+
+        @Override
+        public String command() {
+            return "DROP VIEW";
+        }
+    }
+
     /** DROP INDEX; without a table, the executor finds the table that owns the index. */
     record DropIndex(String index, Optional<String> table, boolean ifExists) implements DdlStatement {
         public DropIndex {

@@ -29,12 +29,15 @@ final class TableDescriptions {
         ListTablesResponse.Builder out = ListTablesResponse.newBuilder();
         for (Object[] row : rows(result)) {
             out.addTables(TableSummary.newBuilder().setName((String) row[0])
-                    .setColumnCount(((Number) row[1]).longValue()));
+                    .setColumnCount(((Number) row[1]).longValue()).setKind((String) row[2]));
         }
         return out.build();
     }
 
-    /** Rows of DESCRIBE: (kind, name, definition) for every column, key, foreign key, index, materialized join. */
+    /**
+     * Rows of DESCRIBE: (kind, name, definition) for every column, key, foreign key, index, materialized join; a view's
+     * query is a constraint of kind "view".
+     */
     static DescribeTableResponse describe(String table, StatementResult result) {
         DescribeTableResponse.Builder out = DescribeTableResponse.newBuilder().setTable(table);
         List<TableColumn.Builder> columns = new ArrayList<>();

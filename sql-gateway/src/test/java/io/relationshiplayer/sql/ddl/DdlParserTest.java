@@ -380,7 +380,8 @@ class DdlParserTest {
     @ValueSource(strings = {
             "CREATE TABLE t (a INT)", "create index i on t (a)", "CREATE UNIQUE INDEX i ON t (a)",
             "CREATE MATERIALIZED JOIN j ON t USING f (child.a)", "DROP TABLE t", "drop index i",
-            "ALTER TABLE t ADD x INT", "CREATE COUNT INDEX c ON t (a)", "create count",
+            "ALTER TABLE t ADD x INT", "CREATE COUNT INDEX c ON t (a)", "create count", "CREATE VIEW v AS SELECT 1",
+            "create or replace view v as select 1", "DROP VIEW v",
             "  -- comment\n /* block /* nested */ */ CREATE\nTABLE", "create table", "CREATE TABLE 'unterminated"})
     void isDdl(String sql) {
         assertThat(DdlParser.isDdl(sql)).isTrue();
@@ -388,8 +389,8 @@ class DdlParserTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-            "SELECT * FROM t", "INSERT INTO t VALUES (1)", "CREATE VIEW v AS SELECT 1", "CREATE UNIQUE t",
-            "CREATE MATERIALIZED VIEW v AS SELECT 1", "DROP VIEW v", "ALTER INDEX i RENAME TO j",
+            "SELECT * FROM t", "INSERT INTO t VALUES (1)", "CREATE TEMP VIEW v AS SELECT 1", "CREATE UNIQUE t",
+            "CREATE MATERIALIZED VIEW v AS SELECT 1", "CREATE OR REPLACE FUNCTION f", "ALTER INDEX i RENAME TO j",
             "EXPLAIN DROP TABLE t",
             "", "   ", "-- only a comment", "/* unterminated", "\"CREATE\" TABLE t (a INT)", "CREATE"})
     void isNotDdl(String sql) {
@@ -405,8 +406,8 @@ class DdlParserTest {
         assertError("CREATE TABLE t (a INT b INT)", SqlException.SYNTAX_ERROR,
                 "syntax error at or near \"b\": expected \")\" or \",\" in the column list of t", 1, 23);
         assertError("CREATE TABEL t (a INT)", SqlException.SYNTAX_ERROR,
-                "syntax error at or near \"TABEL\": expected TABLE, INDEX, UNIQUE INDEX, COUNT INDEX or MATERIALIZED "
-                        + "JOIN after CREATE", 1, 8);
+                "syntax error at or near \"TABEL\": expected TABLE, INDEX, UNIQUE INDEX, COUNT INDEX, MATERIALIZED "
+                        + "JOIN or VIEW after CREATE", 1, 8);
         assertError("CREATE TABLE select (a INT)", SqlException.SYNTAX_ERROR,
                 "syntax error at or near \"select\": expected a table name", 1, 14);
         assertError("CREATE TABLE t a INT", SqlException.SYNTAX_ERROR,
@@ -458,8 +459,8 @@ class DdlParserTest {
         assertError("DROP TABLE t; DROP TABLE u", SqlException.SYNTAX_ERROR, "syntax error at or near \"DROP\"", 1,
                 15);
         assertError("DROP TABLE t;;", SqlException.SYNTAX_ERROR, "syntax error at or near \";\"", 1, 14);
-        assertError("DROP VIEW v", SqlException.SYNTAX_ERROR,
-                "syntax error at or near \"VIEW\": expected TABLE or INDEX after DROP", 1, 6);
+        assertError("DROP SEQUENCE s", SqlException.SYNTAX_ERROR,
+                "syntax error at or near \"SEQUENCE\": expected TABLE, INDEX or VIEW after DROP", 1, 6);
         assertError("DROP TABLE IF t", SqlException.SYNTAX_ERROR, "syntax error at or near \"t\"", 1, 15);
         assertError("CREATE UNIQUE TABLE t (a INT)", SqlException.SYNTAX_ERROR,
                 "syntax error at or near \"TABLE\": expected INDEX after CREATE UNIQUE", 1, 15);
