@@ -46,11 +46,13 @@ class ShellCommandTest {
                 "CREATE INDEX tickets_status ON tickets (status);",
                 "INSERT INTO projects VALUES (1, 'rl'), (2, 'fdb');",
                 "INSERT INTO tickets (id, project_id) VALUES (10, 1), (11, NULL);",
+                "CREATE VIEW open_tickets AS SELECT id, status FROM tickets WHERE status = 'open';",
                 "SELECT t.id, p.name",
                 "FROM tickets t LEFT JOIN projects p ON t.project_id = p.id",
                 "ORDER BY t.id;",
                 "\\d",
                 "\\d tickets",
+                "\\d open_tickets",
                 "SELECT nope",
                 "  FROM tickets;",
                 "BEGIN;",
@@ -74,6 +76,10 @@ class ShellCommandTest {
                 .contains("REFERENCES projects")
                 .contains("Indexes:")
                 .contains("tickets_status");
+        assertThat(out).contains("Views").containsPattern(" open_tickets\\s+\\|\\s+2\n")
+                .contains("View open_tickets")
+                .containsPattern(" status +\\| VARCHAR")
+                .contains("View definition:\n  SELECT id, status FROM tickets WHERE status = 'open'");
         assertThat(out).contains("(SQLSTATE 42703) at line 1, column 8").contains("  SELECT nope\n         ^");
         assertThat(out).contains("rl*> ").contains("-[ RECORD 1 ]").containsPattern("status \\| open");
         String history = Files.readString(s.history());

@@ -57,17 +57,22 @@ final class CatalogReader {
 
     @Nonnull
     List<String> tableNames() throws SQLException {
+        return new ArrayList<>(tableTypes().keySet());
+    }
+
+    /** Every table and view by name, in name order, with its JDBC table type: TABLE or VIEW. */
+    @Nonnull
+    java.util.SortedMap<String, String> tableTypes() throws SQLException {
         SqlSession session = prepare();
         List<TableSummary> tables;
         try (StatementCall c = new StatementCall(connection, 0)) {
             tables = c.run(session::listTables);
         }
-        List<String> names = new ArrayList<>();
+        java.util.SortedMap<String, String> out = new java.util.TreeMap<>();
         for (TableSummary t : tables) {
-            names.add(t.getName());
+            out.put(t.getName(), t.getKind().equals("view") ? "VIEW" : "TABLE");
         }
-        names.sort(null);
-        return names;
+        return out;
     }
 
     /** The table's description, or null when there is no such table. */

@@ -109,16 +109,21 @@ final class RlDatabaseMetaData extends DatabaseCapabilities {
 
     @Override
     public ResultSet getTableTypes() {
-        return result(columns("TABLE_TYPE:s"), List.<Object[]>of(new Object[] {"TABLE"}));
+        return result(columns("TABLE_TYPE:s"), List.<Object[]>of(new Object[] {"TABLE"}, new Object[] {"VIEW"}));
     }
 
     @Override
     public ResultSet getTables(String catalog, String schemaPattern, String tableNamePattern, String[] types)
             throws SQLException {
         List<Object[]> rows = new ArrayList<>();
-        if (types == null || Arrays.stream(types).anyMatch("TABLE"::equalsIgnoreCase)) {
-            for (String t : tables(catalog, schemaPattern, tableNamePattern)) {
-                rows.add(new Object[] {connection.getCatalog(), null, t, "TABLE", "", null, null, null, null, null});
+        List<String> names = tables(catalog, schemaPattern, tableNamePattern);
+        if (!names.isEmpty()) {
+            java.util.Map<String, String> kinds = reader.tableTypes();
+            for (String t : names) {
+                String type = kinds.getOrDefault(t, "TABLE");
+                if (types == null || Arrays.stream(types).anyMatch(type::equalsIgnoreCase)) {
+                    rows.add(new Object[] {connection.getCatalog(), null, t, type, "", null, null, null, null, null});
+                }
             }
         }
         return result(columns("TABLE_CAT:s", "TABLE_SCHEM:s", "TABLE_NAME:s", "TABLE_TYPE:s", "REMARKS:s",

@@ -33,6 +33,7 @@ class MetadataTest {
                     + "n INTEGER NOT NULL, body VARCHAR(200), PRIMARY KEY (ticket_id, n))");
             st.execute("CREATE INDEX tickets_status ON tickets (status, id DESC)");
             st.execute("CREATE COUNT INDEX tickets_per_status ON tickets (status)");
+            st.execute("CREATE VIEW open_tickets AS SELECT id, estimate FROM tickets WHERE status = 'open'");
         }
     }
 
@@ -70,7 +71,13 @@ class MetadataTest {
             assertThat(rows(md.getTables(database, null, "t%", null), "TABLE_NAME")).extracting(
                     r -> r.get("TABLE_NAME")).containsExactly("tickets");
             assertThat(rows(md.getTables("elsewhere", null, null, null), "TABLE_NAME")).isEmpty();
-            assertThat(rows(md.getTables(null, null, null, new String[] {"VIEW"}), "TABLE_NAME")).isEmpty();
+            assertThat(rows(md.getTables(null, null, null, new String[] {"VIEW"}), "TABLE_NAME", "TABLE_TYPE"))
+                    .containsExactly(Map.of("TABLE_NAME", "open_tickets", "TABLE_TYPE", "VIEW"));
+            assertThat(rows(md.getTableTypes(), "TABLE_TYPE")).extracting(r -> r.get("TABLE_TYPE"))
+                    .containsExactly("TABLE", "VIEW");
+            assertThat(rows(md.getColumns(null, null, "open_tickets", "%"), "COLUMN_NAME", "TYPE_NAME"))
+                    .containsExactly(Map.of("COLUMN_NAME", "id", "TYPE_NAME", "BIGINT"),
+                            Map.of("COLUMN_NAME", "estimate", "TYPE_NAME", "DECIMAL"));
             List<Map<String, Object>> types = rows(md.getTypeInfo(), "TYPE_NAME", "DATA_TYPE");
             assertThat(types).extracting(r -> r.get("TYPE_NAME")).containsExactly("BIGINT", "VARBINARY", "DECIMAL",
                     "INTEGER", "DOUBLE", "VARCHAR", "BOOLEAN", "DATE", "TIMESTAMP");

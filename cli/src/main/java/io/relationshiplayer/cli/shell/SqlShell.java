@@ -200,21 +200,30 @@ public final class SqlShell {
     }
 
     private void tables() {
-        List<List<String>> rows = new ArrayList<>();
+        List<List<String>> tables = new ArrayList<>();
+        List<List<String>> views = new ArrayList<>();
         for (TableSummary t : client.listTables()) {
-            rows.add(List.of(t.getName(), Long.toString(t.getColumnCount())));
+            (t.getKind().equals("view") ? views : tables).add(List.of(t.getName(),
+                    Long.toString(t.getColumnCount())));
         }
-        if (rows.isEmpty()) {
+        if (tables.isEmpty() && views.isEmpty()) {
             out.println("No tables.");
             return;
         }
-        out.println("Tables");
-        TableLayout.printText(out, List.of("table", "columns"), rows);
+        if (!tables.isEmpty()) {
+            out.println("Tables");
+            TableLayout.printText(out, List.of("table", "columns"), tables);
+        }
+        if (!views.isEmpty()) {
+            out.println("Views");
+            TableLayout.printText(out, List.of("view", "columns"), views);
+        }
     }
 
     private void describe(String table) {
         DescribeTableResponse d = client.describeTable(table);
-        out.println("Table " + d.getTable());
+        boolean view = d.getConstraintsList().stream().anyMatch(c -> c.getKind().equals("view"));
+        out.println((view ? "View " : "Table ") + d.getTable());
         List<List<String>> rows = new ArrayList<>();
         for (TableColumn c : d.getColumnsList()) {
             rows.add(List.of(c.getName(), Values.typeName(c.getType()), c.getNullable() ? "" : "not null",
@@ -238,7 +247,11 @@ public final class SqlShell {
             }
         }
         for (TableConstraint c : d.getConstraintsList()) {
-            if (!List.of("primary key", "unique", "foreign key", "index", "materialized join").contains(c.getKind())) {
+            if (c.getKind().equals("view")) {
+                out.println("View definition:");
+                out.println("  " + c.getDefinition());
+            } else if (!List.of("primary key", "unique", "foreign key", "index", "materialized join")
+                    .contains(c.getKind())) {
                 out.println("  " + c.getKind() + " " + c.getName() + " " + c.getDefinition());
             }
         }

@@ -20,9 +20,11 @@ import io.relationshiplayer.sql.ddl.DdlStatement.AddUnique;
 import io.relationshiplayer.sql.ddl.DdlStatement.CreateIndex;
 import io.relationshiplayer.sql.ddl.DdlStatement.CreateMaterializedJoin;
 import io.relationshiplayer.sql.ddl.DdlStatement.CreateTable;
+import io.relationshiplayer.sql.ddl.DdlStatement.CreateView;
 import io.relationshiplayer.sql.ddl.DdlStatement.DropConstraint;
 import io.relationshiplayer.sql.ddl.DdlStatement.DropIndex;
 import io.relationshiplayer.sql.ddl.DdlStatement.DropTable;
+import io.relationshiplayer.sql.ddl.DdlStatement.DropView;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -445,6 +447,43 @@ class DdlParserTest {
                 "syntax error at or near \")\": expected a column name or a table constraint", 1, 25);
         assertError("CREATE TABLE t (id , a INT)", SqlException.SYNTAX_ERROR,
                 "syntax error at or near \",\": expected a column type", 1, 20);
+    }
+
+    // ---- CREATE VIEW, DROP VIEW ----
+
+    @Test
+    void aViewKeepsItsQueryAsWrittenAndWhereItStarts() {
+        assertThat(DdlParser.parse("CREATE VIEW v AS SELECT * FROM t WHERE a = 'x;y' -- note\n;"))
+                .isEqualTo(new CreateView("v", List.of(), "SELECT * FROM t WHERE a = 'x;y' -- note", 1, 18, false));
+        assertThat(DdlParser.parse("create or replace view \"V\" (a, \"B\")\nAS\n  (SELECT 1, 2)"))
+                .isEqualTo(new CreateView("V", List.of("a", "B"), "(SELECT 1, 2)", 3, 3, true));
+        assertThat(DdlParser.parse("CREATE VIEW w AS WITH x AS (SELECT 1) SELECT * FROM x;"))
+                .isEqualTo(new CreateView("w", List.of(), "WITH x AS (SELECT 1) SELECT * FROM x", 1, 18, false));
+    }
+
+    @Test
+    void dropViewNamesOneOrMore() {
+        assertThat(DdlParser.parse("DROP VIEW v")).isEqualTo(new DropView(List.of("v"), false, false));
+        assertThat(DdlParser.parse("DROP VIEW IF EXISTS a, \"B\" CASCADE;"))
+                .isEqualTo(new DropView(List.of("a", "B"), true, true));
+        assertThat(DdlParser.parse("drop view a restrict")).isEqualTo(new DropView(List.of("a"), false, false));
+    }
+
+    @Test
+    void viewStatementErrors() {
+        assertError("CREATE VIEW v SELECT 1", SqlException.SYNTAX_ERROR,
+                "syntax error at or near \"SELECT\": expected AS and the view's query after CREATE VIEW v", 1, 15);
+        assertError("CREATE VIEW v AS", SqlException.SYNTAX_ERROR,
+                "syntax error at end of input: expected the view's query after AS", 1, 17);
+        assertError("CREATE VIEW v (a b) AS SELECT 1", SqlException.SYNTAX_ERROR,
+                "syntax error at or near \"b\": expected \")\" or \",\" in the column list of view v", 1, 18);
+        assertError("CREATE OR VIEW v AS SELECT 1", SqlException.SYNTAX_ERROR,
+                "syntax error at or near \"VIEW\": expected REPLACE after CREATE OR", 1, 11);
+        assertError("CREATE VIEW v AS SELECT * FROM t WITH CASCADED CHECK OPTION", SqlException.FEATURE_NOT_SUPPORTED,
+                "WITH CHECK OPTION is not supported: views are read-only", 1, 34);
+        assertError("DROP VIEW a,", SqlException.SYNTAX_ERROR, "syntax error at end of input: expected a view name",
+                1, 13);
+        assertError("DROP VIEW a b", SqlException.SYNTAX_ERROR, "syntax error at or near \"b\"", 1, 13);
     }
 
     @Test
