@@ -91,7 +91,7 @@ final class ViewAnalyzer implements ViewQueries {
             throw SqlErrors.toSql(e);
         }
         if (!parsed.getKind().belongsTo(SqlKind.QUERY)) {
-            throw SqlException.syntax("a view's query must be a query (SELECT, VALUES, WITH or TABLE), not "
+            throw SqlException.syntax("a view's query must be a query (SELECT, VALUES or WITH), not "
                     + parsed.getKind().sql, parsed.getParserPosition().getLineNum(),
                     parsed.getParserPosition().getColumnNum());
         }
