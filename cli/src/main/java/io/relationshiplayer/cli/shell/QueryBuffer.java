@@ -40,7 +40,7 @@ final class QueryBuffer {
         for (int at = SqlScript.nextSeparator(text, 0); at >= 0; at = SqlScript.nextSeparator(text, 0)) {
             if (text.charAt(at) == '\\') {
                 pieces.add(new Command(text.substring(at).strip()));
-                text = text.substring(0, at);
+                text = text.substring(0, at) + "\n"; // the command's line counts on
                 break;
             }
             String piece = text.substring(0, at);
