@@ -1,9 +1,19 @@
 package io.relationshiplayer.cli;
 
+import io.relationshiplayer.cli.shell.ConnectionInfo;
+import io.relationshiplayer.cli.shell.ShellScript;
 import io.relationshiplayer.cli.shell.SqlShell;
 import io.relationshiplayer.cli.sql.OutputFormat;
+import io.relationshiplayer.cli.sql.ResultPrinter;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
@@ -12,12 +22,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code rl shell}: the interactive SQL shell. */
+/** {@code rl shell}: the interactive SQL shell, or its input from a file or the command line (-f, --command). */
 @Command(name = "shell", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
         description = {"An interactive SQL shell: statements end with ';' and may span lines; history, completion of "
-                + "keywords, tables and columns; \\d, \\d TABLE, \\timing, \\x, \\format, \\i FILE, \\q (\\? lists "
-                + "them). The prompt is rl=> , or rl*> inside a transaction. Ctrl-C cancels a running statement, "
-                + "Ctrl-D leaves."})
+                + "keywords, tables and columns; \\d, \\h, \\g, \\watch, \\o, \\x, \\pset, \\set, \\timing, "
+                + "\\format, \\i FILE, \\conninfo, \\q (\\? lists them). The prompt is rl=> , or rl*> inside a "
+                + "transaction. Ctrl-C cancels a running statement, Ctrl-D leaves.",
+                "With -f FILE or --command, the same input runs without a terminal (results to standard output, "
+                        + "errors to standard error) and the shell exits: 0, or 1 when the last --command failed; "
+                        + "with ON_ERROR_STOP set (-v ON_ERROR_STOP=1 or \\set ON_ERROR_STOP on) it stops at the "
+                        + "first error with exit code 3, as psql does."})
 final class ShellCommand implements Callable<Integer> {
     @Mixin
     ConnectionOptions connection = new ConnectionOptions();
@@ -30,6 +44,18 @@ final class ShellCommand implements Callable<Integer> {
             completionCandidates = FormatOption.Candidates.class,
             description = "table, csv or json (default ${DEFAULT-VALUE}).")
     OutputFormat format;
+
+    @Option(names = {"-f", "--file"}, paramLabel = "FILE",
+            description = "Run the statements and backslash commands of FILE (- for standard input), then exit.")
+    String file;
+
+    @Option(names = "--command", paramLabel = "COMMAND", description = "Run COMMAND (statements or one backslash "
+            + "command; repeatable, in order), then exit (psql's -c; -c here is --connect).")
+    List<String> commands = new ArrayList<>();
+
+    @Option(names = {"-v", "--set"}, paramLabel = "NAME=VALUE", description = "Set a variable, as \\set does "
+            + "(repeatable): -v ON_ERROR_STOP=1.")
+    Map<String, String> variables = new LinkedHashMap<>();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -48,13 +74,38 @@ final class ShellCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Path historyFile = history != null ? history : defaultHistory(System.getenv());
-        try (ConnectionOptions.Connection c = connection.open();
-             Terminal t = terminal != null ? terminal : TerminalBuilder.builder().system(true).build()) {
-            if (c.local()) {
-                t.writer().println("(no --connect: a server in this process on the memory backend; nothing is kept)");
+        if (file != null && !commands.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give -f FILE or --command, not both");
+        }
+        List<String> inputs = file != null ? List.of(read(file)) : commands;
+        try (ConnectionOptions.Connection c = connection.open()) {
+            ConnectionInfo info = new ConnectionInfo(c.client().address(), c.client().database(),
+                    connection.security.security().tls(), connection.security.security().token() != null, c.local());
+            if (!inputs.isEmpty()) {
+                boolean onTerminal = Terminals.interactive();
+                ResultPrinter printer = new ResultPrinter(spec.commandLine().getOut(), format,
+                        onTerminal ? Terminals.width() : 0, onTerminal && Terminals.ansi());
+                return new ShellScript(c.client(), info, printer, spec.commandLine().getErr(), variables)
+                        .run(inputs, file == null);
             }
-            return new SqlShell(t, c.client(), historyFile, format).run();
+            Path historyFile = history != null ? history : defaultHistory(System.getenv());
+            try (Terminal t = terminal != null ? terminal : TerminalBuilder.builder().system(true).build()) {
+                if (c.local()) {
+                    t.writer().println("(no --connect: a server in this process on the memory backend; nothing is "
+                            + "kept)");
+                }
+                return new SqlShell(t, c.client(), info, historyFile, format, variables).run();
+            }
+        }
+    }
+
+    /** Text of FILE, or of standard input for "-". */
+    private static String read(String file) throws IOException {
+        try {
+            return file.equals("-") ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
+                    : Files.readString(Path.of(file), StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("cannot read " + file + ": no such file");
         }
     }
 }

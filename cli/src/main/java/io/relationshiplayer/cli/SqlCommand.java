@@ -26,8 +26,8 @@ import picocli.CommandLine.Parameters;
         description = {"Runs SQL statements and prints their results: from the arguments, a file (-f) or standard "
                 + "input, split on ';' outside quotes and comments. Stops at the first error (exit code 1) unless "
                 + "--continue-on-error (then the exit code is 1 when any statement failed).",
-                "Formats: table (aligned, NULL shown as NULL, the row count and time after each result; cut to the "
-                        + "terminal's width on a terminal), csv (RFC 4180: a header row, CRLF, NULL as an empty "
+                "Formats: table (aligned, NULL shown as NULL, the row count and time after each result; never cut: on "
+                        + "a terminal, text columns wrap to its width), csv (RFC 4180: a header row, CRLF, NULL as an empty "
                         + "unquoted field, \"\" for the empty string, bytes as \\x hex; one table per query, "
                         + "separated by an empty line), json (one JSON array of row objects per query, on one line: "
                         + "numbers as numbers, decimals exact, NULL as null, bytes as base64, dates and timestamps "
@@ -75,7 +75,7 @@ final class SqlCommand implements Callable<Integer> {
             boolean failed = false;
             for (SqlScript.Statement s : script) {
                 // statements given as arguments are each their own text; a file's or standard input's lines count on
-                if (!runner.run(s.sql(), statements.isEmpty() ? s.line() : 1, r -> { })) {
+                if (!runner.run(s.sql(), statements.isEmpty() ? s.line() : 1)) {
                     failed = true;
                     if (!continueOnError) {
                         break;

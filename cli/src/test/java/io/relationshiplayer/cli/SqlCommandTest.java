@@ -79,7 +79,7 @@ class SqlCommandTest {
                             + " d(x), " + tens + " e(x), " + tens + " f(x), " + tens + " g(x), " + tens + " h(x)");
             assertThat(run.exitCode()).isEqualTo(1);
             assertThat(run.err()).contains("statement timeout", "statement-timeout=300ms", "57014")
-                    .doesNotContain("cancelled (SQLSTATE 57014)");
+                    .doesNotContain("due to user request");
         }
     }
 
@@ -184,6 +184,18 @@ class SqlCommandTest {
                 .contains("  3 |         |      -0.001\n")
                 .contains("  4 | a,b \"q\" | 1234567.125\n")
                 .containsPattern("\\(4 rows, \\d+\\.\\d ms\\)");
+    }
+
+    /** Piped, a table is never cut: the rows after the first chunk of 1,000, wider than it, show whole. */
+    @Test
+    void aPipedTableNeverCutsRowsWiderThanTheFirstChunk() {
+        String tens = "(VALUES 0, 1, 2, 3, 4, 5, 6, 7, 8, 9)";
+        CliRun run = sql("SELECT a.x * 1000 + b.x * 100 + c.x * 10 + d.x AS n, 'n' || CAST(a.x * 1000 + b.x * 100 "
+                + "+ c.x * 10 + d.x AS VARCHAR(9)) AS s FROM " + tens + " a(x), " + tens + " b(x), " + tens + " c(x), "
+                + tens + " d(x) WHERE a.x * 1000 + b.x * 100 + c.x * 10 + d.x < 1010 ORDER BY n");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).doesNotContain("…").contains(" 999 | n999\n").contains(" 1000 | n1000\n")
+                .contains(" 1009 | n1009\n").containsPattern("\\(1,010 rows, \\d+\\.\\d ms\\)");
     }
 
     @Test

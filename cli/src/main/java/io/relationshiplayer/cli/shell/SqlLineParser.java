@@ -6,8 +6,9 @@ import org.jline.reader.ParsedLine;
 import org.jline.reader.impl.DefaultParser;
 
 /**
- * Lines of the shell: a statement continues on the next line until a {@code ;} outside quotes and comments ends it;
- * a backslash command ({@code \d}) is one line. Words are split as JLine does, for completion.
+ * Lines of the shell: a statement continues on the next line until a {@code ;} outside quotes and comments ends it,
+ * or a backslash command ends the line ({@code \d}; {@code SELECT ... \g} runs what came before it). Words are split
+ * as JLine does, for completion.
  */
 final class SqlLineParser extends DefaultParser {
     SqlLineParser() {
@@ -20,10 +21,20 @@ final class SqlLineParser extends DefaultParser {
     public ParsedLine parse(String line, int cursor, ParseContext context) {
         if (context == ParseContext.ACCEPT_LINE) {
             String text = line.strip();
-            if (!text.isEmpty() && !text.startsWith("\\") && !SqlScript.blank(text) && !SqlScript.complete(text)) {
+            if (!SqlScript.blank(text) && !SqlScript.complete(text) && !hasCommand(text)) {
                 throw new EOFError(-1, cursor, "the statement continues until ;", ";");
             }
         }
         return super.parse(line, cursor, context);
+    }
+
+    /** Whether a backslash outside quotes and comments starts a command. */
+    private static boolean hasCommand(String text) {
+        for (int at = SqlScript.nextSeparator(text, 0); at >= 0; at = SqlScript.nextSeparator(text, at + 1)) {
+            if (text.charAt(at) == '\\') {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -22,13 +22,18 @@ public final class ResultPrinter {
     /** Rows a table aligns at once: the first chunk fixes the column widths. */
     private static final int CHUNK = 1000;
 
-    private final PrintWriter out;
+    private PrintWriter out;
+    private int maxWidth;
+    private boolean ansi;
     private OutputFormat format;
-    private boolean expanded;
+    private Display display = Display.DEFAULT;
     private boolean timing = true;
-    private final int maxWidth;
-    private final boolean ansi;
+    private Runnable beforeOutput = () -> { };
     private int csvTables;
+
+    /** Where results go: a writer, the width a table fits (0: unlimited), whether escape sequences show. */
+    public record Target(PrintWriter out, int width, boolean ansi) {
+    }
 
     /** {@code maxWidth}: the terminal's width, 0 when unlimited (piped); {@code ansi}: the output shows escapes. */
     public ResultPrinter(PrintWriter out, OutputFormat format, int maxWidth, boolean ansi) {
@@ -38,20 +43,36 @@ public final class ResultPrinter {
         this.ansi = ansi;
     }
 
+    public Target target() {
+        return new Target(out, maxWidth, ansi);
+    }
+
+    /** Sends later results to {@code target} (the shell's \o and \g FILE). */
+    public void target(Target target) {
+        this.out = target.out();
+        this.maxWidth = target.width();
+        this.ansi = target.ansi();
+    }
+
+    public Display display() {
+        return display;
+    }
+
+    public void display(Display display) {
+        this.display = display;
+    }
+
+    /** Runs before a result's first output (the shell clears its elapsed-time line). */
+    public void beforeOutput(Runnable hook) {
+        this.beforeOutput = hook;
+    }
+
     public OutputFormat format() {
         return format;
     }
 
     public void format(OutputFormat format) {
         this.format = format;
-    }
-
-    public boolean expanded() {
-        return expanded;
-    }
-
-    public void expanded(boolean expanded) {
-        this.expanded = expanded;
     }
 
     public boolean timing() {
@@ -71,6 +92,7 @@ public final class ResultPrinter {
         ResultEnd end;
         if (!result.returnsRows()) {
             end = result.end();
+            beforeOutput.run();
             if (format == OutputFormat.TABLE) {
                 String count = affects(result.command()) ? " " + end.getAffectedRows() : "";
                 out.println(result.command() + count + time(started, ""));
@@ -100,42 +122,66 @@ public final class ResultPrinter {
             // a plan is a tree over many lines: printed as it is
             while (rows.hasNext()) {
                 SqlValue v = rows.next().get(0);
-                out.println(Values.isNull(v) ? TableLayout.NULL : Values.text(v).stripTrailing());
-                count++;
-            }
-        } else if (expanded) {
-            while (rows.hasNext()) {
-                TableLayout.printExpanded(columns, rows.next(), ++count, maxWidth, ansi, out);
-            }
-            if (count == 0) {
-                out.println("(no rows)");
+                if (count++ == 0) {
+                    beforeOutput.run();
+                }
+                out.println(Values.isNull(v) ? display.nullText() : Values.text(v).stripTrailing());
             }
         } else {
-            TableLayout layout = new TableLayout(columns, maxWidth, ansi);
+            TableLayout layout = new TableLayout(columns, maxWidth, ansi, display);
+            // records or lines: \x auto decides on the first chunk, whether its rows fit the terminal
+            Boolean records = switch (display.expanded()) {
+                case ON -> Boolean.TRUE;
+                case OFF -> Boolean.FALSE;
+                case AUTO -> null;
+            };
             List<List<SqlValue>> chunk = new ArrayList<>();
-            boolean printed = false;
             while (rows.hasNext()) {
                 chunk.add(rows.next());
                 count++;
-                if (chunk.size() == CHUNK) {
-                    layout.print(chunk, out);
+                if (chunk.size() == (Boolean.TRUE.equals(records) ? 1 : CHUNK)) {
+                    records = print(layout, chunk, records, count - chunk.size());
                     out.flush();
                     chunk.clear();
-                    printed = true;
                 }
             }
-            if (!chunk.isEmpty() || !printed) {
-                layout.print(chunk, out);
+            if (!chunk.isEmpty() || count == 0) {
+                records = print(layout, chunk, records, count - chunk.size());
             }
+            if (records && count == 0) {
+                out.println("(no rows)");
+            }
+            layout.finish(out);
         }
         ResultEnd end = result.end();
+        if (count == 0) {
+            beforeOutput.run();
+        }
         out.println("(" + (count == 1 ? "1 row" : String.format(Locale.ROOT, "%,d rows", count))
                 + time(started, ", ") + ")");
         out.println();
         return end;
     }
 
+    /** Prints a chunk as records or lines (deciding, for \x auto, on the first); whether it printed records. */
+    private boolean print(TableLayout layout, List<List<SqlValue>> chunk, Boolean records, long before) {
+        if (before == 0) {
+            beforeOutput.run();
+        }
+        boolean asRecords = records != null ? records : maxWidth > 0 && !layout.fits(chunk);
+        if (asRecords) {
+            long number = before;
+            for (List<SqlValue> row : chunk) {
+                layout.printRecord(row, ++number, out);
+            }
+        } else {
+            layout.print(chunk, out);
+        }
+        return asRecords;
+    }
+
     private ResultEnd csv(SqlResult result) {
+        beforeOutput.run();
         if (csvTables++ > 0) {
             out.print("\r\n");
         }
@@ -167,6 +213,7 @@ public final class ResultPrinter {
     }
 
     private ResultEnd json(SqlResult result) {
+        beforeOutput.run();
         json(result.columns(), watched(result), out);
         return result.end();
     }

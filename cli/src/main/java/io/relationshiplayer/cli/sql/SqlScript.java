@@ -43,6 +43,16 @@ public final class SqlScript {
         return last >= 0 && meaningful(text.substring(last + 1)) == null && !s.open;
     }
 
+    /**
+     * The index of the first {@code ;} or backslash outside quotes and comments at or after {@code from}, or -1: where
+     * a statement ends or a shell's backslash command starts. {@code from} must not be inside a quote or comment.
+     */
+    public static int nextSeparator(String text, int from) {
+        Scanner s = new Scanner(text);
+        s.backslash = true;
+        return s.nextTerminator(from);
+    }
+
     /** Whether the text holds something besides blanks and comments. */
     public static boolean blank(String text) {
         return meaningful(text) == null;
@@ -92,6 +102,8 @@ public final class SqlScript {
         private final String text;
         /** Whether the scan ended inside a quote or a block comment. */
         boolean open;
+        /** Whether a backslash ends the scan as a {@code ;} does. */
+        boolean backslash;
 
         Scanner(String text) {
             this.text = text;
@@ -121,7 +133,7 @@ public final class SqlScript {
                         return -1;
                     }
                     i = close + 2;
-                } else if (c == ';') {
+                } else if (c == ';' || c == '\\' && backslash) {
                     return i;
                 } else {
                     i++;
