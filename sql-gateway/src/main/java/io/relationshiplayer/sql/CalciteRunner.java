@@ -17,8 +17,10 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import io.relationshiplayer.sql.calcite.CancelChecks;
+import io.relationshiplayer.sql.calcite.CheckedArithmetic;
 import io.relationshiplayer.sql.calcite.FastPath;
 import io.relationshiplayer.sql.calcite.FastPaths;
+import io.relationshiplayer.sql.calcite.HeuristicJoinOrder;
 import io.relationshiplayer.sql.calcite.StatementCancel;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
@@ -51,11 +53,12 @@ final class CalciteRunner implements AutoCloseable {
                     io.relationshiplayer.sql.calcite.RecordLayerRules.RULES.forEach(planner::addRule);
                     planner.addListener(CancelChecks.LISTENER);
                 });
-        // Every plan's arithmetic and narrowing casts report overflow and division by zero instead of wrapping, and
-        // every operator of it checks for a cancel at each row.
+        // Every plan's arithmetic and narrowing casts report overflow and division by zero instead of wrapping, the
+        // joins of a plan of many are ordered by a heuristic, and every operator of it checks for a cancel at each row.
         org.apache.calcite.runtime.Hook.PROGRAM.add((java.util.function.Consumer<
                 org.apache.calcite.util.Holder<org.apache.calcite.tools.Program>>) holder ->
-                holder.set(CancelChecks.program(io.relationshiplayer.sql.calcite.CheckedArithmetic.PROGRAM)));
+                holder.set(CancelChecks.program(CheckedArithmetic.program(HeuristicJoinOrder.program(
+                        org.apache.calcite.tools.Programs.standard())))));
         // A cancel stops preparation between its phases too: after parsing, conversion, and code generation.
         for (org.apache.calcite.runtime.Hook hook : new org.apache.calcite.runtime.Hook[] {
                 org.apache.calcite.runtime.Hook.PARSE_TREE, org.apache.calcite.runtime.Hook.CONVERTED,
