@@ -17,8 +17,11 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import io.relationshiplayer.sql.calcite.CancelChecks;
+import io.relationshiplayer.sql.calcite.CheckedArithmetic;
 import io.relationshiplayer.sql.calcite.FastPath;
 import io.relationshiplayer.sql.calcite.FastPaths;
+import io.relationshiplayer.sql.calcite.HeuristicJoinOrder;
+import io.relationshiplayer.sql.calcite.LiteralRows;
 import io.relationshiplayer.sql.calcite.StatementCancel;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
@@ -37,9 +40,10 @@ final class CalciteRunner implements AutoCloseable {
 
     static {
         // Calcite's literals default to ISO-8859-1, which cannot hold most of the world's text; the setting is read
-        // once, when Calcite first loads, so it is made here before any of it does (unless the user chose one).
-        for (String[] p : new String[][] {{"calcite.default.charset", "UTF-16"},
-                {"calcite.default.nationalcharset", "UTF-16"}, {"calcite.default.collation.name", "UTF-16$en_US"}}) {
+        // once, when Calcite first loads, so it is made here before any of it does (unless the user chose one). It names
+        // the byte order: Calcite reads a literal's "UTF-16" as UTF-16LE, which a type of charset "UTF-16" refuses.
+        for (String[] p : new String[][] {{"calcite.default.charset", "UTF-16LE"},
+                {"calcite.default.nationalcharset", "UTF-16LE"}, {"calcite.default.collation.name", "UTF-16LE$en_US"}}) {
             if (System.getProperty(p[0]) == null) {
                 System.setProperty(p[0], p[1]);
             }
@@ -51,11 +55,13 @@ final class CalciteRunner implements AutoCloseable {
                     io.relationshiplayer.sql.calcite.RecordLayerRules.RULES.forEach(planner::addRule);
                     planner.addListener(CancelChecks.LISTENER);
                 });
-        // Every plan's arithmetic and narrowing casts report overflow and division by zero instead of wrapping, and
-        // every operator of it checks for a cancel at each row.
+        // Every plan's arithmetic and narrowing casts report overflow and division by zero instead of wrapping, the
+        // joins of a plan of many are ordered by a heuristic, the rows of a VALUES are data rather than code, and every
+        // operator of it checks for a cancel at each row.
         org.apache.calcite.runtime.Hook.PROGRAM.add((java.util.function.Consumer<
                 org.apache.calcite.util.Holder<org.apache.calcite.tools.Program>>) holder ->
-                holder.set(CancelChecks.program(io.relationshiplayer.sql.calcite.CheckedArithmetic.PROGRAM)));
+                holder.set(CancelChecks.program(CheckedArithmetic.program(HeuristicJoinOrder.program(
+                        LiteralRows.program(org.apache.calcite.tools.Programs.standard()))))));
         // A cancel stops preparation between its phases too: after parsing, conversion, and code generation.
         for (org.apache.calcite.runtime.Hook hook : new org.apache.calcite.runtime.Hook[] {
                 org.apache.calcite.runtime.Hook.PARSE_TREE, org.apache.calcite.runtime.Hook.CONVERTED,

@@ -1,9 +1,13 @@
 package io.relationshiplayer.sql;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import javax.annotation.Nonnull;
 import javax.annotation.Nullable;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDataTypeSpec;
@@ -12,12 +16,14 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 
 /**
  * The name PostgreSQL gives a select item without one (its FigureColname): a function's name ({@code count},
  * {@code coalesce}), {@code case}, a cast's operand's name or else its type's ({@code int4}), and {@code ?column?} for
- * anything else (an operator, a literal, a subquery), in place of Calcite's {@code EXPR$0}.
+ * anything else (an operator, a literal, a subquery), in place of Calcite's {@code EXPR$0}; and the columns of a VALUES
+ * list, {@code column1}, {@code column2}, ...
  */
 final class PostgresNames {
     static final String UNNAMED = "?column?";
@@ -50,6 +56,35 @@ final class PostgresNames {
             }
         }
         return out == null ? items : out;
+    }
+
+    /** {@code rowType}, the row type of a VALUES list, with PostgreSQL's names for its columns: {@code column1}, ... */
+    @Nonnull
+    static RelDataType valuesColumns(@Nonnull RelDataType rowType, @Nonnull RelDataTypeFactory types) {
+        List<String> names = new java.util.ArrayList<>(rowType.getFieldCount());
+        for (int i = 1; i <= rowType.getFieldCount(); i++) {
+            names.add("column" + i);
+        }
+        return types.createStructType(rowType.getStructKind(), RelOptUtil.getFieldTypeList(rowType), names);
+    }
+
+    /**
+     * {@code from}, an item of a FROM clause, with PostgreSQL's names for the columns of a VALUES list it aliases without
+     * naming them ({@code (VALUES (1, 'a')) AS v} as {@code AS v(column1, column2)}); else itself.
+     */
+    @Nonnull
+    static SqlNode valuesColumns(@Nonnull SqlCall from) {
+        if (from.getKind() != SqlKind.AS || from.operandCount() != 2 || from.operand(0).getKind() != SqlKind.VALUES) {
+            return from;
+        }
+        SqlCall values = from.operand(0);
+        SqlNode first = values.operand(0);
+        int columns = first.getKind() == SqlKind.ROW ? ((SqlCall) first).operandCount() : 1;
+        List<SqlNode> operands = new java.util.ArrayList<>(from.getOperandList());
+        for (int i = 1; i <= columns; i++) {
+            operands.add(new SqlIdentifier("column" + i, SqlParserPos.ZERO));
+        }
+        return from.getOperator().createCall(from.getParserPosition(), operands);
     }
 
     /** The item's name as PostgreSQL would give it: its own (an alias, a column) if it has one. */

@@ -28,7 +28,8 @@ import org.apache.calcite.sql.validate.SqlValidatorException;
 
 /**
  * Calcite's preparation of a statement as it is, with a validator whose errors carry their SQLSTATE from where they are
- * raised ({@link ValidationErrors}).
+ * raised ({@link ValidationErrors}) and that names columns as PostgreSQL does ({@link PostgresNames}), and a conversion
+ * that keeps a long VALUES list of literals one VALUES ({@link ValuesToRel}).
  */
 final class SqlPrepare extends CalcitePrepareImpl {
     /** The texts Calcite's CalcitePrepareImpl answers from its canned plan (its SIMPLE_SQLS). */
@@ -41,14 +42,22 @@ final class SqlPrepare extends CalcitePrepareImpl {
         JavaTypeFactory typeFactory = context.getTypeFactory();
         EnumerableRel.Prefer prefer = elementType == Object[].class ? EnumerableRel.Prefer.ARRAY
                 : EnumerableRel.Prefer.CUSTOM;
+        org.apache.calcite.plan.RelOptCluster cluster = createCluster(planner, new RexBuilder(typeFactory));
+        org.apache.calcite.sql2rel.SqlRexConvertletTable convertlets = createConvertletTable();
         return new CalcitePreparingStmt(this, context, catalogReader, typeFactory, context.getRootSchema(), prefer,
-                createCluster(planner, new RexBuilder(typeFactory)),
-                enableBindable ? BindableConvention.INSTANCE : EnumerableConvention.INSTANCE,
-                createConvertletTable()) {
+                cluster, enableBindable ? BindableConvention.INSTANCE : EnumerableConvention.INSTANCE, convertlets) {
             @Override
             protected SqlValidator createSqlValidator(Prepare.CatalogReader reader,
                                                       UnaryOperator<SqlValidator.Config> configTransform) {
                 return validator(context, (CalciteCatalogReader) reader, configTransform);
+            }
+
+            @Override
+            protected org.apache.calcite.sql2rel.SqlToRelConverter getSqlToRelConverter(SqlValidator validator,
+                    Prepare.CatalogReader reader, org.apache.calcite.sql2rel.SqlToRelConverter.Config config) {
+                return new ValuesToRel(this, validator, reader, cluster, convertlets,
+                        config.withTopDownGeneralDecorrelationEnabled(
+                                context.config().topDownGeneralDecorrelationEnabled()));
             }
         };
     }
@@ -132,13 +141,30 @@ final class SqlPrepare extends CalcitePrepareImpl {
                         () -> super.validateSelectList(items, select, targetRowType));
             }
 
-            /** Unnamed select items get PostgreSQL's names, before COALESCE and the like are rewritten. */
+            /**
+             * Unnamed select items get PostgreSQL's names, before COALESCE and the like are rewritten, and so do the
+             * columns of a VALUES list aliased in FROM without names of its own.
+             */
             @Override
             protected SqlNode performUnconditionalRewrites(SqlNode node, boolean underFrom) {
                 if (node instanceof org.apache.calcite.sql.SqlSelect select) {
                     select.setSelectList(PostgresNames.named(select.getSelectList()));
                 }
+                if (underFrom && node instanceof org.apache.calcite.sql.SqlCall as) {
+                    node = PostgresNames.valuesColumns(as);
+                }
                 return super.performUnconditionalRewrites(node, underFrom);
+            }
+
+            /** The columns of a VALUES list get PostgreSQL's names, {@code column1}, ..., as soon as it is validated. */
+            @Override
+            protected void validateNamespace(org.apache.calcite.sql.validate.SqlValidatorNamespace namespace,
+                                             org.apache.calcite.rel.type.RelDataType targetRowType) {
+                if (namespace instanceof org.apache.calcite.sql.validate.TableConstructorNamespace) {
+                    namespace.validate(targetRowType);
+                    namespace.setType(PostgresNames.valuesColumns(namespace.getType(), getTypeFactory()));
+                }
+                super.validateNamespace(namespace, targetRowType);
             }
 
             @Override

@@ -18,9 +18,9 @@ public record StatementBounds(int maxBytes, int maxDepth) {
     public static final String MAX_STATEMENT_DEPTH = "max-statement-depth";
 
     /**
-     * 512 KiB of text (a few thousand rows of a multi-row INSERT; a longer one passes the JVM's 64 KB method limit when
-     * compiled anyway) and a depth of 1,000 (an expression of a thousand terms, a WHERE clause of some 500 comparisons,
-     * nesting far past any written by hand; a chain of 500,000 terms took minutes to parse, a few thousand nested
+     * 512 KiB of text (some 30,000 rows of a VALUES list of literals, whose rows are data in the plan) and a depth of
+     * 1,000 (an expression of a thousand terms, a WHERE clause of some 500 comparisons, nesting far past any written by
+     * hand; a chain of 500,000 terms took minutes to parse, a few thousand nested
      * operators overflow a thread's stack while planning, and Calcite's simplifier takes seconds to minutes, in one
      * step no cancel stops, on an OR of one to a few thousand comparisons).
      */

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import org.apache.calcite.linq4j.function.Strict;
-import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
@@ -35,28 +34,21 @@ import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
 import org.apache.calcite.util.Optionality;
 import org.apache.calcite.sql2rel.ConvertToChecked;
 import org.apache.calcite.tools.Program;
-import org.apache.calcite.tools.Programs;
 
 /**
  * Arithmetic that reports a result its type cannot hold, as PostgreSQL does, where Calcite's generated code would wrap
  * around (integers) or give an infinity (floating point): integer {@code + - * /}, unary minus and {@code ABS} use
  * Calcite's checked operators; floating-point {@code + - * /} check for division by zero (22012) and for an infinite
  * result of finite operands (22003); a cast to an integer type checks that the value fits before Java narrows it.
- * Applied to every plan before optimization ({@link #PROGRAM}); an {@link ArithmeticException} at run (or constant
+ * Applied to every plan before optimization ({@link #program}); an {@link ArithmeticException} at run (or constant
  * folding) time becomes 22003, or 22012 for a division by zero.
  */
 public final class CheckedArithmetic {
-    /** Calcite's standard program, after this rewrite. */
-    public static final Program PROGRAM = new Program() {
-        private final Program standard = Programs.standard();
-
-        @Override
-        public RelNode run(RelOptPlanner planner, RelNode rel, org.apache.calcite.plan.RelTraitSet traits,
-                           List<org.apache.calcite.plan.RelOptMaterialization> materializations,
-                           List<org.apache.calcite.plan.RelOptLattice> lattices) {
-            return standard.run(planner, rewrite(rel), traits, materializations, lattices);
-        }
-    };
+    /** {@code planning}, run on a plan after this rewrite. */
+    public static Program program(Program planning) {
+        return (planner, rel, traits, materializations, lattices) ->
+                planning.run(planner, rewrite(rel), traits, materializations, lattices);
+    }
 
     private static final SqlUserDefinedFunction DOUBLE_PLUS = function("plus");
     private static final SqlUserDefinedFunction DOUBLE_MINUS = function("minus");
