@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.relationshiplayer.fdb.Backend;
 import io.relationshiplayer.fdb.embedded.EngineConfig;
+import io.relationshiplayer.fdb.embedded.LatencyProfile;
 import io.relationshiplayer.metrics.RlMetrics;
 import io.relationshiplayer.records.RecordStores;
 import io.relationshiplayer.relationships.RelationshipLayer;
@@ -30,13 +31,18 @@ class LongReadTest {
     /** Rows read between the slow reader's pauses, and the pause: the whole read takes about three windows. */
     static final int STRIDE = 100;
     static final long PAUSE_MILLIS = WINDOW.toMillis() * 3 / (ROWS / STRIDE);
+    /**
+     * 20 ms per batch of a range read: a scan of 2,000 rows (batches of 100, 200, ... rows) takes at least 100 ms, so
+     * that statements that read a table many times outlive the window whatever the speed of the machine.
+     */
+    static final LatencyProfile RANGE_LATENCY = new LatencyProfile(0, 0, 0, 0, 20_000, 20_000, 0, 0);
 
     Backend backend;
     SqlEngine engine;
 
     @BeforeAll
     void populate() {
-        backend = Backend.embedded(EngineConfig.memory().withReadWindow(WINDOW));
+        backend = Backend.embedded(EngineConfig.memory().withReadWindow(WINDOW).withLatency(RANGE_LATENCY));
         engine = new SqlEngine(new RelationshipLayer(new RecordStores(backend.recordDatabase())), new RlMetrics(),
                 WINDOW.dividedBy(2));
         try (SqlSession s = engine.open("long")) {
@@ -97,24 +103,26 @@ class LongReadTest {
     @Test
     void anIndexRangeScanAndALookupJoinReadSlowlyReturnEveryRowOnce() throws Exception {
         try (SqlSession s = engine.open("long")) {
-            String sql = "SELECT c.id, p.grp FROM child c JOIN parent p ON p.id = c.pid WHERE c.v >= 3";
+            String sql = "SELECT c.id, p.grp FROM child c JOIN parent p ON p.id = c.pid WHERE c.v >= 7";
             assertThat(explain(s, sql)).contains("INDEX_RANGE").contains("RecordLayerLookupJoin");
             Set<Long> seen = new HashSet<>();
             int read = 0;
+            long start = System.nanoTime();
             try (RowStream rows = query(s, sql)) {
                 while (rows.hasNext()) {
                     Object[] r = rows.next();
                     long id = (Long) r[0];
                     assertThat(seen.add(id)).as("row %d once", id).isTrue();
                     assertThat(r[1]).isEqualTo((int) ((ROWS - 1 - id) % 7));
-                    if (++read % STRIDE == 0) {
+                    if (++read % (STRIDE / 2) == 0) {
                         Thread.sleep(PAUSE_MILLIS);
                     }
                 }
             }
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThan(WINDOW.multipliedBy(2));
             Set<Long> expected = new HashSet<>();
             for (long id = 0; id < ROWS; id++) {
-                if (id % 10 >= 3) {
+                if (id % 10 >= 7) {
                     expected.add(id);
                 }
             }
@@ -124,7 +132,7 @@ class LongReadTest {
 
     @Test
     void aCrossJoinAggregatePastTheWindowCompletesAndFailsInSnapshotMode() {
-        // The inner scan is read again for each outer row: 12 scans of 2,000 rows take several windows.
+        // The inner scan is read again for each outer row: 12 scans of 2,000 rows take at least three windows.
         int outer = 12;
         String sql = "SELECT COUNT(*), SUM(a.grp * b.grp) FROM parent a, parent b WHERE a.id < " + outer;
         long outerSum = 0;
