@@ -67,10 +67,7 @@ public final class Backend implements AutoCloseable {
             case DURABLE: {
                 EngineConfig config = spec.kind() == BackendSpec.Kind.MEMORY
                         ? EngineConfig.memory() : EngineConfig.durable(spec.directory());
-                EmbeddedDatabase db = EmbeddedDatabase.open(config.withLatency(latency).withExecutor(EMBEDDED_EXECUTOR)
-                        .withCommitObserver(commits));
-                FDBDatabase recordDb = new EmbeddedDatabaseFactory(db).getDatabase();
-                return new Backend(spec, recordDb, db);
+                return embedded(spec, config.withLatency(latency).withCommitObserver(commits));
             }
             case FDB:
             default:
@@ -83,6 +80,21 @@ public final class Backend implements AutoCloseable {
                             + "(--memory, or --backend embedded:DIR)", e);
                 }
         }
+    }
+
+    /**
+     * The embedded engine exactly as {@code config} says, for tests that need more than a connection string gives: a
+     * shorter read-version window ({@link EngineConfig#withReadWindow}), injected latency. Nothing serves with it.
+     */
+    @Nonnull
+    public static Backend embedded(@Nonnull EngineConfig config) {
+        return embedded(config.isDurable() ? BackendSpec.durable(config.directory().orElseThrow())
+                : BackendSpec.memory(), config);
+    }
+
+    private static Backend embedded(BackendSpec spec, EngineConfig config) {
+        EmbeddedDatabase db = EmbeddedDatabase.open(config.withExecutor(EMBEDDED_EXECUTOR));
+        return new Backend(spec, new EmbeddedDatabaseFactory(db).getDatabase(), db);
     }
 
     @Nonnull

@@ -125,6 +125,11 @@ final class CalciteRunner implements AutoCloseable {
             public void requireWrite() {
                 lentTo().requireWrite();
             }
+
+            @Override
+            public io.relationshiplayer.sql.calcite.ReadSegments readSegments() {
+                return lentTo().readSegments();
+            }
         };
         try {
             Properties p = new Properties();

@@ -1,5 +1,6 @@
 package io.relationshiplayer.sql;
 
+import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
 import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ColumnKind;
 import io.relationshiplayer.proto.v1.ColumnType;
@@ -10,18 +11,39 @@ import io.relationshiplayer.proto.v1.MaterializedJoinDef;
 import io.relationshiplayer.proto.v1.ViewColumn;
 import io.relationshiplayer.proto.v1.ViewDef;
 import io.relationshiplayer.relationships.Catalog;
+import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.relationships.Table;
 import io.relationshiplayer.relationships.Values;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /** SHOW TABLES and DESCRIBE: the catalog as query results. */
 final class MetadataCommands {
     private static final ColumnType TEXT = ColumnType.newBuilder().setKind(ColumnKind.VARCHAR).build();
 
     private MetadataCommands() {
+    }
+
+    /**
+     * Runs SHOW TABLES or DESCRIBE t ({@code kind} SHOW or DESCRIBE) in {@code transaction}, or in a short transaction
+     * of its own when that is null; null for another SHOW, which is left to Calcite.
+     */
+    static StatementResult run(String sql, StatementKind kind, RelationshipLayer layer, String database,
+                               FDBRecordContext transaction) {
+        Function<Catalog, StatementResult> body;
+        if (kind == StatementKind.DESCRIBE) {
+            String table = StatementText.strip(StatementText.afterFirstWord(sql)).replace("\"", "");
+            body = catalog -> describe(catalog, table);
+        } else if (StatementText.leadingWords(sql, 2).equals("SHOW TABLES")) {
+            body = MetadataCommands::showTables;
+        } else {
+            return null;
+        }
+        return transaction != null ? body.apply(layer.open(database, transaction).catalog())
+                : layer.run(database, s -> body.apply(s.catalog()));
     }
 
     /** The tables, then the views (as PostgreSQL's \\d lists relations): name, column count, kind. */

@@ -1,6 +1,5 @@
 package io.relationshiplayer.sql;
 
-import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
@@ -8,7 +7,7 @@ import java.util.NoSuchElementException;
 
 /**
  * The rows of a session's running query, read one ahead from Calcite's result set. Closing them closes the result set
- * and the autocommit transaction they own (if any), and tells the session ({@link SqlSession}).
+ * and the autocommit transaction (or transactions) they own, if any, and tells the session ({@link SqlSession}).
  */
 final class SessionRows implements RowStream {
     /** What the session does when the rows close: {@code autocommitted} owned a transaction; all read or not. */
@@ -18,7 +17,8 @@ final class SessionRows implements RowStream {
 
     private final ResultSet rs;
     private final List<ColumnMeta> columns;
-    private final FDBRecordContext autocommit;
+    /** Closes the autocommit transaction the rows own; null in an explicit transaction. */
+    private final Runnable endAutocommit;
     private final Runnable onFailure;
     private final OnClose onClose;
     private Boolean ahead;
@@ -26,11 +26,11 @@ final class SessionRows implements RowStream {
     private boolean exhausted;
     private volatile boolean cancelled;
 
-    SessionRows(ResultSet rs, List<ColumnMeta> columns, FDBRecordContext autocommit, Runnable onFailure,
+    SessionRows(ResultSet rs, List<ColumnMeta> columns, Runnable endAutocommit, Runnable onFailure,
                 OnClose onClose) {
         this.rs = rs;
         this.columns = columns;
-        this.autocommit = autocommit;
+        this.endAutocommit = endAutocommit;
         this.onFailure = onFailure;
         this.onClose = onClose;
     }
@@ -94,9 +94,9 @@ final class SessionRows implements RowStream {
         } catch (SQLException ignored) {
             // the statement is being ended anyway
         }
-        if (autocommit != null) {
-            autocommit.close();
+        if (endAutocommit != null) {
+            endAutocommit.run();
         }
-        onClose.closed(this, autocommit != null, exhausted);
+        onClose.closed(this, endAutocommit != null, exhausted);
     }
 }

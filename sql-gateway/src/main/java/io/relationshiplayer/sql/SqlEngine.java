@@ -2,6 +2,8 @@ package io.relationshiplayer.sql;
 
 import io.relationshiplayer.metrics.RlMetrics;
 import io.relationshiplayer.relationships.RelationshipLayer;
+import io.relationshiplayer.sql.calcite.ReadSegments;
+import java.time.Duration;
 import java.util.Objects;
 import javax.annotation.Nonnull;
 
@@ -10,6 +12,7 @@ public final class SqlEngine {
     private final RelationshipLayer layer;
     private final RlMetrics metrics;
     private final CalciteRunners runners = new CalciteRunners();
+    private final Duration readRenewal;
 
     public SqlEngine(@Nonnull RelationshipLayer layer) {
         this(layer, new RlMetrics());
@@ -17,8 +20,17 @@ public final class SqlEngine {
 
     /** Counting autocommit retries in {@code metrics}. */
     public SqlEngine(@Nonnull RelationshipLayer layer, @Nonnull RlMetrics metrics) {
+        this(layer, metrics, ReadSegments.DEFAULT_RENEWAL);
+    }
+
+    /**
+     * With long queries moving to a new transaction once theirs is {@code readRenewal} old: FoundationDB's five
+     * seconds less a margin ({@link ReadSegments#DEFAULT_RENEWAL}), or less on a backend whose window a test shortened.
+     */
+    public SqlEngine(@Nonnull RelationshipLayer layer, @Nonnull RlMetrics metrics, @Nonnull Duration readRenewal) {
         this.layer = Objects.requireNonNull(layer, "layer is null");
         this.metrics = Objects.requireNonNull(metrics, "metrics is null");
+        this.readRenewal = Objects.requireNonNull(readRenewal, "readRenewal is null");
     }
 
     public RlMetrics metrics() {
@@ -55,6 +67,6 @@ public final class SqlEngine {
         } catch (RuntimeException e) {
             throw SqlErrors.toSql(e);
         }
-        return new SqlSession(layer, database, metrics, runners);
+        return new SqlSession(layer, database, metrics, runners, readRenewal);
     }
 }

@@ -7,7 +7,7 @@ import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.parser.SqlParseException;
 
 /** Any failure of a statement as a {@link SqlException}: SQLSTATE, message, and the position in the text. */
-final class SqlErrors {
+public final class SqlErrors {
 
     private SqlErrors() {
     }
@@ -115,7 +115,7 @@ final class SqlErrors {
     }
 
     /** Whether a failure is FoundationDB's 5 second limit (a transaction too old to read or commit). */
-    static boolean transactionTooOld(Throwable failure) {
+    public static boolean transactionTooOld(Throwable failure) {
         for (Throwable c = failure; c != null && c.getCause() != c; c = c.getCause()) {
             if ((c instanceof com.apple.foundationdb.FDBException
                     && ((com.apple.foundationdb.FDBException) c).getCode() == 1007)

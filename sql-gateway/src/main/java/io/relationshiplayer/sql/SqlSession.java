@@ -5,6 +5,7 @@ import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
 import io.relationshiplayer.metrics.RlMetrics;
 import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.relationships.Session;
+import io.relationshiplayer.sql.calcite.ReadSegments;
 import io.relationshiplayer.sql.calcite.SessionBinding;
 import io.relationshiplayer.sql.ddl.DdlExecutor;
 import io.relationshiplayer.sql.ddl.DdlParser;
@@ -12,13 +13,15 @@ import io.relationshiplayer.sql.ddl.TruncateStatement;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
 import javax.annotation.Nonnull;
 
 /**
  * A SQL session on one database: runs statements one at a time, in autocommit (each statement one FoundationDB
- * transaction, retried on conflict) or in an explicit transaction (BEGIN ... COMMIT / ROLLBACK). A failed statement
- * in a transaction aborts it, as PostgreSQL does. Not thread-safe, except {@link #cancel()}.
+ * transaction, retried on conflict; a query in continuation mode as many as it takes, {@link ReadSegments}) or in an
+ * explicit transaction (BEGIN ... COMMIT / ROLLBACK). A failed statement in a transaction aborts it, as PostgreSQL
+ * does. Not thread-safe, except {@link #cancel()}.
  */
 public final class SqlSession implements SessionBinding, AutoCloseable {
     static final int AUTOCOMMIT_ATTEMPTS = 10;
@@ -35,8 +38,10 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     private volatile SessionRows open;
     /** A query run with the commit flag: its transaction commits once its rows have been read to their end. */
     private boolean pendingCommit;
-    /** Autocommit queries may read data at most this old (0: always current), as the Record Layer's weak reads. */
-    private Staleness staleness = Staleness.NONE;
+    private final SessionSettings settings = new SessionSettings();
+    /** The transactions of the running autocommit query in continuation mode; null for any other statement. */
+    private ReadSegments reads;
+    private final Duration readRenewal;
 
     private final CalciteRunners runners;
     private volatile StatementGate gate = StatementGate.OPEN;
@@ -44,8 +49,10 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     private boolean fastPath = true;
 
     /** A session using a runner of {@code runners} (lent to it until {@link #close()}). */
-    SqlSession(RelationshipLayer layer, String database, RlMetrics metrics, CalciteRunners runners) {
+    SqlSession(RelationshipLayer layer, String database, RlMetrics metrics, CalciteRunners runners,
+               Duration readRenewal) {
         this.layer = layer;
+        this.readRenewal = readRenewal;
         this.metrics = metrics;
         this.database = database;
         this.db = layer.recordStores().database();
@@ -93,6 +100,9 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
 
     @Override
     public Session current() {
+        if (reads != null) {
+            return reads.current().session();
+        }
         if (current == null) {
             throw new IllegalStateException("no statement is running");
         }
@@ -132,16 +142,15 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         try {
             switch (kind) {
                 case SET:
-                    staleness = Staleness.parse(StatementText.strip(StatementText.afterFirstWord(sql))).trackedBy(db);
+                    settings.set(StatementText.strip(StatementText.afterFirstWord(sql)), db);
                     return new StatementResult.Done("SET");
                 case SHOW:
-                    if (StatementText.leadingWords(sql, 2).equals("SHOW TABLES")) {
-                        return inTransaction(s -> MetadataCommands.showTables(s.catalog()));
+                case DESCRIBE:
+                    StatementResult metadata = MetadataCommands.run(sql, kind, layer, database, transaction);
+                    if (metadata != null) {
+                        return metadata;
                     }
                     break;
-                case DESCRIBE:
-                    String table = StatementText.strip(StatementText.afterFirstWord(sql)).replace("\"", "");
-                    return inTransaction(s -> MetadataCommands.describe(s.catalog(), table));
                 case OTHER_DDL:
                     // A schema change the engine does not have (CREATE SEQUENCE, ...): not a syntax error.
                     gate.require(StatementAccess.SCHEMA);
@@ -160,18 +169,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                 default:
                     break;
             }
-            String text = StatementText.strip(sql);
-            if (StatementText.leadingWords(text, 1).equals("TABLE")) {
-                // Calcite validates a statement "TABLE t" but then fails on it: it is "SELECT * FROM t".
-                text = "SELECT * FROM " + StatementText.afterFirstWord(text);
-            }
-            if (kind == StatementKind.EXPLAIN) {
-                String rest = StatementText.strip(StatementText.afterFirstWord(text));
-                if (!StatementText.leadingWords(rest, 1).equals("PLAN")) {
-                    rest = "PLAN FOR " + rest;
-                }
-                text = "EXPLAIN " + rest;
-            }
+            String text = StatementText.forCalcite(sql, kind);
             StatementResult result = runCalcite(text, params, kind.tag());
             return kind == StatementKind.EXPLAIN && fastPath ? FastStatements.explained(text, result, q -> plan(q).plan)
                     : result;
@@ -299,12 +297,12 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
 
     /** The current staleness bound of autocommit queries, in milliseconds. */
     public long maxStalenessMillis() {
-        return staleness.millis();
+        return settings.maxStalenessMillis();
     }
 
-    /** A transaction for an autocommit statement: a weak (possibly stale) read version for queries when allowed. */
-    private FDBRecordContext autocommitContext(String tag) {
-        return staleness.enabled() && tag.equals("SELECT") ? staleness.openContext(db) : db.openContext();
+    @Override
+    public ReadSegments readSegments() {
+        return reads;
     }
 
     // ---- transactions ----
@@ -351,14 +349,6 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         return new StatementResult.Done("ROLLBACK");
     }
 
-    /** Runs a catalog read in the session's transaction, or a short one of its own. */
-    private StatementResult inTransaction(java.util.function.Function<Session, StatementResult> body) {
-        if (transaction != null) {
-            return body.apply(layer.open(database, transaction));
-        }
-        return layer.run(database, body);
-    }
-
     // ---- queries and DML through Calcite ----
 
     private StatementResult runCalcite(String sql, List<Object> params, String tag) {
@@ -374,13 +364,18 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
             calcite.cancel().check();
             Planned recent = calcite.recent(sql);
             Planned planned = recent != null ? recent : plan(sql);
-            FDBRecordContext ctx = autocommitContext(tag);
+            long openedNanos = System.nanoTime() - settings.readVersionLagNanos();
+            FDBRecordContext ctx = settings.autocommitContext(db, tag);
             try {
                 current = layer.open(database, ctx);
                 CalciteRunner.Plan p = current.catalog().cacheKey().equals(planned.catalogKey) ? planned.plan
                         : prepare(sql);
-                StatementResult result = runOnce(p, params, tag, ctx);
                 boolean fast = fastPath && p.fast() != null;
+                if (!fast && settings.readsInSegments(tag)) {
+                    reads = new ReadSegments(current, openedNanos, db::openContext, c -> layer.open(database, c),
+                            readRenewal);
+                }
+                StatementResult result = runOnce(p, params, tag, reads != null ? reads::close : ctx::close);
                 if (result instanceof StatementResult.Query && !fast) {
                     return result;
                 }
@@ -391,11 +386,15 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                 current = null;
                 return result;
             } catch (RuntimeException | LinkageError | StackOverflowError e) {
+                if (reads != null) {
+                    reads.close(); // its segments: ctx and those after it
+                    reads = null;
+                }
                 ctx.close();
                 current = null;
                 SqlException error = SqlErrors.toSql(e);
-                if (!error.isRetryable() || attempt >= AUTOCOMMIT_ATTEMPTS) {
-                    throw error;
+                if (!error.isRetryable() || attempt >= AUTOCOMMIT_ATTEMPTS || SqlErrors.transactionTooOld(e)) {
+                    throw error; // past FoundationDB's window, another attempt would only run as long again
                 }
                 metrics.autocommitRetry();
             }
@@ -425,9 +424,11 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
     }
 
-    /** Runs a planned statement in the current session; a query's rows own {@code autocommit} (closed with them). */
-    StatementResult runOnce(CalciteRunner.Plan plan, List<Object> params, String tag,
-                                    FDBRecordContext autocommit) {
+    /**
+     * Runs a planned statement in the current session; a query's rows own the autocommit transaction that
+     * {@code endAutocommit} closes (null in an explicit transaction), and close it with them.
+     */
+    StatementResult runOnce(CalciteRunner.Plan plan, List<Object> params, String tag, Runnable endAutocommit) {
         if (fastPath && plan.fast() != null) {
             return FastStatements.run(calcite, plan, params, tag, current, this::requireWrite);
         }
@@ -437,7 +438,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
             if (ps.execute()) {
                 ResultSet rs = ps.getResultSet();
                 List<ColumnMeta> columns = CalciteRunner.columns(rs.getMetaData());
-                open = new SessionRows(rs, columns, autocommit, this::rowsFailed, this::rowsClosed);
+                open = new SessionRows(rs, columns, endAutocommit, this::rowsFailed, this::rowsClosed);
                 return new StatementResult.Query(tag, columns, open);
             }
             return new StatementResult.Update(tag, ps.getLargeUpdateCount());
@@ -489,6 +490,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     private void rowsClosed(SessionRows rows, boolean autocommitted, boolean exhausted) {
         if (autocommitted && open == rows) {
             current = null;
+            reads = null;
         }
         if (pendingCommit && !exhausted) {
             // a query run with the commit flag that did not reach its end: its transaction rolls back

@@ -20,8 +20,6 @@ record Staleness(long millis) {
     private static final Pattern SET = Pattern.compile(
             "(?i)max_staleness\\s*(?:=|to)\\s*'?\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|s)?\\s*'?");
 
-    /** The bound a SET statement's assignment names (22023 for any other setting). */
-    @Nonnull
     /** This setting, with {@code db} told to track the versions it has seen when the setting allows stale reads. */
     Staleness trackedBy(FDBDatabase db) {
         if (enabled()) {
@@ -30,11 +28,13 @@ record Staleness(long millis) {
         return this;
     }
 
+    /** The bound a SET statement's assignment names (22023 for a value that is no duration). */
+    @Nonnull
     static Staleness parse(@Nonnull String assignment) {
         Matcher m = SET.matcher(assignment);
         if (!m.matches()) {
-            throw new SqlException("22023", "unrecognized setting \"" + assignment + "\": supported is "
-                    + "SET max_staleness = <seconds>");
+            throw new SqlException("22023", "invalid value for parameter \"max_staleness\" in \"" + assignment
+                    + "\": expected seconds, or 'N ms' or 'N s'");
         }
         double n = Double.parseDouble(m.group(1));
         return new Staleness(Math.round("ms".equalsIgnoreCase(m.group(2)) ? n : n * 1000));

@@ -7,6 +7,25 @@ public final class StatementText {
     private StatementText() {
     }
 
+    /**
+     * The text Calcite runs for a statement of {@code kind}: "TABLE t" as "SELECT * FROM t" (Calcite validates the
+     * former but then fails on it), EXPLAIN as "EXPLAIN PLAN FOR".
+     */
+    static String forCalcite(String sql, StatementKind kind) {
+        String text = strip(sql);
+        if (leadingWords(text, 1).equals("TABLE")) {
+            text = "SELECT * FROM " + afterFirstWord(text);
+        }
+        if (kind == StatementKind.EXPLAIN) {
+            String rest = strip(afterFirstWord(text));
+            if (!leadingWords(rest, 1).equals("PLAN")) {
+                rest = "PLAN FOR " + rest;
+            }
+            text = "EXPLAIN " + rest;
+        }
+        return text;
+    }
+
     /** The first {@code n} words, upper-cased, joined by single spaces. */
     static String leadingWords(String sql, int n) {
         return leadingWords(sql, n, false);

@@ -2,6 +2,7 @@ package io.relationshiplayer.fdb.embedded;
 
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.MutationType;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -27,6 +28,8 @@ final class Engine implements AutoCloseable {
     private final Persistence disk;
     private final VersionClock clock;
     private final Executor executor;
+    /** The MVCC window in versions (microseconds): a read version older than this fails with transaction_too_old. */
+    private final long maxReadAge;
     /** Guards {@link #leading}; the batch itself runs outside it, by the one leading thread. */
     private final ReentrantLock commitLock = new ReentrantLock();
     private final Condition batchEnded = commitLock.newCondition();
@@ -37,9 +40,10 @@ final class Engine implements AutoCloseable {
     /** Completed while clients can reach the engine; a partition replaces it with a pending one until it heals. */
     private volatile CompletableFuture<Void> reachable = CompletableFuture.completedFuture(null);
 
-    Engine(Persistence disk, Executor executor) {
+    Engine(Persistence disk, Executor executor, Duration readWindow) {
         this.disk = disk;
         this.executor = executor;
+        this.maxReadAge = readWindow.toNanos() / 1000L;
         this.clock = new VersionClock(disk.load(store));
     }
 
@@ -55,7 +59,7 @@ final class Engine implements AutoCloseable {
     /** Fails if reads at {@code readVersion} can no longer (or cannot yet) be answered exactly. */
     void checkReadVersion(long readVersion) {
         checkOpen();
-        if (readVersion < clock.now() - VersionClock.MAX_READ_AGE || !store.readable(readVersion)) {
+        if (readVersion < clock.now() - maxReadAge || !store.readable(readVersion)) {
             throw FdbError.TRANSACTION_TOO_OLD.exception();
         }
         if (readVersion > clock.latest()) {
@@ -143,7 +147,7 @@ final class Engine implements AutoCloseable {
                 r.succeed(-1, null);
                 continue;
             }
-            if (r.readVersion < now - VersionClock.MAX_READ_AGE) {
+            if (r.readVersion < now - maxReadAge) {
                 r.fail(FdbError.TRANSACTION_TOO_OLD.exception());
                 continue;
             }
@@ -173,7 +177,7 @@ final class Engine implements AutoCloseable {
             registerWatches(r, fired);
             r.succeed(r.commitVersion, r.versionstamp);
         }
-        long horizon = clock.now() - VersionClock.MAX_READ_AGE;
+        long horizon = clock.now() - maxReadAge;
         history.trim(horizon);
         store.trim(horizon - TRIM_MARGIN);
         return fired;

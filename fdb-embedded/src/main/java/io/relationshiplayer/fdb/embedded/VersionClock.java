@@ -8,9 +8,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * a read version never waits for a commit: while a batch is in flight, readers get the version just below it.
  */
 final class VersionClock {
-    /** FoundationDB's MVCC window: a read version older than this fails with transaction_too_old. */
-    static final long MAX_READ_AGE = 5_000_000L;
-
     private final long originMicros;
     private final long originNanos;
     /** (version << 1) | inFlight. When in flight, version is the first version of the batch being applied. */

@@ -80,7 +80,7 @@ public final class FastPath {
         Context context = new Context(params, typeFactory);
         List<Object[]> source = new ArrayList<>(1);
         if (read != null) {
-            Enumerator<Object> e = RecordLayerReads.enumerator(s, t, read, context);
+            Enumerator<Object> e = RecordLayerReads.enumerator(() -> s, t, read, context);
             try {
                 while (e.moveNext()) {
                     source.add((Object[]) e.current());

@@ -1,10 +1,8 @@
 package io.relationshiplayer.sql.calcite;
 
-import com.apple.foundationdb.record.RecordCursor;
 import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.relationships.AccessPaths;
 import io.relationshiplayer.relationships.Row;
-import io.relationshiplayer.relationships.Session;
 import io.relationshiplayer.relationships.Table;
 import io.relationshiplayer.relationships.Values;
 import java.util.ArrayList;
@@ -16,55 +14,66 @@ import java.util.NoSuchElementException;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerator;
 
-/** A {@link RecordLayerRead} run in the statement's session: its rows through the relationship layer's reads. */
+/**
+ * A {@link RecordLayerRead} run in the statement's transaction (or its {@link ReadSegments}): its rows through the
+ * relationship layer's reads.
+ */
 final class RecordLayerReads {
     private RecordLayerReads() {
     }
 
-    /** The read's rows in Calcite's internal form (a bare value per row when scalar), operands bound from context. */
-    static Enumerator<Object> enumerator(Session s, Table t, RecordLayerRead read, DataContext context) {
+    /**
+     * The read's rows in Calcite's internal form (a bare value per row when scalar), operands bound from context: a
+     * range is a {@link ResumableScan}, points and IN lists are short reads ({@link ReadSegments#read}).
+     */
+    static Enumerator<Object> enumerator(SessionBinding binding, Table t, RecordLayerRead read, DataContext context) {
         int[] keyColumns = read.keyColumns();
         Object[] eq = coerce(t, keyColumns, RecordLayerRead.values(read.equal(), context));
         Object low = read.low() == null ? null : read.low().value().value(context);
         Object high = read.high() == null ? null : read.high().value().value(context);
         if (anyNull(eq) || (read.low() != null && low == null) || (read.high() != null && high == null)) {
             // A comparison with NULL is never true.
-            return new RowEnumerator(t, Collections.emptyIterator(), 0, -1, read.scalar());
+            return new RowEnumerator(t, Collections.emptyIterator(), () -> { }, 0, -1, read.scalar());
         }
         long offset = Math.max(0, RecordLayerRead.count(read.offset(), context, 0));
         long fetch = RecordLayerRead.count(read.fetch(), context, -1);
         long limit = fetch < 0 ? 0 : fetch + offset;
         int lim = (int) Math.min(Integer.MAX_VALUE, limit);
-        AccessPaths ap = s.access();
         int next = eq.length;
-        Iterator<Row> rows;
+        ResumableScan scan;
         switch (read.kind()) {
             case PK_POINT: {
-                Row r = ap.lookup(t, eq).join();
-                rows = r == null ? Collections.emptyIterator() : List.of(r).iterator();
-                break;
+                Row r = ReadSegments.read(binding, s -> s.access().lookup(t, eq).join());
+                Iterator<Row> rows = r == null ? Collections.emptyIterator() : List.of(r).iterator();
+                return new RowEnumerator(t, rows, () -> { }, offset, fetch, read.scalar());
             }
             case PK_IN:
-            case INDEX_IN:
-                rows = in(ap, t, read, eq, RecordLayerRead.values(read.in(), context)).iterator();
+            case INDEX_IN: {
+                Object[] values = RecordLayerRead.values(read.in(), context);
+                List<Row> rows = ReadSegments.read(binding, s -> in(s.access(), t, read, eq, values));
+                return new RowEnumerator(t, rows.iterator(), () -> { }, offset, fetch, read.scalar());
+            }
+            case PK_RANGE: {
+                AccessPaths.Bound from = primaryKeyBound(t, keyColumns, eq, read.low(), low);
+                AccessPaths.Bound to = primaryKeyBound(t, keyColumns, eq, read.high(), high);
+                scan = new ResumableScan(binding, (ap, continuation, n) -> ap.scanPrimaryKey(t, from, to,
+                        read.reverse(), continuation, n), lim);
                 break;
-            case PK_RANGE:
-                rows = ap.scanPrimaryKey(t, primaryKeyBound(t, keyColumns, eq, read.low(), low),
-                        primaryKeyBound(t, keyColumns, eq, read.high(), high), read.reverse(), null, lim)
-                        .asIterator();
+            }
+            case INDEX_RANGE: {
+                AccessPaths.Bound from = indexBound(t, keyColumns, next, read.low(), low);
+                AccessPaths.Bound to = indexBound(t, keyColumns, next, read.high(), high);
+                scan = new ResumableScan(binding, (ap, continuation, n) -> ap.scanRecordIndex(t, read.recordIndex(),
+                        keyColumns, eq, from, to, read.reverse(), continuation, n), lim);
                 break;
-            case INDEX_RANGE:
-                rows = ap.scanRecordIndex(t, read.recordIndex(), keyColumns, eq,
-                        indexBound(t, keyColumns, next, read.low(), low),
-                        indexBound(t, keyColumns, next, read.high(), high),
-                        read.reverse(), null, lim).asIterator();
-                break;
+            }
             case FULL_SCAN:
             default:
-                rows = ap.scanPrimaryKey(t, null, null, read.reverse(), null, lim).asIterator();
+                scan = new ResumableScan(binding, (ap, continuation, n) -> ap.scanPrimaryKey(t, null, null,
+                        read.reverse(), continuation, n), lim);
                 break;
         }
-        return new RowEnumerator(t, rows, offset, fetch, read.scalar());
+        return new RowEnumerator(t, scan, scan::close, offset, fetch, read.scalar());
     }
 
     /** An IN list: one point lookup or prefix scan per value after the equality prefix, NULLs skipped. */
@@ -142,14 +151,16 @@ final class RecordLayerReads {
     private static final class RowEnumerator implements Enumerator<Object> {
         private final Table table;
         private final Iterator<Row> rows;
+        private final Runnable onClose;
         private final boolean scalar;
         private long toSkip;
         private long left;
         private Object current;
 
-        RowEnumerator(Table table, Iterator<Row> rows, long offset, long fetch, boolean scalar) {
+        RowEnumerator(Table table, Iterator<Row> rows, Runnable onClose, long offset, long fetch, boolean scalar) {
             this.table = table;
             this.rows = rows;
+            this.onClose = onClose;
             this.scalar = scalar;
             this.toSkip = offset;
             this.left = fetch < 0 ? Long.MAX_VALUE : fetch;
@@ -189,6 +200,7 @@ final class RecordLayerReads {
 
         @Override
         public void close() {
+            onClose.run();
         }
     }
 }

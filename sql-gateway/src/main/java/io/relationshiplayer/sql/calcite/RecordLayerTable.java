@@ -178,8 +178,7 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
         return new AbstractEnumerable<>() {
             @Override
             public Enumerator<Object> enumerator() {
-                Session s = binding.current();
-                return RecordLayerReads.enumerator(s, current(s), read, context);
+                return RecordLayerReads.enumerator(binding, current(binding.current()), read, context);
             }
         };
     }
@@ -196,8 +195,7 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
         return new AbstractEnumerable<>() {
             @Override
             public Enumerator<Object> enumerator() {
-                Session s = binding.current();
-                long n = s.access().rowCount(current(s));
+                long n = ReadSegments.read(binding, s -> s.access().rowCount(current(s)));
                 return Linq4j.singletonEnumerable((Object) n).enumerator();
             }
         };
@@ -208,8 +206,8 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
         return new AbstractEnumerable<>() {
             @Override
             public Enumerator<Object> enumerator() {
-                Session s = binding.current();
-                return Linq4j.enumerator(RecordLayerCount.groupRows(s, current(s), countIndex, groupOrder, values));
+                return Linq4j.enumerator(ReadSegments.read(binding, s -> RecordLayerCount.groupRows(s, current(s),
+                        countIndex, groupOrder, values)));
             }
         };
     }
@@ -220,15 +218,15 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
     /**
      * The inner side of a lookup join: for each batch of outer rows, looks up the distinct keys (primary key when
      * {@code recordIndex} is null, else a prefix of that index) all at once, then yields outer row + inner row per
-     * match (outer row + NULLs for unmatched rows of a LEFT join).
+     * match (outer row + NULLs for unmatched rows of a LEFT join). Each batch is one short read
+     * ({@link ReadSegments#read}), so that a long join moves on to new transactions with its outer scan.
      */
     public Enumerable<Object> lookupJoin(Enumerable<Object> outer, int[] outerKeys, String recordIndex,
                                          int[] innerKeys, boolean leftOuter) {
         return new AbstractEnumerable<>() {
             @Override
             public Enumerator<Object> enumerator() {
-                Session s = binding.current();
-                Table t = current(s);
+                Table t = current(binding.current());
                 Enumerator<Object> rows = outer.enumerator();
                 java.util.ArrayDeque<Object[]> ready = new java.util.ArrayDeque<>();
                 return new Enumerator<>() {
@@ -249,7 +247,12 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
                             if (batch.isEmpty()) {
                                 return false;
                             }
-                            LookupJoinBatches.join(s, t, batch, outerKeys, recordIndex, innerKeys, leftOuter, ready);
+                            ready.addAll(ReadSegments.read(binding, s -> {
+                                List<Object[]> joined = new ArrayList<>();
+                                LookupJoinBatches.join(s, t, batch, outerKeys, recordIndex, innerKeys, leftOuter,
+                                        joined);
+                                return joined;
+                            }));
                         }
                         current = ready.poll();
                         return true;

@@ -2,6 +2,7 @@ package io.relationshiplayer.sql.calcite;
 
 import io.relationshiplayer.relationships.Catalog;
 import io.relationshiplayer.relationships.Session;
+import javax.annotation.Nullable;
 
 /**
  * What the Calcite schema of one SQL session reads through: the relationship-layer session of the statement running
@@ -13,6 +14,15 @@ public interface SessionBinding {
 
     /** Called by a plan before it writes rows: fails if the session may not write. */
     default void requireWrite() {
+    }
+
+    /**
+     * The transactions the running statement reads in when it may outlive one (a read-only autocommit statement in
+     * continuation mode), else null: it reads in {@link #current()}'s.
+     */
+    @Nullable
+    default ReadSegments readSegments() {
+        return null;
     }
 
     /** The catalog to plan against. */

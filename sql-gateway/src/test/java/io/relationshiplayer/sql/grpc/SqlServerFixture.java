@@ -76,9 +76,9 @@ abstract class SqlServerFixture {
 
     @BeforeAll
     void startServer() throws Exception {
-        backend = Backend.open("embedded:memory");
+        backend = openBackend();
         RecordStores stores = new RecordStores(backend.recordDatabase());
-        sessions = new Sessions(new SqlEngine(new RelationshipLayer(stores)), Sessions.DEFAULT_IDLE_TIMEOUT,
+        sessions = new Sessions(engine(new RelationshipLayer(stores)), Sessions.DEFAULT_IDLE_TIMEOUT,
                 () -> System.nanoTime() + clockOffset.get(), false);
         SqlServiceImpl sql = new SqlServiceImpl(sessions, streams, limits());
         BindableService recorded = () -> ServerInterceptors.intercept(sql, calls);
@@ -87,6 +87,16 @@ abstract class SqlServerFixture {
             backend.close();
         });
         channel = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext().build();
+    }
+
+    /** The backend the server runs on. */
+    Backend openBackend() {
+        return Backend.open("embedded:memory");
+    }
+
+    /** The SQL engine the server runs. */
+    SqlEngine engine(RelationshipLayer layer) {
+        return new SqlEngine(layer);
     }
 
     /** The limits the SQL service runs with. */

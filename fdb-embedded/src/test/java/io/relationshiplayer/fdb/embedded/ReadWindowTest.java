@@ -1,0 +1,45 @@
+package io.relationshiplayer.fdb.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.FDBException;
+import com.apple.foundationdb.Transaction;
+import io.relationshiplayer.fdb.Backend;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.Test;
+
+/** The test-only read window: FoundationDB's five seconds by default, shorter when a test asks for it. */
+class ReadWindowTest {
+    private static final byte[] KEY = "k".getBytes(StandardCharsets.UTF_8);
+
+    @Test
+    void theDefaultIsFoundationDbsFiveSecondsAndAShorterOneMustBePositive() {
+        assertThat(EngineConfig.memory().readWindow()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(EngineConfig.memory().withReadWindow(Duration.ofMillis(300)).readWindow())
+                .isEqualTo(Duration.ofMillis(300));
+        assertThatThrownBy(() -> EngineConfig.memory().withReadWindow(Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aReadPastAShortenedWindowIsTransactionTooOld() throws Exception {
+        try (Backend backend = Backend.embedded(EngineConfig.memory().withReadWindow(Duration.ofMillis(200)))) {
+            Database db = backend.database();
+            db.run(tx -> {
+                tx.set(KEY, KEY);
+                return null;
+            });
+            try (Transaction young = db.createTransaction(); Transaction old = db.createTransaction()) {
+                assertThat(old.get(KEY).join()).isEqualTo(KEY);
+                Thread.sleep(350);
+                assertThatThrownBy(() -> old.get(KEY).join()).isInstanceOfSatisfying(CompletionException.class,
+                        e -> assertThat(((FDBException) e.getCause()).getCode()).isEqualTo(1007));
+                assertThat(young.get(KEY).join()).as("a read version taken now is in the window").isEqualTo(KEY);
+            }
+        }
+    }
+}
