@@ -185,6 +185,36 @@ public final class RecordStores {
         }
     }
 
+    /**
+     * Builds inside the caller's transaction every index of {@code md} that registering it left unbuilt (the Record
+     * Layer builds in line only on stores of few records), if the records it covers number at most {@code maxRecords}:
+     * a transaction of the caller cannot hand its work to an online build. Returns the indexes left unbuilt.
+     */
+    public List<String> buildIndexesInTransaction(FDBRecordContext ctx, String database, RecordMetaData md,
+                                                  long maxRecords) {
+        FDBRecordStore store = opener.builder(database, md).setContext(ctx).open();
+        List<String> unbuilt = new ArrayList<>();
+        for (Index i : md.getAllIndexes()) {
+            if (store.isIndexReadable(i)) {
+                continue;
+            }
+            long records = 0;
+            for (RecordType type : md.recordTypesForIndex(i)) {
+                records += store.getSnapshotRecordCountForRecordType(type.getName()).join();
+            }
+            if (records > maxRecords) {
+                unbuilt.add(i.getName());
+                continue;
+            }
+            store.rebuildIndex(i).join();
+            if (!store.isIndexReadable(i)) {
+                throw new RecordServiceException(RecordServiceException.Kind.INTERNAL, "index '" + i.getName()
+                        + "' could not be built in the transaction");
+            }
+        }
+        return unbuilt;
+    }
+
     /** The database's record store inside the caller's transaction. */
     public FDBRecordStore openStore(FDBRecordContext ctx, String database) {
         return opener.open(ctx, database);
