@@ -10,6 +10,7 @@ import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordStore;
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordStoreBase;
 import com.apple.foundationdb.record.provider.foundationdb.FDBStoredRecord;
+import com.apple.foundationdb.record.provider.foundationdb.OnlineIndexer;
 import com.apple.foundationdb.tuple.Tuple;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Message;
@@ -206,11 +207,11 @@ public final class RecordStores {
                 unbuilt.add(i.getName());
                 continue;
             }
-            store.rebuildIndex(i).join();
-            if (!store.isIndexReadable(i)) {
-                throw new RecordServiceException(RecordServiceException.Kind.INTERNAL, "index '" + i.getName()
-                        + "' could not be built in the transaction");
+            // FDBRecordStore.rebuildIndex would log a failure and leave the index unbuilt: this one fails the caller
+            try (OnlineIndexer indexer = OnlineIndexer.newBuilder().setRecordStore(store).setIndex(i).build()) {
+                indexer.rebuildIndex(store);
             }
+            store.markIndexReadable(i).join();
         }
         return unbuilt;
     }
