@@ -28,8 +28,8 @@ paramstyle = "qmark"
 # How long a statement that overtakes the server's view of a cancelled one (55006 session busy) is retried.
 _BUSY_RETRY_SECONDS = 5.0
 
-# Statements that never open a transaction implicitly when autocommit is off: DDL (the server runs it outside
-# transactions only) and the transaction statements themselves.
+# Statements that never open a transaction implicitly when autocommit is off: DDL (which then commits on its own;
+# inside an open transaction it is part of it) and the transaction statements themselves.
 _NO_IMPLICIT_BEGIN = re.compile(
     r"^\s*(?:(?:--[^\n]*(?:\n|$)|/\*.*?\*/)\s*)*(?:CREATE|DROP|ALTER|BEGIN|START|COMMIT|ROLLBACK|END|ABORT)\b",
     re.IGNORECASE | re.DOTALL)
@@ -233,7 +233,7 @@ class Connection:
 
     def _before_statement(self, sql: Optional[str] = None):
         """Without autocommit, the first statement after connect/commit/rollback opens a transaction; DDL (which
-        the server runs outside transactions only) and BEGIN/COMMIT/ROLLBACK themselves do not."""
+        then commits on its own) and BEGIN/COMMIT/ROLLBACK themselves do not."""
         with self._lock:
             self._check()
             if not self._autocommit and not self._in_transaction and not (

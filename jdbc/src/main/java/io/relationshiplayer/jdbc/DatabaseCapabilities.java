@@ -8,14 +8,14 @@ import java.sql.SQLException;
 
 /**
  * What the service's SQL supports, as DatabaseMetaData's fixed answers: Calcite's SQL over the relationship layer
- * (joins, subqueries, unions, GROUP BY, foreign keys), serializable transactions in which DDL is refused, lower-cased
+ * (joins, subqueries, unions, GROUP BY, foreign keys), serializable transactions that DDL takes part in, lower-cased
  * unquoted names in double quotes, no schemas, procedures, savepoints, scrollable or updatable results.
  */
 abstract class DatabaseCapabilities implements DatabaseMetaData {
     @Override public boolean allProceduresAreCallable() { return false; }
     @Override public boolean allTablesAreSelectable() { return true; }
     @Override public boolean autoCommitFailureClosesAllResultSets() { return false; }
-    /** DDL inside a transaction is refused (25001): it neither commits nor is ignored. */
+    /** DDL inside a transaction is part of it: it neither commits the transaction nor is ignored. */
     @Override public boolean dataDefinitionCausesTransactionCommit() { return false; }
     @Override public boolean dataDefinitionIgnoredInTransactions() { return false; }
     @Override public boolean deletesAreDetected(int type) { return false; }

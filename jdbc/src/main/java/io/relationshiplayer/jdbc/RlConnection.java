@@ -29,7 +29,8 @@ import javax.annotation.Nullable;
  * One server session (rl.v1.SqlService) on one database: statements run one at a time; a statement started while
  * another's result is still open reads the rest of that result into memory first. Autocommit is on (each statement
  * its own transaction); with it off the first statement after connect, commit or rollback carries BEGIN (folded into
- * its call), except DDL, which the server runs outside transactions only. Transactions are serializable.
+ * its call), except DDL, which then commits on its own (inside an open transaction it is part of it). Transactions are
+ * serializable.
  */
 final class RlConnection extends UnsupportedConnection {
     /** Statements that never open a transaction implicitly: DDL and the transaction statements themselves. */

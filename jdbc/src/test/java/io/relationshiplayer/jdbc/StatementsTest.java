@@ -131,7 +131,7 @@ class StatementsTest {
             try (Statement st = c.createStatement()) {
                 st.execute("CREATE TABLE kv (k BIGINT PRIMARY KEY, v BIGINT NOT NULL)");
                 c.setAutoCommit(false);
-                st.execute("CREATE INDEX kv_v ON kv (v)"); // DDL outside the transaction, as the server runs it
+                st.execute("CREATE INDEX kv_v ON kv (v)"); // DDL opens no transaction: it commits on its own
                 st.executeUpdate("INSERT INTO kv VALUES (1, 10)");
                 st.executeUpdate("INSERT INTO kv VALUES (2, 20)");
                 assertThat(count(c, "kv")).isEqualTo(2);

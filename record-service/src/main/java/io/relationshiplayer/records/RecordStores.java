@@ -10,6 +10,7 @@ import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordStore;
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordStoreBase;
 import com.apple.foundationdb.record.provider.foundationdb.FDBStoredRecord;
+import com.apple.foundationdb.record.provider.foundationdb.OnlineIndexer;
 import com.apple.foundationdb.tuple.Tuple;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Message;
@@ -183,6 +184,36 @@ public final class RecordStores {
         if (wait) {
             builds.await(database, pending);
         }
+    }
+
+    /**
+     * Builds inside the caller's transaction every index of {@code md} that registering it left unbuilt (the Record
+     * Layer builds in line only on stores of few records), if the records it covers number at most {@code maxRecords}:
+     * a transaction of the caller cannot hand its work to an online build. Returns the indexes left unbuilt.
+     */
+    public List<String> buildIndexesInTransaction(FDBRecordContext ctx, String database, RecordMetaData md,
+                                                  long maxRecords) {
+        FDBRecordStore store = opener.builder(database, md).setContext(ctx).open();
+        List<String> unbuilt = new ArrayList<>();
+        for (Index i : md.getAllIndexes()) {
+            if (store.isIndexReadable(i)) {
+                continue;
+            }
+            long records = 0;
+            for (RecordType type : md.recordTypesForIndex(i)) {
+                records += store.getSnapshotRecordCountForRecordType(type.getName()).join();
+            }
+            if (records > maxRecords) {
+                unbuilt.add(i.getName());
+                continue;
+            }
+            // FDBRecordStore.rebuildIndex would log a failure and leave the index unbuilt: this one fails the caller
+            try (OnlineIndexer indexer = OnlineIndexer.newBuilder().setRecordStore(store).setIndex(i).build()) {
+                indexer.rebuildIndex(store);
+            }
+            store.markIndexReadable(i).join();
+        }
+        return unbuilt;
     }
 
     /** The database's record store inside the caller's transaction. */

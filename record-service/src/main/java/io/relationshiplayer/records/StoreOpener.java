@@ -27,6 +27,7 @@ import javax.annotation.Nonnull;
  * ({@link #changed}). While it holds, the cache serves, with a read conflict on the marker so that a drop committed
  * meanwhile aborts this transaction rather than let it write into a dropped database. The store header is served the
  * same way by the Record Layer's store state cache ({@code MetaDataVersionStampStoreStateCache}) for cacheable stores.
+ * A transaction that changed a schema reads its own and caches nothing: its change may yet roll back.
  */
 final class StoreOpener {
     /** New indexes on populated stores start write-only and are built online; small stores build them in line. */
@@ -66,7 +67,9 @@ final class StoreOpener {
         } else {
             ByteString incarnation = requireDatabase(ctx, database);
             md = cached != null && cached.incarnation.equals(incarnation) ? cached.metaData : load(ctx, database);
-            cache.put(database, new Cached(incarnation, md, stamp));
+            if (stamp != null) {
+                cache.put(database, new Cached(incarnation, md, stamp));
+            }
         }
         try {
             return builder(database, md).setContext(ctx).createOrOpen();
@@ -91,11 +94,14 @@ final class StoreOpener {
         return md;
     }
 
-    /** The current meta-data, or null when no schema was registered. */
+    /**
+     * The current meta-data, or null when no schema was registered. Cached unless this transaction changed a schema
+     * (its metadata version then reads null): what it registered is not committed, and may never be.
+     */
     RecordMetaData current(FDBRecordContext ctx, String database) {
         ByteString incarnation = requireDatabase(ctx, database);
         RecordMetaData md = metaDataStore(ctx, database).getRecordMetaDataAsync(false).join();
-        if (md != null) {
+        if (md != null && ctx.getMetaDataVersionStamp(IsolationLevel.SNAPSHOT) != null) {
             cache.put(database, new Cached(incarnation, md, null));
         }
         return md;

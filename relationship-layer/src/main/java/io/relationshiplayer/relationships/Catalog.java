@@ -16,7 +16,9 @@ import javax.annotation.Nullable;
 
 /**
  * A database's catalog at one version: its tables and views (one name space; names compare case-insensitively) and,
- * for each table, the foreign keys that reference it. Immutable.
+ * for each table, the foreign keys that reference it. Immutable. A catalog that a transaction changed and has not
+ * committed is {@linkplain #uncommitted() uncommitted}: its cache key is its own, so that nothing cached for it is ever
+ * found by another transaction, nor after a rollback by the next change that reaches the same version.
  */
 public final class Catalog {
     /** A foreign key seen from the table it references. */
@@ -24,12 +26,19 @@ public final class Catalog {
     }
 
     private final CatalogDef def;
+    /** Null for a committed catalog; else what tells this uncommitted change from every other. */
+    private final String change;
     private final Map<String, Table> tables = new LinkedHashMap<>();
     private final Map<String, List<Reference>> referencedBy = new HashMap<>();
     private final Map<String, ViewDef> views = new LinkedHashMap<>();
 
     public Catalog(@Nonnull CatalogDef def) {
+        this(def, null);
+    }
+
+    private Catalog(CatalogDef def, String change) {
         this.def = def;
+        this.change = change;
         for (TableDef t : def.getTablesList()) {
             tables.put(Table.key(t.getName()), new Table(t));
         }
@@ -48,6 +57,16 @@ public final class Catalog {
         return new Catalog(CatalogDef.getDefaultInstance());
     }
 
+    /** This catalog as a change written in a transaction that has not committed. */
+    Catalog asUncommitted() {
+        return new Catalog(def, java.util.UUID.randomUUID().toString());
+    }
+
+    /** Whether this is a change of the reading transaction that is not committed yet (visible to it alone). */
+    public boolean uncommitted() {
+        return change != null;
+    }
+
     @Nonnull
     public CatalogDef def() {
         return def;
@@ -59,10 +78,11 @@ public final class Catalog {
 
     /**
      * This catalog's identity for caches: its version within this incarnation of the database (a database dropped and
-     * created again starts at version 1 again, with another id).
+     * created again starts at version 1 again, with another id). An uncommitted catalog's key is its own.
      */
     public String cacheKey() {
-        return java.util.HexFormat.of().formatHex(def.getId().toByteArray()) + ":" + def.getVersion();
+        String key = java.util.HexFormat.of().formatHex(def.getId().toByteArray()) + ":" + def.getVersion();
+        return change == null ? key : key + ":uncommitted:" + change;
     }
 
     public Collection<Table> tables() {
@@ -116,6 +136,7 @@ public final class Catalog {
 
     @Override
     public String toString() {
-        return "catalog v" + version() + " " + tables.keySet() + (views.isEmpty() ? "" : " views " + views.keySet());
+        return "catalog v" + version() + (change == null ? " " : " (uncommitted) ") + tables.keySet()
+                + (views.isEmpty() ? "" : " views " + views.keySet());
     }
 }

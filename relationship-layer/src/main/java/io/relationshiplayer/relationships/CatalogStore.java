@@ -22,6 +22,9 @@ import java.util.concurrent.ConcurrentMap;
  * FoundationDB's metadata version (read with the read version, at no extra round trip) is the one they were read at,
  * served without reading the version key: a read conflict on it keeps catalog changes serialized with the writes that
  * ran against the old catalog. Every catalog change stamps the metadata version.
+ *
+ * <p>A transaction that changed the catalog reads its own change ({@link Catalog#uncommitted()}) from then on, kept
+ * with the transaction and never in the cache, which holds committed catalogs only.
  */
 final class CatalogStore {
     private static final int CHUNK = 90_000;
@@ -39,6 +42,10 @@ final class CatalogStore {
 
     /** The catalog as of this transaction (empty when none was written), with a read conflict on its version. */
     Catalog read(FDBRecordContext ctx, String database) {
+        Catalog changed = ctx.getInSession(changedKey(database), Catalog.class);
+        if (changed != null) {
+            return changed; // the version key was read (and its conflict range taken) before the change
+        }
         Subspace space = RlKeySpace.catalog(database).toSubspace(ctx);
         Transaction tr = ctx.ensureActive();
         byte[] stamp = ctx.getMetaDataVersionStamp(IsolationLevel.SNAPSHOT);
@@ -86,6 +93,12 @@ final class CatalogStore {
         byte[] id = catalog.def().getId().toByteArray();
         tr.set(space.pack(VERSION), ByteBuffer.allocate(8 + id.length).putLong(catalog.version()).put(id).array());
         ctx.setMetaDataVersionStamp();
+        ctx.putInSessionIfAbsent(changedKey(database), catalog.asUncommitted());
+    }
+
+    /** Where a transaction keeps the catalog it changed, until it ends. */
+    private static String changedKey(String database) {
+        return "rl.catalog.changed/" + database;
     }
 
     void remember(String database, Catalog catalog) {

@@ -76,8 +76,17 @@ final class DataChecks {
         }
     }
 
+    /** The violation of the table's newest unique constraint by its existing rows (its index built), or null. */
+    RelationalException newestUniqueViolation(Session s, String table) {
+        Table t = s.catalog().requireTable(table);
+        IndexDef u = t.uniqueConstraints().get(t.uniqueConstraints().size() - 1);
+        String duplicates = duplicates(s, t, u);
+        return duplicates == null ? null : RelationalException.violation(RelationalException.Kind.UNIQUE_VIOLATION,
+                u.getName(), "could not create unique constraint \"" + u.getName() + "\": " + duplicates);
+    }
+
     /** The first duplicated non-null key of a unique constraint's (built) index, described; null when none. */
-    String duplicates(Session s, Table table, IndexDef unique) {
+    private String duplicates(Session s, Table table, IndexDef unique) {
         int[] pos = table.positions(Indexes.columnNames(unique));
         Tuple previous = null;
         var index = Indexes.recordIndex(table.name(), unique.getName());
@@ -106,27 +115,38 @@ final class DataChecks {
     void backfill(RelationshipLayer layer, String database, String table, String column) {
         byte[][] continuation = {null};
         do {
-            continuation[0] = layer.run(database, s -> {
-                Table t = s.catalog().requireTable(table);
-                int c = t.requireColumn(column);
-                Object value = Values.defaultValue(t.column(c));
-                RecordCursor<Row> cursor = s.access().scanPrimaryKey(t, null, null, false, continuation[0], BATCH);
-                List<Row> rows = new ArrayList<>();
-                var result = cursor.forEach(rows::add).thenCompose(v -> cursor.onNext()).join();
-                List<Row> missing = new ArrayList<>();
-                List<Map<String, Object>> changes = new ArrayList<>();
-                for (Row r : rows) {
-                    if (r.get(c) == null) {
-                        missing.add(r);
-                        changes.add(Map.of(t.column(c).getName(), value));
-                    }
-                }
-                if (!missing.isEmpty()) {
-                    s.updateRows(t, missing, changes);
-                }
-                return result.getContinuation().isEnd() ? null : result.getContinuation().toBytes();
-            });
+            continuation[0] = layer.run(database, s -> backfillBatch(s, table, column, continuation[0]));
         } while (continuation[0] != null);
+    }
+
+    /** The same in {@code s}'s transaction, all of it. */
+    void backfill(Session s, String table, String column) {
+        byte[] continuation = null;
+        do {
+            continuation = backfillBatch(s, table, column, continuation);
+        } while (continuation != null);
+    }
+
+    /** One batch of a backfill, from {@code continuation}; the next batch's continuation, null after the last. */
+    private static byte[] backfillBatch(Session s, String table, String column, byte[] continuation) {
+        Table t = s.catalog().requireTable(table);
+        int c = t.requireColumn(column);
+        Object value = Values.defaultValue(t.column(c));
+        RecordCursor<Row> cursor = s.access().scanPrimaryKey(t, null, null, false, continuation, BATCH);
+        List<Row> rows = new ArrayList<>();
+        var result = cursor.forEach(rows::add).thenCompose(v -> cursor.onNext()).join();
+        List<Row> missing = new ArrayList<>();
+        List<Map<String, Object>> changes = new ArrayList<>();
+        for (Row r : rows) {
+            if (r.get(c) == null) {
+                missing.add(r);
+                changes.add(Map.of(t.column(c).getName(), value));
+            }
+        }
+        if (!missing.isEmpty()) {
+            s.updateRows(t, missing, changes);
+        }
+        return result.getContinuation().isEnd() ? null : result.getContinuation().toBytes();
     }
 
     /** Tuple helpers for index keys. */

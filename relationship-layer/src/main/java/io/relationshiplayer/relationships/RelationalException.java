@@ -28,6 +28,8 @@ public class RelationalException extends RuntimeException {
         DEPENDENT_OBJECTS("2BP01"),
         /** The transaction is aborted (a statement in it was refused): roll it back. */
         ABORTED("25P02"),
+        /** A feature the engine lacks in this form (the statement may run in another). */
+        NOT_SUPPORTED("0A000"),
         /** A serialization conflict: retry the transaction. */
         CONFLICT("40001"),
         INTERNAL("XX000");

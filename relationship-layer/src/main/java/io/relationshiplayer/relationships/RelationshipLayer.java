@@ -49,6 +49,23 @@ public final class RelationshipLayer {
         return run(database, Session::catalog);
     }
 
+    /** Catalog changes of {@code database}, each committed on its own and its new indexes built online. */
+    public CatalogEditor editor(String database) {
+        return new CommittingCatalogEditor(this, database);
+    }
+
+    /**
+     * Catalog changes of {@code database} in the caller's transaction {@code ctx}: its later reads see them, other
+     * transactions see them once it commits, and a rollback undoes them. Concurrent changes of the catalog conflict.
+     */
+    public CatalogEditor editor(String database, FDBRecordContext ctx) {
+        return new TransactionCatalogEditor(this, database, ctx);
+    }
+
+    DataChecks checks() {
+        return checks;
+    }
+
     // ---- catalog changes ----
 
     public Catalog createTable(String database, TableDef table, boolean ifNotExists) {
@@ -90,7 +107,7 @@ public final class RelationshipLayer {
     public Catalog createIndex(String database, String table, IndexDef index, boolean unique) {
         Catalog next = change(database, c -> CatalogChanges.addIndex(c, table, index, unique), (s, n) -> { });
         if (unique) {
-            checkUniqueBuild(database, table, next);
+            checkUniqueBuild(database, table);
         }
         return next;
     }
@@ -150,50 +167,56 @@ public final class RelationshipLayer {
     }
 
     /**
-     * One catalog change: read the catalog (conflicting with concurrent changes and writes), apply, register the
-     * generated schema, check the data, write the catalog; after commit build new indexes online and wait for them. A
-     * change without a check ({@code check} null: a view's) leaves the Record Layer schema as it is.
+     * One catalog change in a transaction of its own (conflicting with concurrent changes and writes); after commit
+     * build new indexes online and wait for them. A change without a check ({@code check} null: a view's) leaves the
+     * Record Layer schema as it is.
      */
     private Catalog change(String database, Function<Catalog, CatalogDef> change, DataCheck check) {
-        RecordMetaData[] md = new RecordMetaData[1];
-        Catalog next = run(database, s -> {
-            Catalog current = s.catalog();
-            CatalogDef.Builder b = change.apply(current).toBuilder().setVersion(current.version() + 1);
-            if (b.getId().isEmpty()) {
-                byte[] id = new byte[16];
-                java.util.concurrent.ThreadLocalRandom.current().nextBytes(id);
-                b.setId(com.google.protobuf.ByteString.copyFrom(id));
-            }
-            CatalogDef def = b.build();
-            Catalog updated = new Catalog(def);
-            if (check != null) {
-                check.check(s, updated);
-                md[0] = stores.registerSchema(s.context(), database, SchemaGenerator.schema(updated));
-            }
-            catalogs.write(s.context(), database, updated);
-            return updated;
-        });
-        catalogs.remember(database, next);
-        if (md[0] == null) {
-            return next;
+        Applied applied = run(database, s -> apply(s, change, check));
+        catalogs.remember(database, applied.catalog());
+        if (applied.metaData() == null) {
+            return applied.catalog();
         }
         try {
-            stores.buildPendingIndexes(database, md[0], true);
+            stores.buildPendingIndexes(database, applied.metaData(), true);
         } catch (RuntimeException e) {
             throw translate(e);
         }
-        return next;
+        return applied.catalog();
+    }
+
+    /** A catalog written in a transaction, and the Record Layer meta-data it registered. */
+    record Applied(Catalog catalog, RecordMetaData metaData) {
+    }
+
+    /**
+     * One catalog change in {@code s}'s transaction: read the catalog, apply, check the data, register the generated
+     * schema (new indexes are built in line on small stores only), write the catalog.
+     */
+    Applied apply(Session s, Function<Catalog, CatalogDef> change, DataCheck check) {
+        Catalog current = s.catalog();
+        CatalogDef.Builder b = change.apply(current).toBuilder().setVersion(current.version() + 1);
+        if (b.getId().isEmpty()) {
+            byte[] id = new byte[16];
+            java.util.concurrent.ThreadLocalRandom.current().nextBytes(id);
+            b.setId(com.google.protobuf.ByteString.copyFrom(id));
+        }
+        Catalog updated = new Catalog(b.build());
+        RecordMetaData md = null;
+        if (check != null) {
+            check.check(s, updated);
+            md = stores.registerSchema(s.context(), s.database(), SchemaGenerator.schema(updated));
+        }
+        catalogs.write(s.context(), s.database(), updated);
+        return new Applied(updated, md);
     }
 
     /** After a unique constraint's index is built: duplicates found undo the constraint and are named. */
-    private void checkUniqueBuild(String database, String table, Catalog next) {
-        IndexDef u = next.requireTable(table).uniqueConstraints().get(next.requireTable(table).uniqueConstraints()
-                .size() - 1);
-        String duplicates = run(database, s -> checks.duplicates(s, s.catalog().requireTable(table), u));
-        if (duplicates != null) {
-            change(database, c -> CatalogChanges.dropConstraint(c, table, u.getName()), (s, n) -> { });
-            throw RelationalException.violation(RelationalException.Kind.UNIQUE_VIOLATION, u.getName(),
-                    "could not create unique constraint \"" + u.getName() + "\": " + duplicates);
+    private void checkUniqueBuild(String database, String table) {
+        RelationalException violation = run(database, s -> checks.newestUniqueViolation(s, table));
+        if (violation != null) {
+            change(database, c -> CatalogChanges.dropConstraint(c, table, violation.constraint()), (s, n) -> { });
+            throw violation;
         }
     }
 

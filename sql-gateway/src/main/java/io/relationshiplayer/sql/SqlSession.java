@@ -20,8 +20,8 @@ import javax.annotation.Nonnull;
 /**
  * A SQL session on one database: runs statements one at a time, in autocommit (each statement one FoundationDB
  * transaction, retried on conflict; a query in continuation mode as many as it takes, {@link ReadSegments}) or in an
- * explicit transaction (BEGIN ... COMMIT / ROLLBACK). A failed statement in a transaction aborts it, as PostgreSQL
- * does. Not thread-safe, except {@link #cancel()}.
+ * explicit transaction (BEGIN ... COMMIT / ROLLBACK), DDL included. A failed statement in a transaction aborts it, as
+ * PostgreSQL does. Not thread-safe, except {@link #cancel()}.
  */
 public final class SqlSession implements SessionBinding, AutoCloseable {
     static final int AUTOCOMMIT_ATTEMPTS = 10;
@@ -159,20 +159,17 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                 case TRUNCATE:
                     return SqlTruncate.run(this, TruncateStatement.parse(sql));
                 case DDL:
-                    if (transaction != null) {
-                        throw new SqlException(SqlException.ACTIVE_TRANSACTION, "DDL cannot run inside a transaction "
-                                + "block: COMMIT or ROLLBACK first");
-                    }
                     gate.require(StatementAccess.SCHEMA);
-                    return ddl.execute(DdlParser.parse(sql), layer, database,
-                            v -> SqlViews.create(this, calcite.views(), layer, database, v));
+                    return ddl.execute(DdlParser.parse(sql), transaction == null ? layer.editor(database)
+                            : layer.editor(database, transaction), v -> SqlViews.run(this, calcite.views(), layer,
+                            database, v));
                 default:
                     break;
             }
             String text = StatementText.forCalcite(sql, kind);
             StatementResult result = runCalcite(text, params, kind.tag());
-            return kind == StatementKind.EXPLAIN && fastPath ? FastStatements.explained(text, result, q -> plan(q).plan)
-                    : result;
+            return kind == StatementKind.EXPLAIN && fastPath ? FastStatements.explained(text, result,
+                    q -> current != null && current.catalog().uncommitted() ? prepare(q) : plan(q).plan) : result;
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
             SqlException error = SqlErrors.toSql(e);
             if (transaction != null) {
@@ -354,10 +351,13 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     private StatementResult runCalcite(String sql, List<Object> params, String tag) {
         if (transaction != null) {
             calcite.cancel().check();
-            if (calcite.recent(sql) == null) {
-                plan(sql); // a cold plan takes seconds: made in a transaction of its own, it never ages this one
+            Session s = layer.open(database, transaction);
+            if (!s.catalog().uncommitted() && calcite.recent(sql) == null) {
+                // A cold plan takes seconds: made in a transaction of its own, it never ages this one. A catalog this
+                // transaction changed is seen in it alone: plans are made against it here, cached under its own key.
+                plan(sql);
             }
-            current = layer.open(database, transaction);
+            current = s;
             return runOnce(prepare(sql), params, tag, null);
         }
         for (int attempt = 1; ; attempt++) {

@@ -24,8 +24,31 @@ final class SqlViews {
     private SqlViews() {
     }
 
-    static StatementResult.Done create(SqlSession session, ViewQueries queries, RelationshipLayer layer, String database,
-                                  CreateView statement) {
+    /**
+     * Runs CREATE VIEW or DROP VIEW, each in a transaction of its own: inside a transaction block they are refused
+     * (0A000), since a view's query is analyzed against the committed catalog.
+     */
+    static StatementResult.Done run(SqlSession session, ViewQueries queries, RelationshipLayer layer, String database,
+                                    io.relationshiplayer.sql.ddl.DdlStatement statement) {
+        String command = statement instanceof CreateView ? "CREATE VIEW" : "DROP VIEW";
+        if (session.inTransaction()) {
+            throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, command + " inside a transaction block is not "
+                    + "supported: run it outside BEGIN ... COMMIT");
+        }
+        if (statement instanceof CreateView v) {
+            return create(session, queries, layer, database, v);
+        }
+        var drop = (io.relationshiplayer.sql.ddl.DdlStatement.DropView) statement;
+        try {
+            layer.dropViews(database, drop.views(), drop.ifExists(), drop.cascade());
+        } catch (RuntimeException e) {
+            throw RelationalErrors.toSql(RelationshipLayer.translate(e));
+        }
+        return new StatementResult.Done(command);
+    }
+
+    private static StatementResult.Done create(SqlSession session, ViewQueries queries, RelationshipLayer layer,
+                                               String database, CreateView statement) {
         ViewDef view;
         FDBRecordContext ctx = session.openContext();
         try {

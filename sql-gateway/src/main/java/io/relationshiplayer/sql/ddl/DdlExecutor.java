@@ -3,8 +3,8 @@ package io.relationshiplayer.sql.ddl;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexDef;
 import io.relationshiplayer.relationships.Catalog;
+import io.relationshiplayer.relationships.CatalogEditor;
 import io.relationshiplayer.relationships.RelationalException;
-import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.relationships.Table;
 import io.relationshiplayer.sql.SqlException;
 import io.relationshiplayer.sql.StatementResult;
@@ -26,73 +26,72 @@ import javax.annotation.Nonnull;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Runs a parsed DDL statement as relationship-layer catalog changes, each one transaction of the layer. Failures
- * become {@link SqlException}s through {@link RelationalErrors}.
+ * Runs a parsed DDL statement as relationship-layer catalog changes through a {@link CatalogEditor}: each in a
+ * transaction of its own outside a transaction block, all in the session's transaction inside one. Failures become
+ * {@link SqlException}s through {@link RelationalErrors}.
  */
 public final class DdlExecutor {
     /** PostgreSQL has no code for an ambiguous object name; this is its ambiguous_alias, the nearest. */
     public static final String AMBIGUOUS_NAME = "42P09";
 
     @Nonnull
-    public StatementResult.Done execute(@Nonnull DdlStatement statement, @Nonnull RelationshipLayer layer,
-                                        @Nonnull String database) {
+    public StatementResult.Done execute(@Nonnull DdlStatement statement, @Nonnull CatalogEditor editor) {
         requireNonNull(statement, "statement is null");
-        requireNonNull(layer, "layer is null");
-        requireNonNull(database, "database is null");
+        requireNonNull(editor, "editor is null");
         try {
-            run(statement, layer, database);
+            run(statement, editor);
         } catch (RuntimeException e) {
             throw RelationalErrors.toSql(e);
         }
         return new StatementResult.Done(statement.command());
     }
 
-    /** As {@link #execute(DdlStatement, RelationshipLayer, String)}, with CREATE VIEW run by {@code views}. */
+    /**
+     * As {@link #execute(DdlStatement, CatalogEditor)}, with CREATE VIEW and DROP VIEW run by {@code views} (a view's
+     * query is analyzed by the SQL engine).
+     */
     @Nonnull
-    public StatementResult.Done execute(@Nonnull DdlStatement statement, @Nonnull RelationshipLayer layer,
-                                        @Nonnull String database,
-                                        @Nonnull java.util.function.Function<DdlStatement.CreateView,
-                                                StatementResult.Done> views) {
-        return statement instanceof DdlStatement.CreateView v ? views.apply(v) : execute(statement, layer, database);
+    public StatementResult.Done execute(@Nonnull DdlStatement statement, @Nonnull CatalogEditor editor,
+                                        @Nonnull java.util.function.Function<DdlStatement, StatementResult.Done> views) {
+        return statement instanceof DdlStatement.CreateView || statement instanceof DdlStatement.DropView
+                ? views.apply(statement) : execute(statement, editor);
     }
 
-    private static void run(DdlStatement statement, RelationshipLayer layer, String db) {
+    private static void run(DdlStatement statement, CatalogEditor editor) {
         if (statement instanceof CreateTable s) {
-            layer.createTable(db, s.spec(), s.ifNotExists());
+            editor.createTable(s.spec(), s.ifNotExists());
         } else if (statement instanceof CreateIndex s) {
-            createIndex(layer, db, s, false);
+            createIndex(editor, s, false);
         } else if (statement instanceof DropTable s) {
-            layer.dropTable(db, s.table(), s.ifExists(), s.cascade());
+            editor.dropTable(s.table(), s.ifExists(), s.cascade());
         } else if (statement instanceof DropIndex s) {
-            dropIndex(layer, db, s);
-        } else if (statement instanceof DdlStatement.DropView s) {
-            layer.dropViews(db, s.views(), s.ifExists(), s.cascade());
+            dropIndex(editor, s);
         } else if (statement instanceof AddColumn s) {
-            // The layer changes one thing per transaction: the column first, then each of its constraints. Referenced
-            // tables are checked first, so that the commonest mistake does not leave the column behind.
-            Catalog catalog = layer.catalog(db);
+            // Outside a transaction block each change commits on its own: the column first, then each of its
+            // constraints. Referenced tables are checked first, so that the commonest mistake leaves nothing behind.
+            Catalog catalog = editor.catalog();
             for (ForeignKeyDef fk : s.foreignKeys()) {
                 Table parent = catalog.requireTable(fk.getReferencedTable());
                 fk.getReferencedColumnsList().forEach(parent::requireColumn);
             }
-            layer.addColumn(db, s.table(), s.column());
+            editor.addColumn(s.table(), s.column());
             for (IndexDef unique : s.uniqueConstraints()) {
-                layer.createIndex(db, s.table(), unique, true);
+                editor.createIndex(s.table(), unique, true);
             }
             for (ForeignKeyDef fk : s.foreignKeys()) {
-                layer.addForeignKey(db, s.table(), fk);
+                editor.addForeignKey(s.table(), fk);
             }
         } else if (statement instanceof AddUnique s) {
-            layer.createIndex(db, s.table(), s.constraint(), true);
+            editor.createIndex(s.table(), s.constraint(), true);
         } else if (statement instanceof AddForeignKey s) {
-            layer.addForeignKey(db, s.table(), s.foreignKey());
+            editor.addForeignKey(s.table(), s.foreignKey());
         } else if (statement instanceof DropConstraint s) {
-            Table t = s.ifExists() ? layer.catalog(db).requireTable(s.table()) : null;
+            Table t = s.ifExists() ? editor.catalog().requireTable(s.table()) : null;
             if (t == null || constraintNames(t).contains(key(s.constraint()))) {
-                layer.dropConstraint(db, s.table(), s.constraint());
+                editor.dropConstraint(s.table(), s.constraint());
             }
         } else if (statement instanceof DdlStatement.CreateCountIndex s) {
-            createIndex(layer, db, new CreateIndex(s.table(), s.index(), false, s.ifNotExists()), true);
+            createIndex(editor, new CreateIndex(s.table(), s.index(), false, s.ifNotExists()), true);
         } else if (statement instanceof CreateMaterializedJoin) {
             // No SQL plan reads a joined record type's index, so creating one would only slow every write.
             throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "CREATE MATERIALIZED JOIN is not supported: "
@@ -103,9 +102,9 @@ public final class DdlExecutor {
         }
     }
 
-    private static void createIndex(RelationshipLayer layer, String db, CreateIndex s, boolean count) {
+    private static void createIndex(CatalogEditor editor, CreateIndex s, boolean count) {
         if (s.ifNotExists() && !s.index().getName().isEmpty()) {
-            Table t = layer.catalog(db).table(s.table());
+            Table t = editor.catalog().table(s.table());
             if (t != null && (constraintNames(t).contains(key(s.index().getName()))
                     || key(t.name() + "_pkey").equals(key(s.index().getName())))) {
                 return;
@@ -113,9 +112,9 @@ public final class DdlExecutor {
         }
         try {
             if (count) {
-                layer.createCountIndex(db, s.table(), s.index());
+                editor.createCountIndex(s.table(), s.index());
             } else {
-                layer.createIndex(db, s.table(), s.index(), s.unique());
+                editor.createIndex(s.table(), s.index(), s.unique());
             }
         } catch (RelationalException e) {
             if (e.sqlState().equals(SqlException.DUPLICATE_OBJECT)) {
@@ -127,12 +126,12 @@ public final class DdlExecutor {
     }
 
     /** Without ON table, the index is looked up in every table; a name several tables use must be qualified. */
-    private static void dropIndex(RelationshipLayer layer, String db, DropIndex s) {
-        Catalog catalog = layer.catalog(db);
+    private static void dropIndex(CatalogEditor editor, DropIndex s) {
+        Catalog catalog = editor.catalog();
         if (s.table().isPresent()) {
             Table t = catalog.requireTable(s.table().get());
             if (!s.ifExists() || indexNames(t).contains(key(s.index()))) {
-                layer.dropIndex(db, t.name(), s.index());
+                editor.dropIndex(t.name(), s.index());
             }
             return;
         }
@@ -149,7 +148,7 @@ public final class DdlExecutor {
                     + owners.stream().map(t -> "\"" + t.name() + "\"").collect(Collectors.joining(", "))
                     + ": name the table with DROP INDEX " + s.index() + " ON <table>");
         }
-        layer.dropIndex(db, owners.get(0).name(), s.index());
+        editor.dropIndex(owners.get(0).name(), s.index());
     }
 
     /** Names DROP INDEX accepts: secondary indexes and unique constraints (each is a Record Layer index). */

@@ -505,7 +505,7 @@ class DdlExecutorTest {
     @Test
     void unknownDatabase() {
         Throwable t = catchThrowable(() -> executor.execute(DdlParser.parse("CREATE TABLE t (id INT PRIMARY KEY)"),
-                layer, "no_such_database"));
+                layer.editor("no_such_database")));
         assertThat(t).isInstanceOf(SqlException.class);
         assertThat(((SqlException) t).sqlState()).isEqualTo(RelationalErrors.INVALID_CATALOG_NAME);
     }
@@ -517,7 +517,7 @@ class DdlExecutorTest {
     }
 
     private StatementResult.Done sql(String text) {
-        return executor.execute(DdlParser.parse(text), layer, db);
+        return executor.execute(DdlParser.parse(text), layer.editor(db));
     }
 
     /** Runs {@code text}, expecting the SQLSTATE and (unless null) the exact message. */

@@ -1,0 +1,39 @@
+package io.relationshiplayer.relationships;
+
+import io.relationshiplayer.proto.v1.ColumnDef;
+import io.relationshiplayer.proto.v1.ForeignKeyDef;
+import io.relationshiplayer.proto.v1.IndexDef;
+import io.relationshiplayer.proto.v1.TableDef;
+import javax.annotation.Nonnull;
+
+/**
+ * The catalog changes of one database, made either each in a transaction of its own, new indexes then built online
+ * ({@link RelationshipLayer#editor(String)}), or all in a caller's transaction, which commits or rolls back them with
+ * its other writes ({@link RelationshipLayer#editor(String, com.apple.foundationdb.record.provider.foundationdb
+ * .FDBRecordContext)}). DDL runs through one of them, so that it reads the same whichever runs it.
+ */
+public interface CatalogEditor {
+    /** The catalog as the changes see it. */
+    @Nonnull
+    Catalog catalog();
+
+    void createTable(@Nonnull TableDef table, boolean ifNotExists);
+
+    void dropTable(@Nonnull String table, boolean ifExists, boolean cascade);
+
+    /** Adds a column; existing rows take its DEFAULT. */
+    void addColumn(@Nonnull String table, @Nonnull ColumnDef column);
+
+    /** Adds a secondary index or, with {@code unique}, a unique constraint (refused when existing rows break it). */
+    void createIndex(@Nonnull String table, @Nonnull IndexDef index, boolean unique);
+
+    /** Adds a COUNT index: rows per distinct value of its columns. */
+    void createCountIndex(@Nonnull String table, @Nonnull IndexDef index);
+
+    void dropIndex(@Nonnull String table, @Nonnull String index);
+
+    /** Adds a foreign key (refused when existing rows reference missing ones). */
+    void addForeignKey(@Nonnull String table, @Nonnull ForeignKeyDef foreignKey);
+
+    void dropConstraint(@Nonnull String table, @Nonnull String constraint);
+}
