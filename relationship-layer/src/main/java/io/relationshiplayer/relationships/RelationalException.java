@@ -83,7 +83,8 @@ public class RelationalException extends RuntimeException {
         this(kind, kind.sqlState(), message, constraint, cause);
     }
 
-    private RelationalException(@Nonnull Kind kind, @Nonnull String sqlState, @Nonnull String message,
+    /** A failure of {@code kind} with a more precise SQLSTATE than the kind's (an error of a compiled check). */
+    public RelationalException(@Nonnull Kind kind, @Nonnull String sqlState, @Nonnull String message,
                                 @Nullable String constraint, @Nullable Throwable cause) {
         super(message, cause);
         this.kind = kind;

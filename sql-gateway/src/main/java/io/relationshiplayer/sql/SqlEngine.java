@@ -15,9 +15,12 @@ public final class SqlEngine {
         this(layer, new RlMetrics());
     }
 
-    /** Counting autocommit retries in {@code metrics}. */
+    /**
+     * Counting autocommit retries in {@code metrics}. The engine's layer is {@code layer} with CHECK constraints
+     * compiled as SQL ({@link SqlCheckCompiler}), whoever wrote them.
+     */
     public SqlEngine(@Nonnull RelationshipLayer layer, @Nonnull RlMetrics metrics) {
-        this.layer = Objects.requireNonNull(layer, "layer is null");
+        this.layer = Objects.requireNonNull(layer, "layer is null").withCheckCompiler(SqlCheckCompiler.INSTANCE);
         this.metrics = Objects.requireNonNull(metrics, "metrics is null");
     }
 
