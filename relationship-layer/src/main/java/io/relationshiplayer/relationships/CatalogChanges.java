@@ -111,8 +111,9 @@ final class CatalogChanges {
         }
         List<TableDef> tables = new ArrayList<>(next.getTablesList());
         tables.removeIf(d -> Table.key(d.getName()).equals(Table.key(t.name())));
-        return next.clearTables().addAllTables(tables).addRetiredTables(t.def().toBuilder().clearIndexes().clearCountIndexes()
-                .clearUniqueConstraints().clearForeignKeys().clearMaterializedJoins().clearChecks().build()).build();
+        return next.clearTables().addAllTables(tables).addRetiredTables(t.def().toBuilder().clearIndexes()
+                .clearCountIndexes().clearUniqueConstraints().clearForeignKeys().clearMaterializedJoins().clearChecks()
+                .build()).build();
     }
 
     static CatalogDef addColumn(Catalog catalog, String table, ColumnDef column) {

@@ -1,5 +1,6 @@
 package io.relationshiplayer.sql;
 
+import io.relationshiplayer.proto.v1.CheckDef;
 import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ColumnKind;
 import io.relationshiplayer.proto.v1.ColumnType;
@@ -32,7 +33,7 @@ final class MetadataCommands {
                 stream(rows));
     }
 
-    /** One row per column, key, foreign key, index and materialized join: kind, name, definition. */
+    /** One row per column, key, foreign key, check, index and materialized join: kind, name, definition. */
     static StatementResult.Query describe(Catalog catalog, String name) {
         Table t = catalog.table(name);
         if (t == null) {
@@ -65,6 +66,9 @@ final class MetadataCommands {
                     + ") REFERENCES " + fk.getReferencedTable() + " (" + String.join(", ",
                     fk.getReferencedColumnsList()) + ") ON DELETE " + action(fk.getOnDelete()) + " ON UPDATE "
                     + action(fk.getOnUpdate())});
+        }
+        for (CheckDef c : t.checks()) {
+            rows.add(new Object[] {"check", c.getName(), "CHECK (" + c.getExpression() + ")"});
         }
         for (IndexDef i : t.indexes()) {
             rows.add(new Object[] {"index", i.getName(), columns(i)});
