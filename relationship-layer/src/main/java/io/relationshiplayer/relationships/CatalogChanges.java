@@ -39,7 +39,7 @@ final class CatalogChanges {
             spec = withRowKey(spec);
         }
         TableDef.Builder t = spec.toBuilder().clearColumns().clearForeignKeys().clearUniqueConstraints()
-                .clearIndexes().clearMaterializedJoins().setRecordType(recordTypeName(catalog, name));
+                .clearIndexes().clearMaterializedJoins().clearChecks().setRecordType(recordTypeName(catalog, name));
         Set<String> seen = new HashSet<>();
         Set<String> keyColumns = new HashSet<>();
         spec.getPrimaryKeyList().forEach(c -> keyColumns.add(Table.key(c)));
@@ -113,8 +113,9 @@ final class CatalogChanges {
         tables.removeIf(d -> Table.key(d.getName()).equals(Table.key(t.name())));
         next = ViewChanges.without(catalog, next.build(), java.util.Set.of(Table.key(t.name())), "table", cascade)
                 .toBuilder();
-        return next.clearTables().addAllTables(tables).addRetiredTables(t.def().toBuilder().clearIndexes().clearCountIndexes()
-                .clearUniqueConstraints().clearForeignKeys().clearMaterializedJoins().build()).build();
+        return next.clearTables().addAllTables(tables).addRetiredTables(t.def().toBuilder().clearIndexes()
+                .clearCountIndexes().clearUniqueConstraints().clearForeignKeys().clearMaterializedJoins().clearChecks()
+                .build()).build();
     }
 
     static CatalogDef addColumn(Catalog catalog, String table, ColumnDef column) {
@@ -124,7 +125,7 @@ final class CatalogChanges {
                     + "\" already exists");
         }
         int field = Math.max(t.def().getNextFieldNumber(), t.columnCount() + 1);
-        ColumnDef c = checkColumn(column.toBuilder().setFieldNumber(field).build());
+        ColumnDef c = checkColumn(ColumnDrop.withFreeFieldName(t, column.toBuilder().setFieldNumber(field).build()));
         return replace(catalog.def(), t.def().toBuilder().addColumns(c).setNextFieldNumber(field + 1).build());
     }
 
@@ -288,6 +289,11 @@ final class CatalogChanges {
                 return replace(catalog.def(), t.def().toBuilder().removeUniqueConstraints(i).build());
             }
         }
+        for (int i = 0; i < t.checks().size(); i++) {
+            if (Table.key(t.checks().get(i).getName()).equals(Table.key(name))) {
+                return replace(catalog.def(), t.def().toBuilder().removeChecks(i).build());
+            }
+        }
         if (Table.key(name).equals(Table.key(t.name() + "_pkey"))) {
             throw RelationalException.invalid("the primary key of \"" + t.name() + "\" cannot be dropped");
         }
@@ -345,14 +351,19 @@ final class CatalogChanges {
         return b.build();
     }
 
-    private static void checkNameFree(Table t, String name) {
+    /** Whether {@code name} is the name of one of the table's indexes or constraints (one name space per table). */
+    static boolean nameTaken(Table t, String name) {
         String k = Table.key(name);
-        boolean taken = t.indexes().stream().anyMatch(i -> Table.key(i.getName()).equals(k))
+        return t.indexes().stream().anyMatch(i -> Table.key(i.getName()).equals(k))
                 || t.countIndexes().stream().anyMatch(i -> Table.key(i.getName()).equals(k))
                 || t.uniqueConstraints().stream().anyMatch(i -> Table.key(i.getName()).equals(k))
                 || t.foreignKeys().stream().anyMatch(f -> Table.key(f.getName()).equals(k))
+                || t.checks().stream().anyMatch(c -> Table.key(c.getName()).equals(k))
                 || k.equals(Table.key(t.name() + "_pkey"));
-        if (taken) {
+    }
+
+    private static void checkNameFree(Table t, String name) {
+        if (nameTaken(t, name)) {
             throw RelationalException.duplicate("relation or constraint \"" + name + "\" already exists on table \""
                     + t.name() + "\"");
         }
@@ -404,7 +415,7 @@ final class CatalogChanges {
         return name;
     }
 
-    private static CatalogDef replace(CatalogDef def, TableDef table) {
+    static CatalogDef replace(CatalogDef def, TableDef table) {
         CatalogDef.Builder b = def.toBuilder();
         for (int i = 0; i < b.getTablesCount(); i++) {
             if (Table.key(b.getTables(i).getName()).equals(Table.key(table.getName()))) {

@@ -1,5 +1,6 @@
 package io.relationshiplayer.relationships;
 
+import io.relationshiplayer.proto.v1.CheckDef;
 import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexDef;
@@ -36,4 +37,10 @@ public interface CatalogEditor {
     void addForeignKey(@Nonnull String table, @Nonnull ForeignKeyDef foreignKey);
 
     void dropConstraint(@Nonnull String table, @Nonnull String constraint);
+
+    /** Drops a column with the table's own indexes and constraints on it (another table's foreign key: cascade). */
+    void dropColumn(@Nonnull String table, @Nonnull String column, boolean cascade);
+
+    /** Adds a CHECK constraint; every existing row must pass it. */
+    void addCheck(@Nonnull String table, @Nonnull CheckDef check);
 }

@@ -1,5 +1,6 @@
 package io.relationshiplayer.relationships;
 
+import io.relationshiplayer.proto.v1.CheckDef;
 import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexDef;
@@ -63,5 +64,15 @@ final class CommittingCatalogEditor implements CatalogEditor {
     @Override
     public void dropConstraint(@Nonnull String table, @Nonnull String constraint) {
         layer.dropConstraint(database, table, constraint);
+    }
+
+    @Override
+    public void dropColumn(@Nonnull String table, @Nonnull String column, boolean cascade) {
+        layer.dropColumn(database, table, column, cascade);
+    }
+
+    @Override
+    public void addCheck(@Nonnull String table, @Nonnull CheckDef check) {
+        layer.addCheck(database, table, check);
     }
 }

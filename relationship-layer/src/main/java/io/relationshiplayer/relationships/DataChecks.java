@@ -6,6 +6,7 @@ import com.apple.foundationdb.record.ScanProperties;
 import com.apple.foundationdb.record.TupleRange;
 import com.apple.foundationdb.record.IndexEntry;
 import com.apple.foundationdb.tuple.Tuple;
+import io.relationshiplayer.proto.v1.CheckDef;
 import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexDef;
@@ -25,6 +26,21 @@ final class DataChecks {
             throw RelationalException.violation(RelationalException.Kind.NOT_NULL_VIOLATION,
                     table.name() + "." + column.getName(), "column \"" + column.getName() + "\" of relation \""
                             + table.name() + "\" contains null values: give it a DEFAULT or add it as nullable");
+        }
+    }
+
+    /** Every existing row of {@code table} passes its newest CHECK constraint. */
+    void existingRowsPass(Session s, Table table) {
+        CheckDef check = table.checks().get(table.checks().size() - 1);
+        CheckCompiler.Compiled compiled = s.checkCompiler().compile(table, check.getExpression());
+        RecordCursor<Row> rows = s.access().scanPrimaryKey(s.catalog().requireTable(table.name()), null, null, false,
+                null, 0);
+        for (Row r : (Iterable<Row>) rows::asIterator) {
+            if (!compiled.test(r.values())) {
+                throw RelationalException.violation(RelationalException.Kind.CHECK_VIOLATION, check.getName(),
+                        "check constraint \"" + check.getName() + "\" of relation \"" + table.name()
+                                + "\" is violated by some row");
+            }
         }
     }
 

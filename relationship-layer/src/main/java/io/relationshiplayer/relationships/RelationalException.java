@@ -24,6 +24,9 @@ public class RelationalException extends RuntimeException {
         NOT_NULL_VIOLATION("23502"),
         UNIQUE_VIOLATION("23505"),
         FOREIGN_KEY_VIOLATION("23503"),
+        CHECK_VIOLATION("23514"),
+        /** A feature this layer does not offer (or not with this definition). */
+        FEATURE_NOT_SUPPORTED("0A000"),
         /** The change is valid but refused in the current state (e.g. dropping a referenced table). */
         DEPENDENT_OBJECTS("2BP01"),
         /** The transaction is aborted (a statement in it was refused): roll it back. */
@@ -87,7 +90,8 @@ public class RelationalException extends RuntimeException {
         this(kind, kind.sqlState(), message, constraint, cause);
     }
 
-    private RelationalException(@Nonnull Kind kind, @Nonnull String sqlState, @Nonnull String message,
+    /** A failure of {@code kind} with a more precise SQLSTATE than the kind's (an error of a compiled check). */
+    public RelationalException(@Nonnull Kind kind, @Nonnull String sqlState, @Nonnull String message,
                                 @Nullable String constraint, @Nullable Throwable cause) {
         super(message, cause);
         this.kind = kind;
@@ -146,6 +150,10 @@ public class RelationalException extends RuntimeException {
 
     static RelationalException invalidObject(String message) {
         return new RelationalException(Kind.INVALID, INVALID_OBJECT_DEFINITION, message, null, null);
+    }
+
+    static RelationalException unsupported(String message) {
+        return new RelationalException(Kind.FEATURE_NOT_SUPPORTED, message);
     }
 
     static RelationalException invalid(String message) {

@@ -7,6 +7,7 @@ import com.apple.foundationdb.record.provider.foundationdb.FDBExceptions;
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordStore;
 import io.relationshiplayer.proto.v1.CatalogDef;
+import io.relationshiplayer.proto.v1.CheckDef;
 import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexDef;
@@ -28,11 +29,34 @@ import javax.annotation.Nonnull;
  */
 public final class RelationshipLayer {
     private final RecordStores stores;
-    private final CatalogStore catalogs = new CatalogStore();
+    private final CatalogStore catalogs;
     private final DataChecks checks = new DataChecks();
+    private final CheckCompiler checkCompiler;
 
+    /** A layer without a compiler of CHECK expressions ({@link CheckCompiler#NONE}). */
     public RelationshipLayer(@Nonnull RecordStores stores) {
+        this(stores, CheckCompiler.NONE);
+    }
+
+    /** A layer whose CHECK constraints {@code checkCompiler} compiles. */
+    public RelationshipLayer(@Nonnull RecordStores stores, @Nonnull CheckCompiler checkCompiler) {
+        this(stores, new CatalogStore(), checkCompiler);
+    }
+
+    private RelationshipLayer(RecordStores stores, CatalogStore catalogs, CheckCompiler checkCompiler) {
         this.stores = Objects.requireNonNull(stores, "stores is null");
+        this.catalogs = catalogs;
+        this.checkCompiler = Objects.requireNonNull(checkCompiler, "checkCompiler is null");
+    }
+
+    /** This layer (the same stores and catalog cache) with CHECK constraints compiled by {@code compiler}. */
+    public RelationshipLayer withCheckCompiler(@Nonnull CheckCompiler compiler) {
+        return compiler == checkCompiler ? this : new RelationshipLayer(stores, catalogs, compiler);
+    }
+
+    /** What compiles this layer's CHECK constraints. */
+    CheckCompiler checkCompiler() {
+        return checkCompiler;
     }
 
     public RecordStores recordStores() {
@@ -72,7 +96,9 @@ public final class RelationshipLayer {
         if (ifNotExists && catalog(database).table(table.getName()) != null) {
             return catalog(database);
         }
-        return change(database, c -> CatalogChanges.createTable(c, table), (s, next) -> { });
+        TableDef withoutChecks = table.toBuilder().clearChecks().build();
+        return change(database, c -> CheckConstraints.add(new Catalog(CatalogChanges.createTable(c, withoutChecks)),
+                table.getName(), table.getChecksList(), checkCompiler), (s, next) -> { });
     }
 
     public Catalog dropTable(String database, String table, boolean ifExists, boolean cascade) {
@@ -97,6 +123,20 @@ public final class RelationshipLayer {
             checks.backfill(this, database, table, column.getName());
         }
         return next;
+    }
+
+    /**
+     * Drops a column with the table's own indexes and constraints that involve it; a foreign key of another table that
+     * references it is refused unless {@code cascade}, which drops it too.
+     */
+    public Catalog dropColumn(String database, String table, String column, boolean cascade) {
+        return change(database, c -> ColumnDrop.dropColumn(c, table, column, cascade), (s, next) -> { });
+    }
+
+    /** Adds a CHECK constraint (named as PostgreSQL names it when its name is empty); every existing row must pass. */
+    public Catalog addCheck(String database, String table, CheckDef check) {
+        return change(database, c -> CheckConstraints.add(c, table, List.of(check), checkCompiler),
+                (s, next) -> checks.existingRowsPass(s, next.requireTable(table)));
     }
 
     /** Adds a COUNT index (rows per distinct value of its columns), built online over existing rows. */
@@ -254,7 +294,7 @@ public final class RelationshipLayer {
             }
             store = null;
         }
-        return new Session(database, ctx, catalog, store);
+        return new Session(database, ctx, catalog, store, checkCompiler);
     }
 
     /** The layer's exception for any failure: constraint violations as they are, others classified. */

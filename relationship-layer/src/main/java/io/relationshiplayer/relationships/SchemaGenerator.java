@@ -2,6 +2,7 @@ package io.relationshiplayer.relationships;
 
 import com.google.protobuf.DescriptorProtos.DescriptorProto;
 import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
+import com.google.protobuf.DescriptorProtos.FieldOptions;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FileDescriptorSet;
 import io.relationshiplayer.proto.v1.ColumnDef;
@@ -20,7 +21,8 @@ import java.util.List;
 /**
  * The Record Layer schema a catalog generates: one record message per table (a field per column, numbered once and
  * never reused), its primary key, and a value index per secondary index, unique constraint and foreign key. Dropped
- * tables keep their messages: the Record Layer never forgets a record type.
+ * tables keep their messages and dropped columns their fields (deprecated): the Record Layer never forgets a record
+ * type nor removes a field.
  */
 final class SchemaGenerator {
     static final String FILE = "rl_tables.proto";
@@ -140,6 +142,11 @@ final class SchemaGenerator {
         for (ColumnDef c : t.getColumnsList()) {
             m.addField(FieldDescriptorProto.newBuilder().setName(Table.fieldName(c)).setNumber(c.getFieldNumber())
                     .setLabel(FieldDescriptorProto.Label.LABEL_OPTIONAL).setType(fieldType(c)));
+        }
+        for (ColumnDef c : t.getDroppedColumnsList()) {
+            m.addField(FieldDescriptorProto.newBuilder().setName(Table.fieldName(c)).setNumber(c.getFieldNumber())
+                    .setLabel(FieldDescriptorProto.Label.LABEL_OPTIONAL).setType(fieldType(c))
+                    .setOptions(FieldOptions.newBuilder().setDeprecated(true)));
         }
         return m.build();
     }

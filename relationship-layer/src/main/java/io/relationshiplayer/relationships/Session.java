@@ -20,15 +20,17 @@ public final class Session {
     private final FDBRecordStore store;
     private final RowCodec codec;
     private final AccessPaths access;
+    private final CheckCompiler checks;
     private RelationalException refused;
 
-    Session(String database, FDBRecordContext context, Catalog catalog, FDBRecordStore store) {
+    Session(String database, FDBRecordContext context, Catalog catalog, FDBRecordStore store, CheckCompiler checks) {
         this.database = database;
         this.context = context;
         this.catalog = catalog;
         this.store = store;
         this.codec = new RowCodec(store);
         this.access = new AccessPaths(store, codec, catalog);
+        this.checks = checks;
     }
 
     public String database() {
@@ -49,6 +51,10 @@ public final class Session {
 
     FDBRecordStore store() {
         return store;
+    }
+
+    CheckCompiler checkCompiler() {
+        return checks;
     }
 
     /** Inserts one row given as column name to value; omitted columns take their DEFAULT. */
@@ -131,7 +137,7 @@ public final class Session {
             throw new RelationalException(RelationalException.Kind.ABORTED, "current transaction is aborted after a "
                     + "refused statement (" + refused.getMessage() + "); roll it back", refused.constraint(), refused);
         }
-        return new WritePath(catalog, store, codec, access);
+        return new WritePath(catalog, store, codec, access, checks);
     }
 
     /** The refusal that aborted this transaction, or null. */

@@ -1,5 +1,6 @@
 package io.relationshiplayer.relationships;
 
+import io.relationshiplayer.proto.v1.CheckDef;
 import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexDef;
@@ -16,6 +17,11 @@ public final class Table {
     private final TableDef def;
     private final Map<String, Integer> columnIndex = new HashMap<>();
     private final int[] primaryKey;
+    /** The checks as the latest compiler made them (a catalog version's tables are shared, so once per version). */
+    private volatile CompiledChecks compiled;
+
+    private record CompiledChecks(CheckCompiler compiler, List<CheckCompiler.Compiled> checks) {
+    }
 
     Table(TableDef def) {
         this.def = def;
@@ -114,6 +120,28 @@ public final class Table {
         return def.getForeignKeysList();
     }
 
+    /** CHECK constraints, in the order they were added. */
+    public List<CheckDef> checks() {
+        return def.getChecksList();
+    }
+
+    /** The checks compiled by {@code compiler}, in the order of {@link #checks()}: compiled on first use. */
+    List<CheckCompiler.Compiled> compiledChecks(CheckCompiler compiler) {
+        if (def.getChecksCount() == 0) {
+            return List.of();
+        }
+        CompiledChecks c = compiled;
+        if (c == null || c.compiler() != compiler) {
+            List<CheckCompiler.Compiled> checks = new ArrayList<>(def.getChecksCount());
+            for (CheckDef check : def.getChecksList()) {
+                checks.add(compiler.compile(this, check.getExpression()));
+            }
+            c = new CompiledChecks(compiler, List.copyOf(checks));
+            compiled = c;
+        }
+        return c.checks();
+    }
+
     /** Every unique key: the primary key first (named "<table>_pkey"), then the unique constraints. */
     public List<KeyColumns> uniqueKeys() {
         List<KeyColumns> out = new ArrayList<>();
@@ -126,6 +154,9 @@ public final class Table {
 
     /** The field name of a column in the table's record message. */
     public static String fieldName(ColumnDef c) {
+        if (!c.getFieldName().isEmpty()) {
+            return c.getFieldName();
+        }
         return c.getName().matches("[A-Za-z_][A-Za-z0-9_]*") ? c.getName() : "f" + c.getFieldNumber();
     }
 

@@ -2,6 +2,7 @@ package io.relationshiplayer.relationships;
 
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
 import io.relationshiplayer.proto.v1.CatalogDef;
+import io.relationshiplayer.proto.v1.CheckDef;
 import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexDef;
@@ -51,7 +52,9 @@ final class TransactionCatalogEditor implements CatalogEditor {
     public void createTable(@Nonnull TableDef table, boolean ifNotExists) {
         translated(() -> {
             if (!ifNotExists || session().catalog().table(table.getName()) == null) {
-                change(table.getName(), c -> CatalogChanges.createTable(c, table), NO_CHECK);
+                TableDef withoutChecks = table.toBuilder().clearChecks().build();
+                change(table.getName(), c -> CheckConstraints.add(new Catalog(CatalogChanges.createTable(c,
+                        withoutChecks)), table.getName(), table.getChecksList(), layer.checkCompiler()), NO_CHECK);
             }
             return null;
         });
@@ -114,6 +117,17 @@ final class TransactionCatalogEditor implements CatalogEditor {
     @Override
     public void dropConstraint(@Nonnull String table, @Nonnull String constraint) {
         translated(() -> change(table, c -> CatalogChanges.dropConstraint(c, table, constraint), NO_CHECK));
+    }
+
+    @Override
+    public void dropColumn(@Nonnull String table, @Nonnull String column, boolean cascade) {
+        translated(() -> change(table, c -> ColumnDrop.dropColumn(c, table, column, cascade), NO_CHECK));
+    }
+
+    @Override
+    public void addCheck(@Nonnull String table, @Nonnull CheckDef check) {
+        translated(() -> change(table, c -> CheckConstraints.add(c, table, java.util.List.of(check),
+                layer.checkCompiler()), (s, next) -> layer.checks().existingRowsPass(s, next.requireTable(table))));
     }
 
     /** The database in the transaction, as of its latest change. */

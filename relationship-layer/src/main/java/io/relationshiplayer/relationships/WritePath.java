@@ -28,17 +28,19 @@ final class WritePath {
     private final FDBRecordStore store;
     private final RowCodec codec;
     private final AccessPaths access;
+    private final CheckCompiler checks;
     private final Set<Tuple> deleted = new HashSet<>();
     private final Map<Tuple, CompletableFuture<Row>> parents = new HashMap<>();
     private final List<Runnable> deferred = new ArrayList<>();
     /** Unique keys of the rows this statement inserted, by table and key columns: parents within the statement. */
     private final Set<Tuple> inserted = new HashSet<>();
 
-    WritePath(Catalog catalog, FDBRecordStore store, RowCodec codec, AccessPaths access) {
+    WritePath(Catalog catalog, FDBRecordStore store, RowCodec codec, AccessPaths access, CheckCompiler checks) {
         this.catalog = catalog;
         this.store = store;
         this.codec = codec;
         this.access = access;
+        this.checks = checks;
     }
 
     /** Ends the statement: the deferred NO ACTION checks. */
@@ -51,7 +53,10 @@ final class WritePath {
 
     // ---- rows from values ----
 
-    /** A new row of {@code t}: given values coerced to the column types, DEFAULT for the others, NOT NULL checked. */
+    /**
+     * A new row of {@code t}: given values coerced to the column types, DEFAULT for the others, NOT NULL and CHECK
+     * constraints checked.
+     */
     Row newRow(Table t, Map<String, Object> values) {
         Object[] out = new Object[t.columnCount()];
         boolean[] given = new boolean[out.length];
@@ -72,6 +77,7 @@ final class WritePath {
             }
         }
         checkNotNull(t, out);
+        checkConstraints(t, out);
         return new Row(t, out);
     }
 
@@ -84,6 +90,31 @@ final class WritePath {
                                 + t.name() + "\" violates not-null constraint");
             }
         }
+    }
+
+    /** The CHECK constraints of {@code t}, in their order: the first that is FALSE refuses the row. */
+    private void checkConstraints(Table t, Object[] values) {
+        List<CheckCompiler.Compiled> compiled = t.compiledChecks(checks);
+        for (int i = 0; i < compiled.size(); i++) {
+            if (!compiled.get(i).test(values)) {
+                String name = t.checks().get(i).getName();
+                throw RelationalException.violation(RelationalException.Kind.CHECK_VIOLATION, name,
+                        "new row for relation \"" + t.name() + "\" violates check constraint \"" + name
+                                + "\". Failing row contains " + failingRow(t, values) + ".");
+            }
+        }
+    }
+
+    /** The row's visible values as PostgreSQL's DETAIL shows them: {@code (1, abc, null)}. */
+    private static String failingRow(Table t, Object[] values) {
+        StringBuilder out = new StringBuilder("(");
+        for (int i = 0; i < values.length; i++) {
+            if (!t.column(i).getHidden()) {
+                out.append(out.length() == 1 ? "" : ", ").append(values[i] == null ? "null"
+                        : values[i] instanceof String ? values[i] : Values.show(values[i]));
+            }
+        }
+        return out.append(")").toString();
     }
 
     // ---- insert ----
@@ -245,6 +276,7 @@ final class WritePath {
             values[i] = Values.coerce(t.column(i), e.getValue());
         }
         checkNotNull(t, values);
+        checkConstraints(t, values);
         Row row = new Row(t, values);
         boolean keyChanged = !Row.sameKey(old.primaryKey(), row.primaryKey());
         List<CompletableFuture<Void>> checks = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.relationshiplayer.sql;
 
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
+import io.relationshiplayer.proto.v1.CheckDef;
 import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ColumnKind;
 import io.relationshiplayer.proto.v1.ColumnType;
@@ -61,7 +62,7 @@ final class MetadataCommands {
     }
 
     /**
-     * One row per column, key, foreign key, index and materialized join: kind, name, definition. A view has its
+     * One row per column, key, foreign key, check, index and materialized join: kind, name, definition. A view has its
      * columns (any may be NULL, as PostgreSQL describes a view's) and a row of kind "view" with its query.
      */
     static StatementResult.Query describe(Catalog catalog, String name) {
@@ -99,6 +100,9 @@ final class MetadataCommands {
                     + ") REFERENCES " + fk.getReferencedTable() + " (" + String.join(", ",
                     fk.getReferencedColumnsList()) + ") ON DELETE " + action(fk.getOnDelete()) + " ON UPDATE "
                     + action(fk.getOnUpdate())});
+        }
+        for (CheckDef c : t.checks()) {
+            rows.add(new Object[] {"check", c.getName(), "CHECK (" + c.getExpression() + ")"});
         }
         for (IndexDef i : t.indexes()) {
             rows.add(new Object[] {"index", i.getName(), columns(i)});

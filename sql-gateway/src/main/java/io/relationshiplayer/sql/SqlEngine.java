@@ -18,7 +18,10 @@ public final class SqlEngine {
         this(layer, new RlMetrics());
     }
 
-    /** Counting autocommit retries in {@code metrics}. */
+    /**
+     * Counting autocommit retries in {@code metrics}. The engine's layer is {@code layer} with CHECK constraints
+     * compiled as SQL ({@link SqlCheckCompiler}), whoever wrote them.
+     */
     public SqlEngine(@Nonnull RelationshipLayer layer, @Nonnull RlMetrics metrics) {
         this(layer, metrics, ReadSegments.DEFAULT_RENEWAL);
     }
@@ -28,7 +31,7 @@ public final class SqlEngine {
      * seconds less a margin ({@link ReadSegments#DEFAULT_RENEWAL}), or less on a backend whose window a test shortened.
      */
     public SqlEngine(@Nonnull RelationshipLayer layer, @Nonnull RlMetrics metrics, @Nonnull Duration readRenewal) {
-        this.layer = Objects.requireNonNull(layer, "layer is null");
+        this.layer = Objects.requireNonNull(layer, "layer is null").withCheckCompiler(SqlCheckCompiler.INSTANCE);
         this.metrics = Objects.requireNonNull(metrics, "metrics is null");
         this.readRenewal = Objects.requireNonNull(readRenewal, "readRenewal is null");
     }

@@ -52,6 +52,11 @@ final class DdlCursor {
         return t;
     }
 
+    /** The statement's text from offset {@code from} (inclusive) to {@code to} (exclusive), as written. */
+    String text(int from, int to) {
+        return lexer.text(from, to);
+    }
+
     /** Consumes the keyword if it is next. */
     boolean accept(String keyword) {
         if (peek().is(keyword)) {

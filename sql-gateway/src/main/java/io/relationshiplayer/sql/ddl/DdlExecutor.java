@@ -1,19 +1,26 @@
 package io.relationshiplayer.sql.ddl;
 
+import io.relationshiplayer.proto.v1.CatalogDef;
+import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexDef;
+import io.relationshiplayer.proto.v1.TableDef;
 import io.relationshiplayer.relationships.Catalog;
 import io.relationshiplayer.relationships.CatalogEditor;
 import io.relationshiplayer.relationships.RelationalException;
 import io.relationshiplayer.relationships.Table;
+import io.relationshiplayer.sql.SqlCheckCompiler;
 import io.relationshiplayer.sql.SqlException;
 import io.relationshiplayer.sql.StatementResult;
+import io.relationshiplayer.sql.ddl.DdlStatement.AddCheck;
 import io.relationshiplayer.sql.ddl.DdlStatement.AddColumn;
+import io.relationshiplayer.sql.ddl.DdlStatement.CheckAt;
 import io.relationshiplayer.sql.ddl.DdlStatement.AddForeignKey;
 import io.relationshiplayer.sql.ddl.DdlStatement.AddUnique;
 import io.relationshiplayer.sql.ddl.DdlStatement.CreateIndex;
 import io.relationshiplayer.sql.ddl.DdlStatement.CreateMaterializedJoin;
 import io.relationshiplayer.sql.ddl.DdlStatement.CreateTable;
+import io.relationshiplayer.sql.ddl.DdlStatement.DropColumn;
 import io.relationshiplayer.sql.ddl.DdlStatement.DropConstraint;
 import io.relationshiplayer.sql.ddl.DdlStatement.DropIndex;
 import io.relationshiplayer.sql.ddl.DdlStatement.DropTable;
@@ -59,7 +66,13 @@ public final class DdlExecutor {
 
     private static void run(DdlStatement statement, CatalogEditor editor) {
         if (statement instanceof CreateTable s) {
-            editor.createTable(s.spec(), s.ifNotExists());
+            TableDef.Builder spec = s.spec().toBuilder();
+            Table draft = draft(s.spec().getName(), s.spec().getColumnsList());
+            for (CheckAt check : s.checks()) {
+                validate(draft, check);
+                spec.addChecks(check.check());
+            }
+            editor.createTable(spec.build(), s.ifNotExists());
         } else if (statement instanceof CreateIndex s) {
             createIndex(editor, s, false);
         } else if (statement instanceof DropTable s) {
@@ -74,7 +87,15 @@ public final class DdlExecutor {
                 Table parent = catalog.requireTable(fk.getReferencedTable());
                 fk.getReferencedColumnsList().forEach(parent::requireColumn);
             }
+            if (!s.checks().isEmpty()) {
+                Table t = catalog.requireTable(s.table());
+                List<ColumnDef> columns = new java.util.ArrayList<>(t.columns());
+                columns.add(s.column());
+                Table draft = draft(t.name(), columns);
+                s.checks().forEach(check -> validate(draft, check));
+            }
             editor.addColumn(s.table(), s.column());
+            addChecksOfNewColumn(editor, s);
             for (IndexDef unique : s.uniqueConstraints()) {
                 editor.createIndex(s.table(), unique, true);
             }
@@ -83,6 +104,14 @@ public final class DdlExecutor {
             }
         } else if (statement instanceof AddUnique s) {
             editor.createIndex(s.table(), s.constraint(), true);
+        } else if (statement instanceof AddCheck s) {
+            validate(editor.catalog().requireTable(s.table()), s.check());
+            editor.addCheck(s.table(), s.check().check());
+        } else if (statement instanceof DropColumn s) {
+            Table t = editor.catalog().requireTable(s.table());
+            if (!s.ifExists() || t.columnIndex(s.column()) >= 0) {
+                editor.dropColumn(t.name(), s.column(), s.cascade());
+            }
         } else if (statement instanceof AddForeignKey s) {
             editor.addForeignKey(s.table(), s.foreignKey());
         } else if (statement instanceof DropConstraint s) {
@@ -99,6 +128,41 @@ public final class DdlExecutor {
         } else {
             // CREATE VIEW reads its query through the SQL engine: the session runs it (SqlViews).
             throw new IllegalArgumentException("unknown DDL statement " + statement);
+        }
+    }
+
+    /**
+     * The CHECK constraints of a column just added: existing rows must pass them (its DEFAULT filled in), else the
+     * column goes again, so that the refused statement changes nothing.
+     */
+    private static void addChecksOfNewColumn(CatalogEditor editor, AddColumn s) {
+        try {
+            for (CheckAt check : s.checks()) {
+                editor.addCheck(s.table(), check.check());
+            }
+        } catch (RuntimeException e) {
+            editor.dropColumn(s.table(), s.column().getName(), false);
+            throw e;
+        }
+    }
+
+    /** A table of the given columns, for checking expressions over them before the catalog has it. */
+    private static Table draft(String name, List<ColumnDef> columns) {
+        return new Catalog(CatalogDef.newBuilder().addTables(TableDef.newBuilder().setName(name)
+                .addAllColumns(columns)).build()).requireTable(name);
+    }
+
+    /** Refuses an expression that is no valid check, the error placed in the statement's text. */
+    private static void validate(Table table, CheckAt check) {
+        try {
+            SqlCheckCompiler.INSTANCE.validate(table, check.check().getExpression());
+        } catch (SqlException e) {
+            if (e.line() <= 0) {
+                throw e;
+            }
+            int line = check.line() + e.line() - 1;
+            int column = e.line() == 1 ? check.column() + e.column() - 1 : e.column();
+            throw new SqlException(e.sqlState(), e.getMessage(), line, column, e);
         }
     }
 
@@ -159,8 +223,8 @@ public final class DdlExecutor {
 
     /** Names of a table's indexes and constraints, which share one name space per table. */
     private static List<String> constraintNames(Table t) {
-        return Stream.concat(indexNames(t).stream(), t.foreignKeys().stream().map(f -> key(f.getName())))
-                .collect(Collectors.toList());
+        return Stream.of(indexNames(t).stream(), t.foreignKeys().stream().map(f -> key(f.getName())),
+                t.checks().stream().map(c -> key(c.getName()))).flatMap(x -> x).collect(Collectors.toList());
     }
 
     /** The catalog compares names case-insensitively. */

@@ -24,6 +24,11 @@ final class DdlLexer {
         return text;
     }
 
+    /** The text from {@code from} (inclusive) to {@code to} (exclusive), as written. */
+    String text(int from, int to) {
+        return text.substring(from, to);
+    }
+
     /** The next token; {@link Type#END} (repeatedly) at the end of the text. */
     DdlToken next() {
         skipBlanks();

@@ -1,20 +1,22 @@
 package io.relationshiplayer.sql.ddl;
 
+import io.relationshiplayer.proto.v1.CheckDef;
 import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ColumnType;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexColumn;
 import io.relationshiplayer.proto.v1.IndexDef;
-import io.relationshiplayer.proto.v1.MaterializedJoinDef;
 import io.relationshiplayer.proto.v1.ReferentialAction;
 import io.relationshiplayer.proto.v1.TableDef;
 import io.relationshiplayer.sql.SqlException;
+import io.relationshiplayer.sql.ddl.DdlStatement.AddCheck;
 import io.relationshiplayer.sql.ddl.DdlStatement.AddColumn;
+import io.relationshiplayer.sql.ddl.DdlStatement.CheckAt;
 import io.relationshiplayer.sql.ddl.DdlStatement.AddForeignKey;
 import io.relationshiplayer.sql.ddl.DdlStatement.AddUnique;
 import io.relationshiplayer.sql.ddl.DdlStatement.CreateIndex;
-import io.relationshiplayer.sql.ddl.DdlStatement.CreateMaterializedJoin;
 import io.relationshiplayer.sql.ddl.DdlStatement.CreateTable;
+import io.relationshiplayer.sql.ddl.DdlStatement.DropColumn;
 import io.relationshiplayer.sql.ddl.DdlStatement.DropConstraint;
 import io.relationshiplayer.sql.ddl.DdlStatement.DropIndex;
 import io.relationshiplayer.sql.ddl.DdlStatement.DropTable;
@@ -28,8 +30,9 @@ import javax.annotation.Nonnull;
 /**
  * A recursive-descent parser for the DDL the SQL gateway runs itself (Calcite's DDL grammar has no FOREIGN KEY):
  * CREATE TABLE, CREATE [UNIQUE] INDEX, CREATE MATERIALIZED JOIN, CREATE [OR REPLACE] VIEW, DROP TABLE, DROP INDEX,
- * DROP VIEW and ALTER TABLE ADD / DROP CONSTRAINT, in PostgreSQL's syntax. Errors are {@link SqlException}s with PostgreSQL's SQLSTATE and wording and the
- * 1-based line and column of the offending token.
+ * DROP VIEW and ALTER TABLE ADD / DROP COLUMN and CONSTRAINT, in PostgreSQL's syntax. A CHECK constraint's expression is
+ * kept as its text, which the SQL check compiler reads. Errors are {@link SqlException}s with PostgreSQL's SQLSTATE and
+ * wording and the 1-based line and column of the offending token.
  */
 public final class DdlParser {
     private final DdlCursor c;
@@ -127,7 +130,7 @@ public final class DdlParser {
         }
         if (c.accept("materialized")) {
             c.expect("join", "after CREATE MATERIALIZED");
-            return materializedJoin();
+            return MaterializedJoinSyntax.parse(c);
         }
         throw DdlCursor.error(t, "expected TABLE, INDEX, UNIQUE INDEX, COUNT INDEX, MATERIALIZED JOIN or VIEW after "
                 + "CREATE");
@@ -139,18 +142,26 @@ public final class DdlParser {
         boolean ifNotExists = c.ifNotExists();
         String name = c.identifier("a table name");
         TableDef.Builder table = TableDef.newBuilder().setName(name);
+        List<CheckAt> checks = new ArrayList<>();
         c.expectSymbol("(", "after CREATE TABLE " + name);
         if (!c.peek().isSymbol(")")) {
             do {
                 if (atTableConstraint()) {
-                    addToTable(table, tableConstraint());
+                    TableConstraint constraint = tableConstraint();
+                    if (constraint.check() != null) {
+                        checks.add(constraint.check());
+                    } else {
+                        addToTable(table, constraint);
+                    }
                 } else {
-                    addToTable(table, columnDef(name));
+                    ColumnSpec column = columnDef(name);
+                    addToTable(table, column);
+                    checks.addAll(column.checks());
                 }
             } while (c.acceptSymbol(","));
         }
         c.expectSymbol(")", "or \",\" in the column list of " + name);
-        return new CreateTable(table.build(), ifNotExists);
+        return new CreateTable(table.build(), checks, ifNotExists);
     }
 
     private boolean atTableConstraint() {
@@ -189,10 +200,13 @@ public final class DdlParser {
 
     /** A column and the constraints written on it; {@code primaryKey} is the PRIMARY token if it has one. */
     private record ColumnSpec(ColumnDef column, DdlToken primaryKey, List<IndexDef> uniqueConstraints,
-                              List<ForeignKeyDef> foreignKeys) {
+                              List<ForeignKeyDef> foreignKeys, List<CheckAt> checks) {
     }
 
-    /** name type [NOT NULL | NULL | DEFAULT literal | PRIMARY KEY | UNIQUE | REFERENCES ... | CONSTRAINT name ...]. */
+    /**
+     * name type [NOT NULL | NULL | DEFAULT literal | PRIMARY KEY | UNIQUE | REFERENCES ... | CHECK (...) |
+     * CONSTRAINT name ...].
+     */
     private ColumnSpec columnDef(String table) {
         String name = c.identifier("a column name or a table constraint");
         ColumnType type = DdlTypes.type(c);
@@ -201,6 +215,7 @@ public final class DdlParser {
         DdlToken primaryKey = null;
         List<IndexDef> uniques = new ArrayList<>();
         List<ForeignKeyDef> foreignKeys = new ArrayList<>();
+        List<CheckAt> checks = new ArrayList<>();
         while (true) {
             String constraintName = c.accept("constraint") ? c.identifier("a constraint name") : null;
             DdlToken t = c.peek();
@@ -226,16 +241,16 @@ public final class DdlParser {
             } else if (c.accept("references")) {
                 foreignKeys.add(references(constraintName, List.of(name)));
             } else if (c.accept("check")) {
-                throw DdlCursor.error(SqlException.FEATURE_NOT_SUPPORTED, t, "CHECK constraints are not supported");
+                checks.add(check(constraintName));
             } else if (constraintName != null) {
-                throw DdlCursor.error(t, "expected NOT NULL, NULL, DEFAULT, PRIMARY KEY, UNIQUE or REFERENCES after "
-                        + "CONSTRAINT " + constraintName);
+                throw DdlCursor.error(t, "expected NOT NULL, NULL, DEFAULT, PRIMARY KEY, UNIQUE, REFERENCES or CHECK "
+                        + "after CONSTRAINT " + constraintName);
             } else {
                 break;
             }
         }
         column.setNotNull(Boolean.TRUE.equals(notNull));
-        return new ColumnSpec(column.build(), primaryKey, uniques, foreignKeys);
+        return new ColumnSpec(column.build(), primaryKey, uniques, foreignKeys, checks);
     }
 
     private static Boolean nullability(Boolean current, boolean notNull, DdlToken primaryKey, String column,
@@ -253,33 +268,57 @@ public final class DdlParser {
 
     // ---- constraints ----
 
-    /** A table constraint: exactly one of primary key columns, unique constraint or foreign key is set. */
-    private record TableConstraint(DdlToken at, List<String> primaryKey, IndexDef unique, ForeignKeyDef foreignKey) {
+    /** A table constraint: exactly one of primary key columns, unique constraint, foreign key or check is set. */
+    private record TableConstraint(DdlToken at, List<String> primaryKey, IndexDef unique, ForeignKeyDef foreignKey,
+                                   CheckAt check) {
     }
 
-    /** [CONSTRAINT name] PRIMARY KEY (cols) | UNIQUE (cols) | FOREIGN KEY (cols) REFERENCES ... */
+    /** [CONSTRAINT name] PRIMARY KEY (cols) | UNIQUE (cols) | FOREIGN KEY (cols) REFERENCES ... | CHECK (...) */
     private TableConstraint tableConstraint() {
         // The catalog always names a primary key "<table>_pkey", so a CONSTRAINT name on one is not kept.
         String name = c.accept("constraint") ? c.identifier("a constraint name") : null;
         DdlToken t = c.peek();
         if (c.accept("primary")) {
             c.expect("key", "after PRIMARY");
-            return new TableConstraint(t, columnList("after PRIMARY KEY"), null, null);
+            return new TableConstraint(t, columnList("after PRIMARY KEY"), null, null, null);
         }
         if (c.accept("unique")) {
-            return new TableConstraint(t, null, index(name, columnList("after UNIQUE")), null);
+            return new TableConstraint(t, null, index(name, columnList("after UNIQUE")), null, null);
         }
         if (c.accept("foreign")) {
             c.expect("key", "after FOREIGN");
             List<String> columns = columnList("after FOREIGN KEY");
             c.expect("references", "after FOREIGN KEY (...)");
-            return new TableConstraint(t, null, null, references(name, columns));
+            return new TableConstraint(t, null, null, references(name, columns), null);
         }
         if (c.accept("check")) {
-            throw DdlCursor.error(SqlException.FEATURE_NOT_SUPPORTED, t, "CHECK constraints are not supported");
+            return new TableConstraint(t, null, null, null, check(name));
         }
-        throw DdlCursor.error(t, "expected PRIMARY KEY, UNIQUE or FOREIGN KEY"
+        throw DdlCursor.error(t, "expected PRIMARY KEY, UNIQUE, FOREIGN KEY or CHECK"
                 + (name == null ? "" : " after CONSTRAINT " + name));
+    }
+
+    /** After CHECK: ( expression ), kept as written (between the parentheses), with where it starts. */
+    private CheckAt check(String name) {
+        c.expectSymbol("(", "after CHECK");
+        DdlToken first = c.peek();
+        DdlToken t;
+        for (int depth = 1; ; ) {
+            t = c.next();
+            if (t.type() == Type.END) {
+                throw DdlCursor.error(t, "expected \")\" to end the CHECK expression");
+            }
+            depth += t.isSymbol("(") ? 1 : t.isSymbol(")") ? -1 : 0;
+            if (depth == 0) {
+                break;
+            }
+        }
+        if (t == first) {
+            throw DdlCursor.error(t, "expected an expression in CHECK ( )");
+        }
+        String expression = c.text(first.offset(), t.offset()).strip();
+        return new CheckAt(CheckDef.newBuilder().setName(name == null ? "" : name).setExpression(expression).build(),
+                first.line(), first.column());
     }
 
     private static IndexDef index(String name, List<String> columns) {
@@ -372,28 +411,6 @@ public final class DdlParser {
         return new CreateIndex(table, index.build(), unique, ifNotExists);
     }
 
-    /** name ON table USING foreign_key (child.col | parent.col, ...) */
-    private DdlStatement materializedJoin() {
-        String name = c.identifier("a materialized join name");
-        c.expect("on", "after the materialized join name");
-        String table = c.identifier("a table name");
-        c.expect("using", "and a foreign key name after the table of a materialized join");
-        MaterializedJoinDef.Builder join = MaterializedJoinDef.newBuilder().setName(name)
-                .setForeignKey(c.identifier("a foreign key name after USING"));
-        c.expectSymbol("(", "after USING " + join.getForeignKey());
-        do {
-            DdlToken side = c.peek();
-            String qualifier = c.identifier("child.<column> or parent.<column>");
-            if (!qualifier.equals("child") && !qualifier.equals("parent")) {
-                throw DdlCursor.error(side, "expected child.<column> or parent.<column>");
-            }
-            c.expectSymbol(".", "after " + qualifier);
-            join.addIndexColumns(qualifier + "." + c.identifier("a column name after " + qualifier + "."));
-        } while (c.acceptSymbol(","));
-        c.expectSymbol(")", "or \",\" in the materialized join's column list");
-        return new CreateMaterializedJoin(table, join.build());
-    }
-
     // ---- DROP, ALTER ----
 
     private DdlStatement drop() {
@@ -430,12 +447,16 @@ public final class DdlParser {
                     throw DdlCursor.error(SqlException.FEATURE_NOT_SUPPORTED, column.primaryKey(), "a primary key "
                             + "cannot be added to an existing table: it is fixed by CREATE TABLE");
                 }
-                return new AddColumn(table, column.column(), column.uniqueConstraints(), column.foreignKeys());
+                return new AddColumn(table, column.column(), column.uniqueConstraints(), column.foreignKeys(),
+                        column.checks());
             }
             TableConstraint constraint = tableConstraint();
             if (constraint.primaryKey() != null) {
                 throw DdlCursor.error(SqlException.FEATURE_NOT_SUPPORTED, constraint.at(), "a primary key cannot be "
                         + "added to an existing table: it is fixed by CREATE TABLE");
+            }
+            if (constraint.check() != null) {
+                return new AddCheck(table, constraint.check());
             }
             return constraint.unique() != null ? new AddUnique(table, constraint.unique())
                     : new AddForeignKey(table, constraint.foreignKey());
@@ -446,11 +467,16 @@ public final class DdlParser {
                 boolean ifExists = c.ifExists();
                 return new DropConstraint(table, c.identifier("a constraint name"), ifExists);
             }
-            if (what.is("column")) {
-                throw DdlCursor.error(SqlException.FEATURE_NOT_SUPPORTED, what, "ALTER TABLE ... DROP COLUMN is not "
-                        + "supported");
+            if (c.accept("column") || c.atIdentifier()) {
+                boolean ifExists = c.ifExists();
+                String column = c.identifier("a column name");
+                boolean cascade = c.accept("cascade");
+                if (!cascade) {
+                    c.accept("restrict");
+                }
+                return new DropColumn(table, column, ifExists, cascade);
             }
-            throw DdlCursor.error(what, "expected CONSTRAINT after DROP");
+            throw DdlCursor.error(what, "expected COLUMN or CONSTRAINT after DROP");
         }
         throw DdlCursor.error(t, "expected ADD or DROP after ALTER TABLE " + table);
     }

@@ -1,5 +1,6 @@
 package io.relationshiplayer.sql.ddl;
 
+import io.relationshiplayer.proto.v1.CheckDef;
 import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexDef;
@@ -18,10 +19,21 @@ public sealed interface DdlStatement {
     /** The command tag PostgreSQL reports for the statement. */
     String command();
 
-    /** CREATE TABLE; inline and table-level constraints are both in {@code spec}. */
-    record CreateTable(TableDef spec, boolean ifNotExists) implements DdlStatement {
+    /** A CHECK constraint as written, and where its expression starts in the statement (errors in it point there). */
+    record CheckAt(CheckDef check, int line, int column) {
+        public CheckAt {
+            requireNonNull(check, "check is null");
+        }
+    }
+
+    /**
+     * CREATE TABLE; inline and table-level constraints are both in {@code spec}, but for the CHECK constraints, in
+     * {@code checks}.
+     */
+    record CreateTable(TableDef spec, List<CheckAt> checks, boolean ifNotExists) implements DdlStatement {
         public CreateTable {
             requireNonNull(spec, "spec is null");
+            checks = List.copyOf(checks);
         }
 
         @Override
@@ -120,14 +132,31 @@ public sealed interface DdlStatement {
         }
     }
 
-    /** ALTER TABLE ADD [COLUMN], with the column's own UNIQUE and REFERENCES constraints. */
-    record AddColumn(String table, ColumnDef column, List<IndexDef> uniqueConstraints, List<ForeignKeyDef> foreignKeys)
-            implements AlterTable {
+    /** ALTER TABLE ADD [COLUMN], with the column's own UNIQUE, REFERENCES and CHECK constraints. */
+    record AddColumn(String table, ColumnDef column, List<IndexDef> uniqueConstraints, List<ForeignKeyDef> foreignKeys,
+                     List<CheckAt> checks) implements AlterTable {
         public AddColumn {
             requireNonNull(table, "table is null");
             requireNonNull(column, "column is null");
             uniqueConstraints = List.copyOf(uniqueConstraints);
             foreignKeys = List.copyOf(foreignKeys);
+            checks = List.copyOf(checks);
+        }
+    }
+
+    /** ALTER TABLE ADD [CONSTRAINT name] CHECK (expression). */
+    record AddCheck(String table, CheckAt check) implements AlterTable {
+        public AddCheck {
+            requireNonNull(table, "table is null");
+            requireNonNull(check, "check is null");
+        }
+    }
+
+    /** ALTER TABLE DROP [COLUMN] [IF EXISTS] name [CASCADE | RESTRICT]. */
+    record DropColumn(String table, String column, boolean ifExists, boolean cascade) implements AlterTable {
+        public DropColumn {
+            requireNonNull(table, "table is null");
+            requireNonNull(column, "column is null");
         }
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.google.protobuf.ByteString;
 import io.relationshiplayer.proto.v1.CatalogValue;
+import io.relationshiplayer.proto.v1.CheckDef;
 import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ColumnKind;
 import io.relationshiplayer.proto.v1.ColumnType;
@@ -14,13 +15,16 @@ import io.relationshiplayer.proto.v1.IndexDef;
 import io.relationshiplayer.proto.v1.ReferentialAction;
 import io.relationshiplayer.proto.v1.TableDef;
 import io.relationshiplayer.sql.SqlException;
+import io.relationshiplayer.sql.ddl.DdlStatement.AddCheck;
 import io.relationshiplayer.sql.ddl.DdlStatement.AddColumn;
+import io.relationshiplayer.sql.ddl.DdlStatement.CheckAt;
 import io.relationshiplayer.sql.ddl.DdlStatement.AddForeignKey;
 import io.relationshiplayer.sql.ddl.DdlStatement.AddUnique;
 import io.relationshiplayer.sql.ddl.DdlStatement.CreateIndex;
 import io.relationshiplayer.sql.ddl.DdlStatement.CreateMaterializedJoin;
 import io.relationshiplayer.sql.ddl.DdlStatement.CreateTable;
 import io.relationshiplayer.sql.ddl.DdlStatement.CreateView;
+import io.relationshiplayer.sql.ddl.DdlStatement.DropColumn;
 import io.relationshiplayer.sql.ddl.DdlStatement.DropConstraint;
 import io.relationshiplayer.sql.ddl.DdlStatement.DropIndex;
 import io.relationshiplayer.sql.ddl.DdlStatement.DropTable;
@@ -352,6 +356,37 @@ class DdlParserTest {
         assertThat(DdlParser.parse("ALTER TABLE t DROP CONSTRAINT f").command()).isEqualTo("ALTER TABLE");
     }
 
+    @Test
+    void checkConstraintsKeepTheirTextAndWhereItStarts() {
+        CreateTable t = createTable("CREATE TABLE t (a INT CHECK ( a > (0) ) CONSTRAINT small CHECK (a < 10),\n"
+                + "  b VARCHAR(5), CHECK (b <> ')' -- a ) in a comment\n), CONSTRAINT ab CHECK ((a))) ");
+        assertThat(t.spec().getChecksCount()).as("kept apart from the spec").isZero();
+        assertThat(t.checks()).containsExactly(
+                new CheckAt(check("", "a > (0)"), 1, 31),
+                new CheckAt(check("small", "a < 10"), 1, 65),
+                new CheckAt(check("", "b <> ')' -- a ) in a comment"), 2, 24),
+                new CheckAt(check("ab", "(a)"), 3, 25));
+        assertThat(DdlParser.parse("ALTER TABLE t ADD CHECK (a > 0)"))
+                .isEqualTo(new AddCheck("t", new CheckAt(check("", "a > 0"), 1, 26)));
+        assertThat(DdlParser.parse("ALTER TABLE t ADD CONSTRAINT c CHECK (a > 0)"))
+                .isEqualTo(new AddCheck("t", new CheckAt(check("c", "a > 0"), 1, 39)));
+        AddColumn column = (AddColumn) DdlParser.parse("ALTER TABLE t ADD COLUMN c INT CHECK (c > 0)");
+        assertThat(column.checks()).containsExactly(new CheckAt(check("", "c > 0"), 1, 39));
+    }
+
+    @Test
+    void dropColumnForms() {
+        assertThat(DdlParser.parse("ALTER TABLE t DROP COLUMN c")).isEqualTo(new DropColumn("t", "c", false, false));
+        assertThat(DdlParser.parse("ALTER TABLE t DROP c RESTRICT")).isEqualTo(new DropColumn("t", "c", false, false));
+        assertThat(DdlParser.parse("alter table T drop column if exists \"C\" cascade;"))
+                .isEqualTo(new DropColumn("t", "C", true, true));
+        assertThat(DdlParser.parse("ALTER TABLE t DROP c").command()).isEqualTo("ALTER TABLE");
+    }
+
+    private static CheckDef check(String name, String expression) {
+        return CheckDef.newBuilder().setName(name).setExpression(expression).build();
+    }
+
     // ---- CREATE MATERIALIZED JOIN ----
 
     @Test
@@ -430,10 +465,11 @@ class DdlParserTest {
                 SqlException.SYNTAX_ERROR, "syntax error at or near \"ZERO\": expected NULL or DEFAULT after SET", 1,
                 70);
         assertError("CREATE TABLE t (id INT PRIMARY KEY CONSTRAINT c, a INT)", SqlException.SYNTAX_ERROR,
-                "syntax error at or near \",\": expected NOT NULL, NULL, DEFAULT, PRIMARY KEY, UNIQUE or REFERENCES "
-                        + "after CONSTRAINT c", 1, 48);
+                "syntax error at or near \",\": expected NOT NULL, NULL, DEFAULT, PRIMARY KEY, UNIQUE, "
+                        + "REFERENCES or CHECK after CONSTRAINT c", 1, 48);
         assertError("CREATE TABLE t (id INT PRIMARY KEY, CONSTRAINT c (a))", SqlException.SYNTAX_ERROR,
-                "syntax error at or near \"(\": expected PRIMARY KEY, UNIQUE or FOREIGN KEY after CONSTRAINT c", 1, 50);
+                "syntax error at or near \"(\": expected PRIMARY KEY, UNIQUE, FOREIGN KEY or CHECK after "
+                + "CONSTRAINT c", 1, 50);
         assertError("CREATE TABLE t (id INT NOT 5)", SqlException.SYNTAX_ERROR,
                 "syntax error at or near \"5\": expected NULL after NOT", 1, 28);
         assertError("CREATE TABLE t (id INT DEFAULT now())", SqlException.SYNTAX_ERROR,
@@ -513,12 +549,14 @@ class DdlParserTest {
                 "syntax error at or near \"EXISTS\": expected ON after the index name", 1, 17);
         assertError("ALTER TABLE t RENAME TO u", SqlException.SYNTAX_ERROR,
                 "syntax error at or near \"RENAME\": expected ADD or DROP after ALTER TABLE t", 1, 15);
-        assertError("ALTER TABLE t DROP INDEX i", SqlException.SYNTAX_ERROR,
-                "syntax error at or near \"INDEX\": expected CONSTRAINT after DROP", 1, 20);
+        // As in PostgreSQL: INDEX is read as the name of a column to drop (COLUMN is optional).
+        assertError("ALTER TABLE t DROP INDEX i", SqlException.SYNTAX_ERROR, "syntax error at or near \"i\"", 1,
+                26);
         assertError("ALTER INDEX i", SqlException.SYNTAX_ERROR,
                 "syntax error at or near \"INDEX\": expected TABLE after ALTER", 1, 7);
         assertError("ALTER TABLE t ADD CONSTRAINT c NOT NULL", SqlException.SYNTAX_ERROR,
-                "syntax error at or near \"NOT\": expected PRIMARY KEY, UNIQUE or FOREIGN KEY after CONSTRAINT c", 1,
+                "syntax error at or near \"NOT\": expected PRIMARY KEY, UNIQUE, FOREIGN KEY or CHECK after "
+                        + "CONSTRAINT c", 1,
                 32);
         assertError("CREATE MATERIALIZED VIEW v", SqlException.SYNTAX_ERROR,
                 "syntax error at or near \"VIEW\": expected JOIN after CREATE MATERIALIZED", 1, 21);
@@ -600,10 +638,10 @@ class DdlParserTest {
                 "conflicting NULL/NOT NULL declarations for column \"a\" of table \"t\"", 1, 28);
         assertError("CREATE TABLE t (a INT DEFAULT 1 DEFAULT 2)", SqlException.SYNTAX_ERROR,
                 "multiple default values specified for column \"a\" of table \"t\"", 1, 33);
-        assertError("CREATE TABLE t (a INT CHECK (a > 0))", SqlException.FEATURE_NOT_SUPPORTED,
-                "CHECK constraints are not supported", 1, 23);
-        assertError("CREATE TABLE t (a INT, CONSTRAINT pos CHECK (a > 0))", SqlException.FEATURE_NOT_SUPPORTED,
-                "CHECK constraints are not supported", 1, 39);
+        assertError("CREATE TABLE t (a INT CHECK (a > 0)", SqlException.SYNTAX_ERROR,
+                "syntax error at end of input: expected \")\" or \",\" in the column list of t", 1, 36);
+        assertError("CREATE TABLE t (a INT, CONSTRAINT pos CHECK ())", SqlException.SYNTAX_ERROR,
+                "syntax error at or near \")\": expected an expression in CHECK ( )", 1, 46);
         assertError("CREATE TABLE t (a BIGINT DEFAULT 9223372036854775808)", SqlException.NUMERIC_OUT_OF_RANGE,
                 "value \"9223372036854775808\" is out of range for type bigint", 1, 34);
         assertError("CREATE TABLE t (a DATE DEFAULT DATE '2023-02-29')", DdlTypes.INVALID_DATETIME,
@@ -618,8 +656,10 @@ class DdlParserTest {
                 "a primary key cannot be added to an existing table: it is fixed by CREATE TABLE", 1, 19);
         assertError("ALTER TABLE t ADD COLUMN b INT PRIMARY KEY", SqlException.FEATURE_NOT_SUPPORTED,
                 "a primary key cannot be added to an existing table: it is fixed by CREATE TABLE", 1, 32);
-        assertError("ALTER TABLE t DROP COLUMN b", SqlException.FEATURE_NOT_SUPPORTED,
-                "ALTER TABLE ... DROP COLUMN is not supported", 1, 20);
+        assertError("ALTER TABLE t DROP COLUMN", SqlException.SYNTAX_ERROR, "syntax error at end of input: expected a column name",
+                1, 26);
+        assertError("ALTER TABLE t DROP 1", SqlException.SYNTAX_ERROR,
+                "syntax error at or near \"1\": expected COLUMN or CONSTRAINT after DROP", 1, 20);
     }
 
     // ---- helpers ----

@@ -97,6 +97,41 @@ class RecordWritesToSqlTablesTest extends SqlServerFixture {
     }
 
     @Test
+    void savingARowThatFailsACheckIsRefusedInEveryMode() {
+        exec(s, "CREATE TABLE stock (id BIGINT PRIMARY KEY, qty INTEGER CHECK (qty >= 0))");
+        exec(s, "INSERT INTO stock VALUES (1, 5)");
+        RecordMessage negative = record("stock", Map.of("id", 2L, "qty", -1));
+        for (SaveMode mode : List.of(SaveMode.UPSERT, SaveMode.INSERT)) {
+            assertWriteRefusal(refused(() -> records().saveRecords(SaveRecordsRequest.newBuilder().setDatabase(db)
+                    .setMode(mode).addRecords(negative).build())), "stock");
+        }
+        RecordMessage updated = record("stock", Map.of("id", 1L, "qty", -5));
+        assertWriteRefusal(refused(() -> records().saveRecords(SaveRecordsRequest.newBuilder().setDatabase(db)
+                .setMode(SaveMode.UPDATE).addRecords(updated).build())), "stock");
+        assertThat(exec(s, "SELECT id, qty FROM stock ORDER BY id").rows()).containsExactly(row(1L, 5));
+        // SQL enforces the check on the same table.
+        expectSql(Status.Code.FAILED_PRECONDITION, "23514", () -> exec(s, "INSERT INTO stock VALUES (2, -1)"));
+    }
+
+    @Test
+    void aDroppedColumnStaysADeprecatedFieldAndOldRecordsStayReadable() {
+        exec(s, "ALTER TABLE projects DROP COLUMN name");
+        FieldDescriptor dropped = field(descriptor("projects"), "name");
+        assertThat(dropped.getOptions().getDeprecated()).isTrue();
+        exec(s, "ALTER TABLE projects ADD COLUMN name VARCHAR(40)");
+        Descriptor projects = descriptor("projects");
+        assertThat(projects.getFields()).extracting(FieldDescriptor::getName).contains("name")
+                .hasSize(3).doesNotHaveDuplicates();
+        // The old record parses with its old value in the deprecated field; SQL sees the new, empty column.
+        LoadedRecord one = records().loadRecords(LoadRecordsRequest.newBuilder().setDatabase(db).setType("projects")
+                .addKeys(key(1L)).build()).getRecords(0);
+        DynamicMessage old = parse(one.getRecord());
+        assertThat(old.getField(old.getDescriptorForType().findFieldByNumber(dropped.getNumber()))).isEqualTo("rl");
+        assertThat(exec(s, "SELECT id, name FROM projects ORDER BY id").rows())
+                .containsExactly(row(1L, null), row(2L, null));
+    }
+
+    @Test
     void deletingAReferencedParentIsRefused() {
         StatusRuntimeException e = refused(() -> records().deleteRecords(DeleteRecordsRequest.newBuilder()
                 .setDatabase(db).setType("projects").addKeys(key(1L)).build()));

@@ -69,7 +69,10 @@ class SqlErrorTest extends SqlServerFixture {
         expectSql(Status.Code.FAILED_PRECONDITION, "23503", () -> exec(s, "INSERT INTO tickets VALUES (1, 9, 't')"));
         expectSql(Status.Code.INVALID_ARGUMENT, "22003", () -> exec(s, "INSERT INTO amounts (id, m) VALUES (1, ?)",
                 new BigDecimal("123456789.5")));
-        expectSql(Status.Code.UNIMPLEMENTED, "0A000", () -> exec(s, "ALTER TABLE tickets DROP COLUMN title"));
+        exec(s, "ALTER TABLE projects ADD CONSTRAINT named CHECK (CHAR_LENGTH(name) > 1)");
+        expectSql(Status.Code.FAILED_PRECONDITION, "23514", () -> exec(s, "INSERT INTO projects VALUES (4, 'x')"));
+        // The Record Layer's primary key is fixed: its column cannot be dropped.
+        expectSql(Status.Code.UNIMPLEMENTED, "0A000", () -> exec(s, "ALTER TABLE projects DROP COLUMN id CASCADE"));
         assertThat(exec(s, "SELECT id, name FROM projects").rows()).containsExactly(row(1L, "rl"));
         assertServing(s);
     }
