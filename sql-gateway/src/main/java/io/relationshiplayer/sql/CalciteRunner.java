@@ -131,7 +131,7 @@ final class CalciteRunner implements AutoCloseable {
             connection = new org.apache.calcite.jdbc.Driver().withPrepareFactory(SqlPrepare::new)
                     .connect("jdbc:calcite:", p);
             CalciteConnection calcite = connection.unwrap(CalciteConnection.class);
-            SchemaPlus schema = calcite.getRootSchema().add(database, new RecordLayerSchema(binding));
+            SchemaPlus schema = calcite.getRootSchema().add(database, new RecordLayerSchema(binding, database));
             schema.setCacheEnabled(false);
             calcite.setSchema(database);
         } catch (SQLException e) {

@@ -125,6 +125,35 @@ final class SqlPrepare extends CalcitePrepareImpl {
             }
 
             @Override
+            public void validateInsert(org.apache.calcite.sql.SqlInsert call) {
+                super.validateInsert(call);
+                requireStored(call, call.getTargetTable(), "insert into");
+            }
+
+            @Override
+            public void validateUpdate(org.apache.calcite.sql.SqlUpdate call) {
+                super.validateUpdate(call);
+                requireStored(call, call.getTargetTable(), "update");
+            }
+
+            @Override
+            public void validateDelete(org.apache.calcite.sql.SqlDelete call) {
+                super.validateDelete(call);
+                requireStored(call, call.getTargetTable(), "delete from");
+            }
+
+            /** Only a table of the store can be written: not a view such as information_schema's. */
+            private void requireStored(SqlNode call, SqlNode target, String verb) {
+                org.apache.calcite.sql.validate.SqlValidatorNamespace namespace = getNamespace(call);
+                org.apache.calcite.sql.validate.SqlValidatorTable table = namespace == null ? null
+                        : namespace.getTable();
+                if (table != null && table.unwrap(io.relationshiplayer.sql.calcite.RecordLayerTable.class) == null) {
+                    List<String> name = table.getQualifiedName();
+                    throw ValidationErrors.notWritable(target, verb, name.get(name.size() - 1));
+                }
+            }
+
+            @Override
             public CalciteContextException newValidationError(SqlNode node,
                                                               Resources.ExInst<SqlValidatorException> e) {
                 return ValidationErrors.classify(e, super.newValidationError(node, e));

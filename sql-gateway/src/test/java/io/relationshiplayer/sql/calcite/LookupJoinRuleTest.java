@@ -80,7 +80,7 @@ class LookupJoinRuleTest {
         return layer.run("db", session -> {
             SessionBinding binding = () -> session;
             SchemaPlus root = Frameworks.createRootSchema(true);
-            root.add("db", new RecordLayerSchema(binding));
+            root.add("db", new RecordLayerSchema(binding, "db"));
             JavaTypeFactoryImpl types = new JavaTypeFactoryImpl();
             HepProgramBuilder program = new HepProgramBuilder().addRuleInstance(RecordLayerRules.FILTER);
             for (RelOptRule rule : rules) {
