@@ -144,8 +144,7 @@ final class CalciteRunner implements AutoCloseable {
                     .connect("jdbc:calcite:", p);
             CalciteConnection calcite = connection.unwrap(CalciteConnection.class);
             views = new ViewAnalyzer(calcite, database, binding);
-            SchemaPlus schema = calcite.getRootSchema().add(database, new RecordLayerSchema(binding,
-                    List.of(database), views));
+            SchemaPlus schema = calcite.getRootSchema().add(database, new RecordLayerSchema(binding, database, views));
             schema.setCacheEnabled(false);
             calcite.setSchema(database);
         } catch (SQLException e) {

@@ -1,11 +1,13 @@
 package io.relationshiplayer.sql;
 
+import io.relationshiplayer.sql.calcite.RecordLayerSchema;
 import java.util.List;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.OperandTypes;
@@ -18,8 +20,10 @@ import org.apache.calcite.sql2rel.SqlRexContext;
 
 /**
  * PostgreSQL's functions that tools and drivers call first and Calcite does not have: {@code now()} (the statement's
- * timestamp, as CURRENT_TIMESTAMP), {@code version()} and {@code current_database()} (the session's database). Each
- * is converted to what it means as the statement is converted, so nothing runs at each row.
+ * timestamp, as CURRENT_TIMESTAMP), {@code version()} and {@code current_database()} (the session's database); and
+ * the standard's {@code current_catalog} (the database too) and {@code current_schema} ({@code public}), which Calcite
+ * parses but cannot run. Each is converted to what it means as the statement is converted, so nothing runs at each
+ * row.
  */
 final class PostgresFunctions {
     static final SqlFunction NOW = function("NOW", SqlTypeName.TIMESTAMP);
@@ -61,7 +65,20 @@ final class PostgresFunctions {
             String name = paths.isEmpty() || paths.get(0).isEmpty() ? "" : paths.get(0).get(paths.get(0).size() - 1);
             return typed(cx, call, cx.getRexBuilder().makeLiteral(name));
         };
-        return call -> call.getOperator() == NOW ? now : call.getOperator() == VERSION ? version
-                : call.getOperator() == CURRENT_DATABASE ? database : delegate.get(call);
+        SqlRexConvertlet schema = (cx, call) -> typed(cx, call, cx.getRexBuilder().makeLiteral(
+                RecordLayerSchema.PUBLIC));
+        return call -> {
+            SqlOperator op = call.getOperator();
+            if (op == NOW) {
+                return now;
+            }
+            if (op == VERSION) {
+                return version;
+            }
+            if (op == CURRENT_DATABASE || op == SqlStdOperatorTable.CURRENT_CATALOG) {
+                return database;
+            }
+            return op == SqlStdOperatorTable.CURRENT_SCHEMA ? schema : delegate.get(call);
+        };
     }
 }

@@ -36,6 +36,7 @@ public class SqlException extends RuntimeException {
     public static final String ACTIVE_TRANSACTION = "25001";
     public static final String NO_ACTIVE_TRANSACTION = "25P01";
     public static final String IN_FAILED_TRANSACTION = "25P02";
+    public static final String OBJECT_NOT_IN_PREREQUISITE_STATE = "55000";
     public static final String PROGRAM_LIMIT_EXCEEDED = "54000";
     public static final String STATEMENT_TOO_COMPLEX = "54001";
     public static final String QUERY_CANCELED = "57014";

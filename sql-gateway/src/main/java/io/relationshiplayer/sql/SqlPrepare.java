@@ -171,24 +171,38 @@ final class SqlPrepare extends CalcitePrepareImpl {
             public void validateInsert(org.apache.calcite.sql.SqlInsert insert) {
                 ReadOnlyViews.refuse(this, insert.getTargetTable(), "insert into");
                 super.validateInsert(insert);
+                requireStored(insert, insert.getTargetTable(), "insert into");
             }
 
             @Override
             public void validateUpdate(org.apache.calcite.sql.SqlUpdate call) {
                 ReadOnlyViews.refuse(this, call.getTargetTable(), "update");
                 super.validateUpdate(call);
+                requireStored(call, call.getTargetTable(), "update");
             }
 
             @Override
             public void validateDelete(org.apache.calcite.sql.SqlDelete call) {
                 ReadOnlyViews.refuse(this, call.getTargetTable(), "delete from");
                 super.validateDelete(call);
+                requireStored(call, call.getTargetTable(), "delete from");
             }
 
             @Override
             public void validateMerge(org.apache.calcite.sql.SqlMerge call) {
                 ReadOnlyViews.refuse(this, call.getTargetTable(), "merge into");
                 super.validateMerge(call);
+            }
+
+            /** Only a table of the store can be written: not a view such as information_schema's. */
+            private void requireStored(SqlNode call, SqlNode target, String verb) {
+                org.apache.calcite.sql.validate.SqlValidatorNamespace namespace = getNamespace(call);
+                org.apache.calcite.sql.validate.SqlValidatorTable table = namespace == null ? null
+                        : namespace.getTable();
+                if (table != null && table.unwrap(io.relationshiplayer.sql.calcite.RecordLayerTable.class) == null) {
+                    List<String> name = table.getQualifiedName();
+                    throw ValidationErrors.notWritable(target, verb, name.get(name.size() - 1));
+                }
             }
 
             @Override

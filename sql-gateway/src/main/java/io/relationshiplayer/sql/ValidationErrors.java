@@ -5,6 +5,9 @@ import java.lang.reflect.Method;
 import java.util.Map;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.runtime.Resources;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlUtil;
+import org.apache.calcite.util.Static;
 import org.apache.calcite.sql.validate.SqlValidatorException;
 
 /**
@@ -89,6 +92,17 @@ final class ValidationErrors {
             message = "column \"" + first + "\" does not exist";
         }
         return new Classified(state, message, raised);
+    }
+
+    /**
+     * An INSERT, UPDATE or DELETE ({@code verb}: "insert into", "update", "delete from") of {@code view}, a table of
+     * no store (an {@code information_schema} view): PostgreSQL's 55000, worded as PostgreSQL words it.
+     */
+    static CalciteContextException notWritable(SqlNode target, String verb, String view) {
+        CalciteContextException raised = SqlUtil.newContextException(target.getParserPosition(),
+                Static.RESOURCE.accessNotAllowed(verb.toUpperCase(java.util.Locale.ROOT), view));
+        return new Classified(SqlException.OBJECT_NOT_IN_PREREQUISITE_STATE, "cannot " + verb + " view \"" + view
+                + "\"", raised);
     }
 
     private static String resourceName(Resources.ExInst<?> resource) {

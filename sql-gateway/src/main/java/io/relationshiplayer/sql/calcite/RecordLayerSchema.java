@@ -5,19 +5,39 @@ import io.relationshiplayer.relationships.Table;
 import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apache.calcite.schema.Schema;
 import org.apache.calcite.schema.impl.AbstractSchema;
 
-/** A database's tables and views as a Calcite schema, as of the catalog the session's current statement sees. */
+/**
+ * A database's tables and views as a Calcite schema, as of the catalog the session's current statement sees. As in
+ * PostgreSQL, they are also schema {@code public}'s ({@code SELECT * FROM public.t}), and {@code information_schema}
+ * describes them.
+ */
 public final class RecordLayerSchema extends AbstractSchema {
+    /** The schema the tables are in, to PostgreSQL's clients. */
+    public static final String PUBLIC = "public";
+
     private final SessionBinding binding;
     private final List<String> path;
     private final ViewQueries views;
+    private final Map<String, Schema> subSchemas;
 
-    /** The schema at {@code path} (from the root), whose views' queries {@code views} validates. */
-    public RecordLayerSchema(SessionBinding binding, List<String> path, ViewQueries views) {
+    /**
+     * The schema of {@code database} (at that path from the root), whose views' queries {@code views} validates, with
+     * schemas {@code public} and {@code information_schema} in it.
+     */
+    public RecordLayerSchema(SessionBinding binding, String database, ViewQueries views) {
+        this(binding, List.of(database), views, Map.of(PUBLIC, new RecordLayerSchema(binding, List.of(database), views,
+                Map.of()), InformationSchema.NAME, new InformationSchema(binding, database)));
+    }
+
+    /** Schema {@code public} (no schemas in it): the same tables and views, whose queries read the database's. */
+    private RecordLayerSchema(SessionBinding binding, List<String> path, ViewQueries views,
+                              Map<String, Schema> subSchemas) {
         this.binding = binding;
         this.path = List.copyOf(path);
         this.views = views;
+        this.subSchemas = subSchemas;
     }
 
     @Override
@@ -30,5 +50,10 @@ public final class RecordLayerSchema extends AbstractSchema {
             tables.put(v.getName(), new RecordLayerView(v, path, views));
         }
         return tables;
+    }
+
+    @Override
+    protected Map<String, Schema> getSubSchemaMap() {
+        return subSchemas;
     }
 }

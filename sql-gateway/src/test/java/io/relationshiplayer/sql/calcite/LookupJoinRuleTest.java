@@ -80,7 +80,7 @@ class LookupJoinRuleTest {
         return layer.run("db", session -> {
             SessionBinding binding = () -> session;
             SchemaPlus root = Frameworks.createRootSchema(true);
-            root.add("db", new RecordLayerSchema(binding, java.util.List.of("db"), q -> {
+            root.add("db", new RecordLayerSchema(binding, "db", q -> {
                 throw new IllegalStateException("no views here");
             }));
             JavaTypeFactoryImpl types = new JavaTypeFactoryImpl();
