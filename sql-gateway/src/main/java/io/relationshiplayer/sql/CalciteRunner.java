@@ -20,6 +20,7 @@ import io.relationshiplayer.sql.calcite.CancelChecks;
 import io.relationshiplayer.sql.calcite.FastPath;
 import io.relationshiplayer.sql.calcite.FastPaths;
 import io.relationshiplayer.sql.calcite.StatementCancel;
+import io.relationshiplayer.sql.calcite.StatementRows;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
 
@@ -105,6 +106,8 @@ final class CalciteRunner implements AutoCloseable {
     private final String database;
     private volatile SessionBinding session;
     private final StatementCancel cancel = new StatementCancel();
+    /** The rows the running statement keeps besides the store (RETURNING, ON CONFLICT), or null. */
+    private volatile StatementRows statementRows;
 
     CalciteRunner(String database) {
         this.database = database;
@@ -117,6 +120,11 @@ final class CalciteRunner implements AutoCloseable {
             @Override
             public void requireWrite() {
                 lentTo().requireWrite();
+            }
+
+            @Override
+            public StatementRows statementRows() {
+                return statementRows;
             }
         };
         try {
@@ -182,7 +190,16 @@ final class CalciteRunner implements AutoCloseable {
     /** Lends the runner to {@code session} (null: back to the pool); its plans then read through that session. */
     void bindTo(SessionBinding session) {
         this.session = session;
+        this.statementRows = null;
         cancel.reset();
+    }
+
+    StatementRows statementRows() {
+        return statementRows;
+    }
+
+    void statementRows(StatementRows rows) {
+        this.statementRows = rows;
     }
 
     /** The cancel request of the statement this runner runs: every phase of it checks it. */

@@ -6,6 +6,7 @@ import io.relationshiplayer.metrics.RlMetrics;
 import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.relationships.Session;
 import io.relationshiplayer.sql.calcite.SessionBinding;
+import io.relationshiplayer.sql.calcite.StatementRows;
 import io.relationshiplayer.sql.ddl.DdlExecutor;
 import io.relationshiplayer.sql.ddl.DdlParser;
 import io.relationshiplayer.sql.ddl.TruncateStatement;
@@ -91,6 +92,11 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         return calcite.plansReused();
     }
 
+    /** Keeps the rows of the statements run from now on in {@code rows} (null: nowhere), for {@link SqlDml}. */
+    void statementRows(StatementRows rows) {
+        calcite.statementRows(rows);
+    }
+
     @Override
     public Session current() {
         if (current == null) {
@@ -149,6 +155,10 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                             + " is not supported");
                 case TRUNCATE:
                     return SqlTruncate.run(this, TruncateStatement.parse(sql));
+                case INSERT:
+                case UPDATE:
+                case DELETE:
+                    return SqlDml.execute(this, sql, params, kind.tag());
                 case DDL:
                     if (transaction != null) {
                         throw new SqlException(SqlException.ACTIVE_TRANSACTION, "DDL cannot run inside a transaction "
@@ -159,18 +169,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                 default:
                     break;
             }
-            String text = StatementText.strip(sql);
-            if (StatementText.leadingWords(text, 1).equals("TABLE")) {
-                // Calcite validates a statement "TABLE t" but then fails on it: it is "SELECT * FROM t".
-                text = "SELECT * FROM " + StatementText.afterFirstWord(text);
-            }
-            if (kind == StatementKind.EXPLAIN) {
-                String rest = StatementText.strip(StatementText.afterFirstWord(text));
-                if (!StatementText.leadingWords(rest, 1).equals("PLAN")) {
-                    rest = "PLAN FOR " + rest;
-                }
-                text = "EXPLAIN " + rest;
-            }
+            String text = StatementText.forCalcite(sql, kind == StatementKind.EXPLAIN);
             StatementResult result = runCalcite(text, params, kind.tag());
             return kind == StatementKind.EXPLAIN && fastPath ? FastStatements.explained(text, result, q -> plan(q).plan)
                     : result;
@@ -273,9 +272,9 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         return transaction;
     }
 
-    /** The catalog as the session's transaction sees it. */
-    io.relationshiplayer.relationships.Catalog transactionCatalog() {
-        return layer.open(database, transaction).catalog();
+    /** The database as the session's transaction sees it. */
+    Session transactionSession() {
+        return layer.open(database, transaction);
     }
 
     FDBRecordContext openContext() {
@@ -360,7 +359,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
 
     // ---- queries and DML through Calcite ----
 
-    private StatementResult runCalcite(String sql, List<Object> params, String tag) {
+    StatementResult runCalcite(String sql, List<Object> params, String tag) {
         if (transaction != null) {
             calcite.cancel().check();
             if (calcite.recent(sql) == null) {

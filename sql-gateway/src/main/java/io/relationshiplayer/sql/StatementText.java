@@ -95,6 +95,23 @@ public final class StatementText {
         return at < 0 ? "" : sql.substring(at + first.length());
     }
 
+    /**
+     * The text Calcite runs for a query, EXPLAIN ({@code explain}) or DML statement: without a trailing semicolon,
+     * "TABLE t" as "SELECT * FROM t" (Calcite validates the former but then fails on it), and an EXPLAIN as Calcite's
+     * "EXPLAIN PLAN FOR ...".
+     */
+    static String forCalcite(String sql, boolean explain) {
+        String text = strip(sql);
+        if (leadingWords(text, 1).equals("TABLE")) {
+            text = "SELECT * FROM " + afterFirstWord(text);
+        }
+        if (explain) {
+            String rest = strip(afterFirstWord(text));
+            text = "EXPLAIN " + (leadingWords(rest, 1).equals("PLAN") ? "" : "PLAN FOR ") + rest;
+        }
+        return text;
+    }
+
     /** The statement without a trailing semicolon and surrounding whitespace. */
     static String strip(String sql) {
         String s = sql.strip();

@@ -21,4 +21,14 @@ public final class RecordLayerSchema extends AbstractSchema {
         }
         return tables;
     }
+
+    /** The sets of the running statement's {@link StatementRows}, each a schema of its own. */
+    @Override
+    protected Map<String, org.apache.calcite.schema.Schema> getSubSchemaMap() {
+        Map<String, org.apache.calcite.schema.Schema> schemas = new LinkedHashMap<>();
+        for (StatementRows.Kind kind : StatementRows.Kind.values()) {
+            schemas.put(kind.schema(), new StatementRowsSchema(binding, kind));
+        }
+        return schemas;
+    }
 }

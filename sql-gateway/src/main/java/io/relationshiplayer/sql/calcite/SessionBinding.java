@@ -15,6 +15,11 @@ public interface SessionBinding {
     default void requireWrite() {
     }
 
+    /** The rows the running statement keeps besides the store (RETURNING, ON CONFLICT), or null. */
+    default StatementRows statementRows() {
+        return null;
+    }
+
     /** The catalog to plan against. */
     default Catalog catalog() {
         return current().catalog();

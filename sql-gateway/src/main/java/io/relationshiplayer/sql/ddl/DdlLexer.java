@@ -27,12 +27,12 @@ final class DdlLexer {
         int startLine = line;
         int startColumn = column(start);
         if (pos >= text.length()) {
-            return new DdlToken(Type.END, "", "", startLine, startColumn);
+            return new DdlToken(Type.END, "", "", startLine, startColumn, start);
         }
         char c = text.charAt(pos);
         if (c == '\'') {
             String value = quoted('\'', "unterminated quoted string", start, startLine, startColumn);
-            return new DdlToken(Type.STRING, value, text.substring(start, pos), startLine, startColumn);
+            return new DdlToken(Type.STRING, value, text.substring(start, pos), startLine, startColumn, start);
         }
         if (c == '"') {
             String value = quoted('"', "unterminated quoted identifier", start, startLine, startColumn);
@@ -40,7 +40,7 @@ final class DdlLexer {
                 throw SqlException.syntax("zero-length delimited identifier at or near \"\"\"\"", startLine,
                         startColumn);
             }
-            return new DdlToken(Type.QUOTED, value, text.substring(start, pos), startLine, startColumn);
+            return new DdlToken(Type.QUOTED, value, text.substring(start, pos), startLine, startColumn, start);
         }
         if (isIdentifierStart(c)) {
             pos++;
@@ -48,13 +48,13 @@ final class DdlLexer {
                 pos++;
             }
             String raw = text.substring(start, pos);
-            return new DdlToken(Type.WORD, foldAscii(raw), raw, startLine, startColumn);
+            return new DdlToken(Type.WORD, foldAscii(raw), raw, startLine, startColumn, start);
         }
         if (isDigit(c) || (c == '.' && pos + 1 < text.length() && isDigit(text.charAt(pos + 1)))) {
             return number(start, startLine, startColumn);
         }
         pos++;
-        return new DdlToken(Type.SYMBOL, String.valueOf(c), String.valueOf(c), startLine, startColumn);
+        return new DdlToken(Type.SYMBOL, String.valueOf(c), String.valueOf(c), startLine, startColumn, start);
     }
 
     private DdlToken number(int start, int startLine, int startColumn) {
@@ -79,7 +79,7 @@ final class DdlLexer {
             }
         }
         String raw = text.substring(start, pos);
-        return new DdlToken(fraction ? Type.NUMBER : Type.INTEGER, raw, raw, startLine, startColumn);
+        return new DdlToken(fraction ? Type.NUMBER : Type.INTEGER, raw, raw, startLine, startColumn, start);
     }
 
     private void digits() {

@@ -4,9 +4,10 @@ import java.util.Locale;
 
 /**
  * A token of DDL text: its type, its value (an unquoted word folded to lower case, a quoted identifier or string with
- * its quotes removed, a number's digits), the text as written, and where it starts (1-based line and column).
+ * its quotes removed, a number's digits), the text as written, and where it starts (1-based line and column, and the
+ * 0-based offset in the text).
  */
-record DdlToken(Type type, String value, String raw, int line, int column) {
+record DdlToken(Type type, String value, String raw, int line, int column, int offset) {
     enum Type {
         /** An unquoted identifier or keyword; value folded to lower case. */
         WORD,
