@@ -4,7 +4,6 @@ import io.relationshiplayer.sql.SqlException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import javax.annotation.Nonnull;
 import javax.annotation.Nullable;
@@ -59,8 +58,12 @@ public record DmlClauses(@Nonnull String statement, @Nonnull String table, @Null
 
     /** Whether {@code sql} (an INSERT, UPDATE or DELETE) may have one of the clauses: a quick test before parsing. */
     public static boolean mayHave(@Nonnull String sql) {
-        String lower = sql.toLowerCase(Locale.ROOT);
-        return lower.contains("returning") || lower.contains("conflict");
+        for (int i = 0; i < sql.length(); i++) {
+            if (sql.regionMatches(true, i, "returning", 0, 9) || sql.regionMatches(true, i, "conflict", 0, 8)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The clauses of an INSERT, UPDATE or DELETE statement, or null when it has neither. */
@@ -249,11 +252,5 @@ public record DmlClauses(@Nonnull String statement, @Nonnull String table, @Null
                 }
             }
         }
-    }
-
-    /** The text of {@code span} in {@code sql}. */
-    @Nonnull
-    public static String text(@Nonnull String sql, @Nonnull Span span) {
-        return sql.substring(span.start(), span.end());
     }
 }
