@@ -23,6 +23,7 @@ import io.relationshiplayer.sql.calcite.FastPaths;
 import io.relationshiplayer.sql.calcite.HeuristicJoinOrder;
 import io.relationshiplayer.sql.calcite.LiteralRows;
 import io.relationshiplayer.sql.calcite.StatementCancel;
+import io.relationshiplayer.sql.calcite.StatementRows;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
 
@@ -112,6 +113,8 @@ final class CalciteRunner implements AutoCloseable {
     private volatile SessionBinding session;
     private final StatementCancel cancel = new StatementCancel();
     private final ViewAnalyzer views;
+    /** The rows the running statement keeps besides the store (RETURNING, ON CONFLICT), or null. */
+    private volatile StatementRows statementRows;
 
     CalciteRunner(String database) {
         this.database = database;
@@ -129,6 +132,11 @@ final class CalciteRunner implements AutoCloseable {
             @Override
             public io.relationshiplayer.sql.calcite.ReadSegments readSegments() {
                 return lentTo().readSegments();
+            }
+
+            @Override
+            public StatementRows statementRows() {
+                return statementRows;
             }
         };
         try {
@@ -200,7 +208,16 @@ final class CalciteRunner implements AutoCloseable {
     /** Lends the runner to {@code session} (null: back to the pool); its plans then read through that session. */
     void bindTo(SessionBinding session) {
         this.session = session;
+        this.statementRows = null;
         cancel.reset();
+    }
+
+    StatementRows statementRows() {
+        return statementRows;
+    }
+
+    void statementRows(StatementRows rows) {
+        this.statementRows = rows;
     }
 
     /** The cancel request of the statement this runner runs: every phase of it checks it. */

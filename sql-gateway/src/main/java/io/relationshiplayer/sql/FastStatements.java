@@ -38,7 +38,7 @@ final class FastStatements {
         FastPath fast = plan.fast();
         if (fast.writes()) {
             requireWrite.run();
-            return new StatementResult.Update(tag, fast.write(s, values));
+            return new StatementResult.Update(tag, fast.write(s, values, calcite.statementRows()));
         }
         List<ColumnMeta> columns = plan.columns();
         List<Object[]> rows = new ArrayList<>();

@@ -1,7 +1,9 @@
 package io.relationshiplayer.sql;
 
 import io.relationshiplayer.proto.v1.ColumnDef;
+import io.relationshiplayer.relationships.Table;
 import io.relationshiplayer.sql.calcite.RecordLayerTable;
+import io.relationshiplayer.sql.calcite.StatementRowsSchema;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -24,14 +26,14 @@ final class HiddenColumns {
         List<SqlNode> out = new ArrayList<>(items.size());
         boolean changed = false;
         for (SqlNode item : items) {
-            RecordLayerTable t = item instanceof SqlIdentifier id && id.isStar() && id.names.size() > 1
+            Table t = item instanceof SqlIdentifier id && id.isStar() && id.names.size() > 1
                     ? table(scope, id.skipLast(1), matcher) : null;
-            if (t == null || !t.table().hasRowKey()) {
+            if (t == null || !t.hasRowKey()) {
                 out.add(item);
                 continue;
             }
             SqlIdentifier id = (SqlIdentifier) item;
-            for (ColumnDef c : t.table().columns()) {
+            for (ColumnDef c : t.columns()) {
                 if (!c.getHidden()) {
                     out.add(id.skipLast(1).plus(c.getName(), id.getParserPosition()));
                 }
@@ -41,14 +43,19 @@ final class HiddenColumns {
         return changed ? new SqlNodeList(out, items.getParserPosition()) : items;
     }
 
-    /** The Record Layer table {@code prefix} names in the scope, if it names one. */
-    private static RecordLayerTable table(SqlValidatorScope scope, SqlIdentifier prefix, SqlNameMatcher matcher) {
+    /** The database table {@code prefix} names in the scope (or its rows kept by the statement), if it names one. */
+    private static Table table(SqlValidatorScope scope, SqlIdentifier prefix, SqlNameMatcher matcher) {
         SqlValidatorScope.ResolvedImpl resolved = new SqlValidatorScope.ResolvedImpl();
         scope.resolve(prefix.names, matcher, false, resolved);
         if (resolved.count() != 1) {
             return null;
         }
         SqlValidatorTable table = resolved.only().namespace.getTable();
-        return table == null ? null : table.unwrap(RecordLayerTable.class);
+        if (table == null) {
+            return null;
+        }
+        RecordLayerTable rl = table.unwrap(RecordLayerTable.class);
+        return rl != null ? rl.table()
+                : StatementRowsSchema.tableOf(table.unwrap(org.apache.calcite.schema.Table.class));
     }
 }

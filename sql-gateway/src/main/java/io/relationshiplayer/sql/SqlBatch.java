@@ -1,6 +1,7 @@
 package io.relationshiplayer.sql;
 
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
+import io.relationshiplayer.sql.ddl.DmlClauses;
 import java.sql.PreparedStatement;
 import java.util.HashMap;
 import java.util.List;
@@ -45,6 +46,10 @@ final class SqlBatch {
             if (kind != StatementKind.INSERT && kind != StatementKind.UPDATE && kind != StatementKind.DELETE) {
                 throw new BatchItemException(i, new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "a batch "
                         + "runs INSERT, UPDATE and DELETE statements only, not " + kind.name()));
+            }
+            if (hasClauses(items.get(i).sql(), i)) {
+                throw new BatchItemException(i, new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "a batch cannot "
+                        + "run ON CONFLICT or RETURNING yet: run the statement on its own"));
             }
         }
         if (beginFirst) {
@@ -110,6 +115,15 @@ final class SqlBatch {
                 ctx.close();
                 session.clearCurrent();
             }
+        }
+    }
+
+    /** Whether item {@code i} has a clause that {@link SqlDml} runs (a syntax error in one fails the item). */
+    private static boolean hasClauses(String sql, int i) {
+        try {
+            return DmlClauses.mayHave(sql) && DmlClauses.parse(sql) != null;
+        } catch (SqlException e) {
+            throw new BatchItemException(i, e);
         }
     }
 

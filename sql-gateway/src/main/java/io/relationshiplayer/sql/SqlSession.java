@@ -7,6 +7,7 @@ import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.relationships.Session;
 import io.relationshiplayer.sql.calcite.ReadSegments;
 import io.relationshiplayer.sql.calcite.SessionBinding;
+import io.relationshiplayer.sql.calcite.StatementRows;
 import io.relationshiplayer.sql.ddl.DdlExecutor;
 import io.relationshiplayer.sql.ddl.DdlParser;
 import io.relationshiplayer.sql.ddl.TruncateStatement;
@@ -98,6 +99,11 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         return calcite.plansReused();
     }
 
+    /** Keeps the rows of the statements run from now on in {@code rows} (null: nowhere), for {@link SqlDml}. */
+    void statementRows(StatementRows rows) {
+        calcite.statementRows(rows);
+    }
+
     @Override
     public Session current() {
         if (reads != null) {
@@ -158,6 +164,10 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                             + " is not supported");
                 case TRUNCATE:
                     return SqlTruncate.run(this, TruncateStatement.parse(sql));
+                case INSERT:
+                case UPDATE:
+                case DELETE:
+                    return SqlDml.execute(this, sql, params, kind.tag());
                 case DDL:
                     gate.require(StatementAccess.SCHEMA);
                     return ddl.execute(DdlParser.parse(sql), transaction == null ? layer.editor(database)
@@ -269,9 +279,9 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         return transaction;
     }
 
-    /** The catalog as the session's transaction sees it. */
-    io.relationshiplayer.relationships.Catalog transactionCatalog() {
-        return layer.open(database, transaction).catalog();
+    /** The database as the session's transaction sees it. */
+    Session transactionSession() {
+        return layer.open(database, transaction);
     }
 
     FDBRecordContext openContext() {
@@ -348,7 +358,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
 
     // ---- queries and DML through Calcite ----
 
-    private StatementResult runCalcite(String sql, List<Object> params, String tag) {
+    StatementResult runCalcite(String sql, List<Object> params, String tag) {
         if (transaction != null) {
             calcite.cancel().check();
             Session s = layer.open(database, transaction);

@@ -17,7 +17,7 @@ final class SqlTruncate {
             session.begin();
         }
         try {
-            for (String table : statement.order(session.transactionCatalog())) {
+            for (String table : statement.order(session.transactionSession().catalog())) {
                 session.execute("DELETE FROM \"" + table.replace("\"", "\"\"") + "\"", List.of());
             }
         } catch (RuntimeException e) {

@@ -16,6 +16,7 @@ import org.apache.calcite.sql.validate.SqlValidatorException;
  * columns that do not exist are worded as PostgreSQL words them, from the resource's own arguments.
  */
 final class ValidationErrors {
+    private static final String AMBIGUOUS_COLUMN = "42702";
     private static final Map<String, String> STATES = Map.ofEntries(
             Map.entry("objectNotFound", SqlException.UNDEFINED_TABLE),
             Map.entry("objectNotFoundWithin", SqlException.UNDEFINED_TABLE),
@@ -28,6 +29,7 @@ final class ValidationErrors {
             Map.entry("columnNotFoundInTable", SqlException.UNDEFINED_COLUMN),
             Map.entry("columnNotFoundInTableDidYouMean", SqlException.UNDEFINED_COLUMN),
             Map.entry("unknownTargetColumn", SqlException.UNDEFINED_COLUMN),
+            Map.entry("columnAmbiguous", AMBIGUOUS_COLUMN),
             Map.entry("validatorUnknownFunction", SqlException.UNDEFINED_FUNCTION),
             Map.entry("functionUndefined", SqlException.UNDEFINED_FUNCTION),
             // PostgreSQL: no function of that name takes that many arguments
@@ -90,6 +92,8 @@ final class ValidationErrors {
             message = "relation \"" + first + "\" does not exist";
         } else if (first != null && SqlException.UNDEFINED_COLUMN.equals(state)) {
             message = "column \"" + first + "\" does not exist";
+        } else if (first != null && AMBIGUOUS_COLUMN.equals(state)) {
+            message = "column reference \"" + first + "\" is ambiguous";
         }
         return new Classified(state, message, raised);
     }

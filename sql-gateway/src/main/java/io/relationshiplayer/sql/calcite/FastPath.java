@@ -68,12 +68,15 @@ public final class FastPath {
         return rows(s, s.catalog().requireTable(table), params);
     }
 
-    /** A write's affected-row count: the rows go through the write path as the plan's table modification does. */
-    public long write(Session s, Object[] params) {
+    /**
+     * A write's affected-row count: the rows go through the write path as the plan's table modification does, and
+     * the rows written are kept in {@code statementRows} (if not null) as the plan's are.
+     */
+    public long write(Session s, Object[] params, @Nullable StatementRows statementRows) {
         Table t = s.catalog().requireTable(table);
         List<Object[]> rows = rows(s, t, params);
         List<Object> input = new ArrayList<>(rows);
-        return RecordLayerWrites.apply(s, t, operation.name(), input, updateColumns);
+        return RecordLayerWrites.apply(s, t, operation.name(), input, updateColumns, statementRows);
     }
 
     private List<Object[]> rows(Session s, Table t, Object[] params) {

@@ -52,8 +52,13 @@ public final class RecordLayerSchema extends AbstractSchema {
         return tables;
     }
 
+    /** Schemas public and information_schema, and the sets of the running statement's {@link StatementRows}. */
     @Override
     protected Map<String, Schema> getSubSchemaMap() {
-        return subSchemas;
+        Map<String, Schema> schemas = new LinkedHashMap<>(subSchemas);
+        for (StatementRows.Kind kind : StatementRows.Kind.values()) {
+            schemas.put(kind.schema(), new StatementRowsSchema(binding, kind));
+        }
+        return schemas;
     }
 }

@@ -48,6 +48,11 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
 
     @Override
     public RelDataType getRowType(RelDataTypeFactory typeFactory) {
+        return rowType(table, typeFactory);
+    }
+
+    /** The row type of {@code table}'s rows. */
+    static RelDataType rowType(Table table, RelDataTypeFactory typeFactory) {
         RelDataTypeFactory.Builder b = typeFactory.builder();
         for (ColumnDef c : table.columns()) {
             // The hidden row key is nullable to Calcite: an INSERT passes NULL, and the write path assigns it.
@@ -75,6 +80,11 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
 
     @Override
     public boolean isRolledUp(String column) {
+        return hidesFromStar(table, column);
+    }
+
+    /** Whether {@code column} of {@code table} is its hidden row key while {@code *} is being expanded. */
+    static boolean hidesFromStar(Table table, String column) {
         if (!EXPANDING_STAR.get()) {
             return false;
         }
@@ -187,7 +197,8 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
     public Enumerable<Long> modify(String operation, Enumerable<Object> input, String[] updateColumns) {
         binding.requireWrite();
         Session s = binding.current();
-        return Linq4j.singletonEnumerable(RecordLayerWrites.apply(s, current(s), operation, input, updateColumns));
+        return Linq4j.singletonEnumerable(RecordLayerWrites.apply(s, current(s), operation, input, updateColumns,
+                binding.statementRows()));
     }
 
     /** The table's row count from its record type's COUNT index, in the statement's transaction. */

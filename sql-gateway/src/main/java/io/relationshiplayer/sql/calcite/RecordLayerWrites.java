@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javax.annotation.Nullable;
 
 /** A DML plan's rows applied through the relationship layer's write path, in batches, in the statement's session. */
 final class RecordLayerWrites {
@@ -20,9 +21,12 @@ final class RecordLayerWrites {
 
     /**
      * Applies an INSERT, UPDATE or DELETE: {@code input} holds the new rows (INSERT), the rows to delete (DELETE), or
-     * each row followed by the new values of {@code updateColumns} (UPDATE). Returns the affected-row count.
+     * each row followed by the new values of {@code updateColumns} (UPDATE). Returns the affected-row count. With
+     * {@code statementRows}, the rows written are kept there (for RETURNING), or an INSERT's rows are only proposed
+     * there (for ON CONFLICT).
      */
-    static long apply(Session s, Table t, String operation, Iterable<Object> input, String[] updateColumns) {
+    static long apply(Session s, Table t, String operation, Iterable<Object> input, String[] updateColumns,
+                      @Nullable StatementRows statementRows) {
         List<Object[]> rows = new ArrayList<>();
         for (Object o : input) {
             rows.add(o instanceof Object[] ? (Object[]) o : new Object[] {o});
@@ -32,6 +36,11 @@ final class RecordLayerWrites {
             List<Object[]> batch = rows.subList(from, Math.min(rows.size(), from + WRITE_BATCH));
             switch (operation) {
                 case "INSERT": {
+                    if (statementRows != null && statementRows.holdsInserts()) {
+                        batch.forEach(r -> statementRows.propose(t, r));
+                        count += batch.size();
+                        break;
+                    }
                     List<Map<String, Object>> maps = new ArrayList<>(batch.size());
                     for (Object[] r : batch) {
                         Map<String, Object> m = new LinkedHashMap<>();
@@ -40,13 +49,16 @@ final class RecordLayerWrites {
                         }
                         maps.add(m);
                     }
-                    count += s.insertAll(t.name(), maps).size();
+                    List<Row> inserted = s.insertAll(t.name(), maps);
+                    keep(statementRows, inserted);
+                    count += inserted.size();
                     break;
                 }
                 case "DELETE": {
                     List<Row> old = new ArrayList<>(batch.size());
                     batch.forEach(r -> old.add(row(t, r)));
                     s.deleteRows(t, old);
+                    keep(statementRows, old);
                     count += old.size();
                     break;
                 }
@@ -62,7 +74,7 @@ final class RecordLayerWrites {
                         }
                         changes.add(m);
                     }
-                    s.updateRows(t, old, changes);
+                    keep(statementRows, s.updateRows(t, old, changes));
                     count += old.size();
                     break;
                 }
@@ -71,6 +83,12 @@ final class RecordLayerWrites {
             }
         }
         return count;
+    }
+
+    private static void keep(@Nullable StatementRows statementRows, List<Row> written) {
+        if (statementRows != null) {
+            statementRows.written(written);
+        }
     }
 
     private static Row row(Table t, Object[] internal) {

@@ -25,6 +25,11 @@ public interface SessionBinding {
         return null;
     }
 
+    /** The rows the running statement keeps besides the store (RETURNING, ON CONFLICT), or null. */
+    default StatementRows statementRows() {
+        return null;
+    }
+
     /** The catalog to plan against. */
     default Catalog catalog() {
         return current().catalog();

@@ -32,6 +32,8 @@ final class ResultStreamer implements FlowControlledStreamer.Source<ExecuteRespo
     static final int DEFAULT_FETCH = FlowControlledStreamer.DEFAULT_BATCH;
     /** A batch is cut at about this size whatever the fetch size, so that rows of any width stay bounded. */
     static final int MAX_BATCH_BYTES = 1 << 20;
+    /** The commands whose rows (RETURNING) are rows they wrote. */
+    private static final java.util.Set<String> WRITES = java.util.Set.of("INSERT", "UPDATE", "DELETE");
 
     private final Sessions.Lease lease;
     private final String sql;
@@ -113,7 +115,9 @@ final class ResultStreamer implements FlowControlledStreamer.Source<ExecuteRespo
             out.send(ExecuteResponse.newBuilder().setBatch(batch).build());
         }
         if (!more) {
-            end(out, ResultEnd.newBuilder().setRowCount(rowCount));
+            // RETURNING: the rows returned are the rows the INSERT, UPDATE or DELETE affected
+            boolean wrote = WRITES.contains(query.command());
+            end(out, ResultEnd.newBuilder().setRowCount(rowCount).setAffectedRows(wrote ? rowCount : 0));
         }
     }
 
