@@ -126,8 +126,8 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
             throw new SqlException(SqlException.IN_FAILED_TRANSACTION, "current transaction is aborted, commands "
                     + "ignored until end of transaction block");
         }
-        if (kind == StatementKind.EMPTY) {
-            throw SqlException.syntax("empty statement", 1, 1);
+        if (kind == StatementKind.EMPTY || kind == StatementKind.OTHER) {
+            throw StatementKind.notAStatement(sql);
         }
         try {
             switch (kind) {
