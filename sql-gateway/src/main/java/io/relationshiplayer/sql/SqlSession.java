@@ -135,6 +135,9 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                     staleness = Staleness.parse(StatementText.strip(StatementText.afterFirstWord(sql))).trackedBy(db);
                     return new StatementResult.Done("SET");
                 case SHOW:
+                    if (StatementText.leadingWords(sql, 2).equals("SHOW DATABASES")) {
+                        return DatabaseCommands.show(layer.recordStores());
+                    }
                     if (StatementText.leadingWords(sql, 2).equals("SHOW TABLES")) {
                         return inTransaction(s -> MetadataCommands.showTables(s.catalog()));
                     }
@@ -142,11 +145,11 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                 case DESCRIBE:
                     String table = StatementText.strip(StatementText.afterFirstWord(sql)).replace("\"", "");
                     return inTransaction(s -> MetadataCommands.describe(s.catalog(), table));
+                case DATABASE:
+                    return DatabaseCommands.run(sql, layer.recordStores(), database, gate, transaction != null);
                 case OTHER_DDL:
-                    // A schema change the engine does not have (CREATE VIEW, CREATE SEQUENCE, ...): not a syntax error.
                     gate.require(StatementAccess.SCHEMA);
-                    throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, StatementText.leadingWords(sql, 2)
-                            + " is not supported");
+                    throw StatementKind.unsupported(sql);
                 case TRUNCATE:
                     return SqlTruncate.run(this, TruncateStatement.parse(sql));
                 case DDL:
@@ -255,8 +258,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         return new SqlBatch(this).execute(items, beginFirst, commitAfter, between);
     }
 
-    // ---- what a batch uses of its session (SqlBatch) ----
-
+    /** What a batch uses of its session (SqlBatch): its bounds, failure state and transaction. */
     StatementBounds bounds() {
         return bounds;
     }

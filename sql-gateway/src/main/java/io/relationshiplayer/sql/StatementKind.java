@@ -1,5 +1,6 @@
 package io.relationshiplayer.sql;
 
+import io.relationshiplayer.sql.ddl.DatabaseStatement;
 import io.relationshiplayer.sql.ddl.DdlParser;
 import javax.annotation.Nonnull;
 
@@ -22,6 +23,11 @@ public enum StatementKind {
     DDL(StatementAccess.SCHEMA, "ddl"),
     /** CREATE, DROP, ALTER of anything else: a schema change the engine does not have (refused by Calcite). */
     OTHER_DDL(StatementAccess.SCHEMA, "ddl"),
+    /**
+     * CREATE / DROP DATABASE: the admin role on the database it names is checked when it runs; on the session's own
+     * it needs only to read.
+     */
+    DATABASE(StatementAccess.READ, "ddl"),
     BEGIN(StatementAccess.READ, "other"),
     COMMIT(StatementAccess.READ, "other"),
     ROLLBACK(StatementAccess.READ, "other"),
@@ -83,7 +89,7 @@ public enum StatementKind {
             case "CREATE":
             case "DROP":
             case "ALTER":
-                return DdlParser.isDdl(sql) ? DDL : OTHER_DDL;
+                return DatabaseStatement.is(sql) ? DATABASE : DdlParser.isDdl(sql) ? DDL : OTHER_DDL;
             case "BEGIN":
             case "START":
                 return BEGIN;
@@ -155,6 +161,12 @@ public enum StatementKind {
             }
         }
         return SqlException.syntax("syntax error at or near \"" + token + "\"", line, i - lineStart + 1);
+    }
+
+    /** The error of an {@link #OTHER_DDL} statement: a schema change the engine lacks (0A000, not a syntax error). */
+    static SqlException unsupported(@Nonnull String sql) {
+        return new SqlException(SqlException.FEATURE_NOT_SUPPORTED, StatementText.leadingWords(sql, 2)
+                + " is not supported");
     }
 
     /** The tag of a Calcite statement's result: what it did. */
