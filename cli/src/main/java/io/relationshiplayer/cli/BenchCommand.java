@@ -88,7 +88,8 @@ final class BenchCommand implements Callable<Integer> {
                     + "--connect host:port [--tls --ca-file F --cert F --key F --token T (or RL_TOKEN)], "
                     + "--nemesis SECONDS (durable only: SIGKILL and restart the server SECONDS after it last "
                     + "acknowledged a transfer; a timed run goes on past its end until --kills K (1) kills were each "
-                    + "followed by a served transfer), --postgres JDBC-URL, --quick, --seed S, --reference FILE.")
+                    + "followed by a served transfer; --fault stop: SIGSTOP for --stop-seconds S (10), then SIGCONT, "
+                    + "instead of SIGKILL), --postgres JDBC-URL, --quick, --seed S, --reference FILE.")
     static final class Bank implements Callable<Integer> {
         @Unmatched
         List<String> args = new ArrayList<>();

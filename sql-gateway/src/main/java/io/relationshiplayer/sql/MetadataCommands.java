@@ -29,7 +29,7 @@ final class MetadataCommands {
     }
 
     /**
-     * Runs SHOW TABLES or DESCRIBE t ({@code kind} SHOW or DESCRIBE) in {@code transaction}, or in a short transaction
+     * Runs SHOW TABLES, SHOW DATABASES or DESCRIBE t ({@code kind} SHOW or DESCRIBE) in {@code transaction}, or in a short transaction
      * of its own when that is null; null for another SHOW, which is left to Calcite.
      */
     static StatementResult run(String sql, StatementKind kind, RelationshipLayer layer, String database,
@@ -40,6 +40,8 @@ final class MetadataCommands {
             body = catalog -> describe(catalog, table);
         } else if (StatementText.leadingWords(sql, 2).equals("SHOW TABLES")) {
             body = MetadataCommands::showTables;
+        } else if (StatementText.leadingWords(sql, 2).equals("SHOW DATABASES")) {
+            return DatabaseCommands.show(layer.recordStores());
         } else {
             return null;
         }

@@ -41,6 +41,10 @@ public class SqlException extends RuntimeException {
     public static final String STATEMENT_TOO_COMPLEX = "54001";
     public static final String QUERY_CANCELED = "57014";
     public static final String INTERNAL_ERROR = "XX000";
+    public static final String DUPLICATE_DATABASE = "42P04";
+    public static final String INVALID_NAME = "42602";
+    public static final String INVALID_CATALOG_NAME = "3D000";
+    public static final String OBJECT_IN_USE = "55006";
 
     private final ErrorKind kind;
     private final String sqlState;

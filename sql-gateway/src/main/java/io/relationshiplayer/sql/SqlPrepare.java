@@ -205,6 +205,19 @@ final class SqlPrepare extends CalcitePrepareImpl {
                 }
             }
 
+            /**
+             * A parameter whose type nothing around it gives ({@code SELECT ?}, {@code ? || name}) is text, as
+             * PostgreSQL resolves an unknown-typed parameter; Calcite refuses it ("Illegal use of dynamic parameter").
+             */
+            @Override
+            protected void inferUnknownTypes(org.apache.calcite.rel.type.RelDataType inferredType,
+                                             org.apache.calcite.sql.validate.SqlValidatorScope scope,
+                                             SqlNode node) {
+                super.inferUnknownTypes(node instanceof org.apache.calcite.sql.SqlDynamicParam
+                        && inferredType.equals(unknownType) ? typeFactory.createSqlType(
+                        org.apache.calcite.sql.type.SqlTypeName.VARCHAR) : inferredType, scope, node);
+            }
+
             @Override
             public CalciteContextException newValidationError(SqlNode node,
                                                               Resources.ExInst<SqlValidatorException> e) {

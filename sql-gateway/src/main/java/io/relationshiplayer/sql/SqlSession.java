@@ -8,8 +8,6 @@ import io.relationshiplayer.relationships.Session;
 import io.relationshiplayer.sql.calcite.ReadSegments;
 import io.relationshiplayer.sql.calcite.SessionBinding;
 import io.relationshiplayer.sql.calcite.StatementRows;
-import io.relationshiplayer.sql.ddl.DdlExecutor;
-import io.relationshiplayer.sql.ddl.DdlParser;
 import io.relationshiplayer.sql.ddl.TruncateStatement;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -31,7 +29,6 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     private final String database;
     private final FDBDatabase db;
     private final CalciteRunner calcite;
-    private final DdlExecutor ddl = new DdlExecutor();
     private final RlMetrics metrics;
     private Session current;
     private FDBRecordContext transaction;
@@ -142,8 +139,8 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
             throw new SqlException(SqlException.IN_FAILED_TRANSACTION, "current transaction is aborted, commands "
                     + "ignored until end of transaction block");
         }
-        if (kind == StatementKind.EMPTY) {
-            throw SqlException.syntax("empty statement", 1, 1);
+        if (kind == StatementKind.EMPTY || kind == StatementKind.OTHER) {
+            throw StatementKind.notAStatement(sql);
         }
         try {
             switch (kind) {
@@ -157,22 +154,16 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                         return metadata;
                     }
                     break;
+                case DATABASE:
                 case OTHER_DDL:
-                    // A schema change the engine does not have (CREATE SEQUENCE, ...): not a syntax error.
-                    gate.require(StatementAccess.SCHEMA);
-                    throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, StatementText.leadingWords(sql, 2)
-                            + " is not supported");
+                case DDL:
+                    return SchemaStatements.run(this, kind, sql, layer, database, transaction, gate, calcite.views());
                 case TRUNCATE:
                     return SqlTruncate.run(this, TruncateStatement.parse(sql));
                 case INSERT:
                 case UPDATE:
                 case DELETE:
                     return SqlDml.execute(this, sql, params, kind.tag());
-                case DDL:
-                    gate.require(StatementAccess.SCHEMA);
-                    return ddl.execute(DdlParser.parse(sql), transaction == null ? layer.editor(database)
-                            : layer.editor(database, transaction), v -> SqlViews.run(this, calcite.views(), layer,
-                            database, v));
                 default:
                     break;
             }
@@ -261,8 +252,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         return new SqlBatch(this).execute(items, beginFirst, commitAfter, between);
     }
 
-    // ---- what a batch uses of its session (SqlBatch) ----
-
+    /** What a batch uses of its session (SqlBatch): its bounds, failure state and transaction. */
     StatementBounds bounds() {
         return bounds;
     }
@@ -411,8 +401,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
     }
 
-    record Planned(CalciteRunner.Plan plan, String catalogKey) {
-    }
+    record Planned(CalciteRunner.Plan plan, String catalogKey) { }
 
     /** Plans in a short transaction of its own, so that planning time never counts against the statement's. */
     private Planned plan(String sql) {

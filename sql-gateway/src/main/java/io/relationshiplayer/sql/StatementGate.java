@@ -14,4 +14,13 @@ public interface StatementGate {
 
     /** Throws SQLSTATE 42501 unless the statement may do {@code access}. */
     void require(@Nonnull StatementAccess access);
+
+    /**
+     * Throws SQLSTATE 42501 unless the session's principal may create or drop the database {@code name} (the admin
+     * role on it, as the record service's CreateDatabase and DropDatabase ask). By default: schema changes on the
+     * session's own database, which a gate that knows its principal's grants refines.
+     */
+    default void requireAdminOf(@Nonnull String name) {
+        require(StatementAccess.SCHEMA);
+    }
 }

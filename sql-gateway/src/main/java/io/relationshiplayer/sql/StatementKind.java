@@ -1,5 +1,6 @@
 package io.relationshiplayer.sql;
 
+import io.relationshiplayer.sql.ddl.DatabaseStatement;
 import io.relationshiplayer.sql.ddl.DdlParser;
 import javax.annotation.Nonnull;
 
@@ -22,6 +23,11 @@ public enum StatementKind {
     DDL(StatementAccess.SCHEMA, "ddl"),
     /** CREATE, DROP, ALTER of anything else: a schema change the engine does not have (refused by Calcite). */
     OTHER_DDL(StatementAccess.SCHEMA, "ddl"),
+    /**
+     * CREATE / DROP DATABASE: the admin role on the database it names is checked when it runs; on the session's own
+     * it needs only to read.
+     */
+    DATABASE(StatementAccess.READ, "ddl"),
     BEGIN(StatementAccess.READ, "other"),
     COMMIT(StatementAccess.READ, "other"),
     ROLLBACK(StatementAccess.READ, "other"),
@@ -83,7 +89,7 @@ public enum StatementKind {
             case "CREATE":
             case "DROP":
             case "ALTER":
-                return DdlParser.isDdl(sql) ? DDL : OTHER_DDL;
+                return DatabaseStatement.is(sql) ? DATABASE : DdlParser.isDdl(sql) ? DDL : OTHER_DDL;
             case "BEGIN":
             case "START":
                 return BEGIN;
@@ -103,6 +109,64 @@ public enum StatementKind {
             default:
                 return OTHER;
         }
+    }
+
+    /** PostgreSQL statements this engine does not have: 0A000, not a syntax error. */
+    private static final java.util.Set<String> POSTGRES_STATEMENTS = java.util.Set.of("ANALYZE", "CALL", "CHECKPOINT",
+            "CLOSE", "CLUSTER", "COMMENT", "COPY", "DEALLOCATE", "DECLARE", "DISCARD", "DO", "EXECUTE", "FETCH",
+            "GRANT", "IMPORT", "LISTEN", "LOAD", "LOCK", "MOVE", "NOTIFY", "PREPARE", "REASSIGN", "REFRESH", "REINDEX",
+            "RELEASE", "RESET", "REVOKE", "SAVEPOINT", "SECURITY", "UNLISTEN", "VACUUM");
+
+    /**
+     * The error of a statement of kind {@link #EMPTY} or {@link #OTHER}, as PostgreSQL gives it: a statement of
+     * PostgreSQL's this engine lacks is 0A000; else a syntax error at the first token ({@code syntax error at or near
+     * "SELEC"}), where Calcite would say "Non-query expression encountered in illegal context".
+     */
+    static SqlException notAStatement(@Nonnull String sql) {
+        int i = 0;
+        while (i < sql.length()) {
+            char c = sql.charAt(i);
+            if (Character.isWhitespace(c) || c == ';' || c == '(') {
+                i++;
+            } else if (sql.startsWith("--", i)) {
+                while (i < sql.length() && sql.charAt(i) != '\n' && sql.charAt(i) != '\r') {
+                    i++;
+                }
+            } else if (sql.startsWith("/*", i)) {
+                i = StatementText.blockCommentEnd(sql, i);
+            } else {
+                break;
+            }
+        }
+        if (i >= sql.length()) {
+            return SqlException.syntax("empty statement", 1, 1);
+        }
+        int end = i + 1;
+        if (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_') {
+            while (end < sql.length() && (Character.isLetterOrDigit(sql.charAt(end)) || sql.charAt(end) == '_')) {
+                end++;
+            }
+        }
+        String token = sql.substring(i, end);
+        String upper = token.toUpperCase(java.util.Locale.ROOT);
+        if (POSTGRES_STATEMENTS.contains(upper)) {
+            return new SqlException(SqlException.FEATURE_NOT_SUPPORTED, upper + " is not supported");
+        }
+        int line = 1;
+        int lineStart = 0;
+        for (int k = 0; k < i; k++) {
+            if (sql.charAt(k) == '\n') {
+                line++;
+                lineStart = k + 1;
+            }
+        }
+        return SqlException.syntax("syntax error at or near \"" + token + "\"", line, i - lineStart + 1);
+    }
+
+    /** The error of an {@link #OTHER_DDL} statement: a schema change the engine lacks (0A000, not a syntax error). */
+    static SqlException unsupported(@Nonnull String sql) {
+        return new SqlException(SqlException.FEATURE_NOT_SUPPORTED, StatementText.leadingWords(sql, 2)
+                + " is not supported");
     }
 
     /** The tag of a Calcite statement's result: what it did. */

@@ -25,7 +25,8 @@ import java.util.Random;
  * BankBenchmark [--accounts 10000] [--clients 16] [--seconds 60 [--warmup 10] | --transfers N]
  *               [--backend embedded:memory]
  *               [--connect host:port [--tls] [--ca-file F] [--cert F --key F] [--token T]]
- *               [--nemesis SECONDS [--kills K]] [--postgres JDBC-URL] [--quick] [--seed S]
+ *               [--nemesis SECONDS [--kills K] [--fault kill|stop [--stop-seconds S]]] [--postgres JDBC-URL]
+ *               [--quick] [--seed S]
  *               [--reference path/to/bank-transfer.csv]
  * </pre>
  */
@@ -79,8 +80,13 @@ public final class BankBenchmark {
             return "SQL service at " + settings.connect().get();
         }
         String spec = settings.backend().toString();
-        return settings.nemesisSeconds() > 0 ? String.format(Locale.ROOT, "SQL service in a child process on %s, "
-                + "SIGKILLed %.0f s after it last acknowledged a transfer", spec, settings.nemesisSeconds()) : "SQL service in process on " + spec;
+        if (settings.nemesisSeconds() <= 0) {
+            return "SQL service in process on " + spec;
+        }
+        return settings.fault() == Nemesis.Fault.KILL ? String.format(Locale.ROOT, "SQL service in a child process on "
+                + "%s, SIGKILLed %.0f s after it last acknowledged a transfer", spec, settings.nemesisSeconds())
+                : String.format(Locale.ROOT, "SQL service in a child process on %s, SIGSTOPped for %.0f s %.0f s after "
+                + "it last acknowledged a transfer", spec, settings.stopSeconds(), settings.nemesisSeconds());
     }
 
     private boolean runSqlService(List<BankTable.Measured> rows) throws Exception {
@@ -96,7 +102,7 @@ public final class BankBenchmark {
         if (settings.nemesisSeconds() > 0) {
             Path dir = settings.backend().directory();
             Files.createDirectories(dir);
-            try (Nemesis nemesis = Nemesis.start(dir, progress);
+            try (Nemesis nemesis = Nemesis.start(dir, progress, settings.fault(), settings.stopSeconds());
                  SqlClient client = SqlClient.connect(nemesis.target(), ClientSecurity.plaintext(), SqlBench.OPTIONS)) {
                 return measure(new GrpcBank(client, database, label), rows, nemesis, client);
             }
@@ -174,20 +180,28 @@ public final class BankBenchmark {
             if (count(done, k.listeningAt(), j + 1 < kills.size() ? kills.get(j + 1).killedAt() : end + 1) == 0) {
                 stalled++;
             }
-            out.printf(Locale.ROOT, "nemesis: kill at %.1f s: server back after %.2f s, first transfer acknowledged "
-                            + "after %.2f s%n", (k.killedAt() - result.startNanos()) / 1e9,
+            out.printf(Locale.ROOT, "nemesis: %s at %.1f s: server back after %.2f s, first transfer acknowledged "
+                            + "after %.2f s%n", noun(), (k.killedAt() - result.startNanos()) / 1e9,
                     (k.listeningAt() - k.killedAt()) / 1e9, pause);
         }
         if (kills.isEmpty()) {
-            out.println("nemesis: NO KILL: the run ended before the server was killed once; it proved nothing");
+            out.printf(Locale.ROOT, "nemesis: NO %s: the run ended before the server was %s once; it proved "
+                    + "nothing%n", noun().toUpperCase(Locale.ROOT), settings.fault() == Nemesis.Fault.KILL ? "killed"
+                    : "stopped");
             return false;
         }
         printThroughputs(kills, result);
-        out.printf(Locale.ROOT, "nemesis: %d kill%s, longest pause in acknowledgements %.2f s: %s%n", kills.size(),
-                kills.size() == 1 ? "" : "s",
-                worst, stalled == 0 ? "every restarted server acknowledged transfers"
-                        : "STALLED: " + stalled + " restarted servers acknowledged nothing before the next kill");
+        String again = settings.fault() == Nemesis.Fault.KILL ? "restarted" : "continued";
+        out.printf(Locale.ROOT, "nemesis: %d %s%s, longest pause in acknowledgements %.2f s: %s%n", kills.size(),
+                noun(), kills.size() == 1 ? "" : "s", worst, stalled == 0 ? "every " + again + " server acknowledged "
+                        + "transfers" : "STALLED: " + stalled + " " + again + " servers acknowledged nothing before the "
+                        + "next " + noun());
         return stalled == 0;
+    }
+
+    /** What the nemesis does, as one word: kill or stop. */
+    private String noun() {
+        return settings.fault() == Nemesis.Fault.KILL ? "kill" : "stop";
     }
 
     /** Acknowledgements per second before the first kill, and from each restart to the next kill (or the end). */

@@ -6,7 +6,8 @@ import java.util.Optional;
 
 /** What {@code rl bench bank} runs. */
 record BankSettings(int accounts, int clients, double warmup, double seconds, long transfers, BackendSpec backend,
-                    Optional<String> connect, double nemesisSeconds, int minKills, Optional<String> postgres,
+                    Optional<String> connect, double nemesisSeconds, int minKills, Nemesis.Fault fault,
+                    double stopSeconds, Optional<String> postgres,
                     long seed, Optional<Path> reference) {
 
     static BankSettings parse(String[] args) {
@@ -19,6 +20,8 @@ record BankSettings(int accounts, int clients, double warmup, double seconds, lo
         Optional<String> connect = Optional.empty();
         double nemesis = 0;
         int kills = 1;
+        Nemesis.Fault fault = Nemesis.Fault.KILL;
+        double stopSeconds = 10;
         Optional<String> postgres = Optional.empty();
         long seed = 20_210_101L;
         Optional<Path> reference = Optional.empty();
@@ -43,6 +46,12 @@ record BankSettings(int accounts, int clients, double warmup, double seconds, lo
                 case "--connect" -> connect = Optional.of(value);
                 case "--nemesis" -> nemesis = Double.parseDouble(value);
                 case "--kills" -> kills = Integer.parseInt(value);
+                case "--fault" -> fault = switch (value) {
+                    case "kill" -> Nemesis.Fault.KILL;
+                    case "stop" -> Nemesis.Fault.STOP;
+                    default -> throw new IllegalArgumentException("--fault is kill or stop, not " + value);
+                };
+                case "--stop-seconds" -> stopSeconds = Double.parseDouble(value);
                 case "--postgres" -> postgres = Optional.of(value);
                 case "--seed" -> seed = Long.parseLong(value);
                 case "--reference" -> reference = Optional.of(Path.of(value));
@@ -61,6 +70,9 @@ record BankSettings(int accounts, int clients, double warmup, double seconds, lo
             throw new IllegalArgumentException("--accounts must be at least 2, --clients, --seconds and --kills "
                     + "positive, --transfers, --warmup and --nemesis not negative");
         }
+        if (stopSeconds <= 0) {
+            throw new IllegalArgumentException("--stop-seconds must be positive");
+        }
         if (w > 0 && transfers > 0) {
             throw new IllegalArgumentException("--warmup applies to a timed run (--seconds), not to --transfers");
         }
@@ -73,7 +85,7 @@ record BankSettings(int accounts, int clients, double warmup, double seconds, lo
         if (nemesis > 0 && spec.kind() != BackendSpec.Kind.DURABLE) {
             throw new IllegalArgumentException("--nemesis needs the durable engine: --backend embedded:<dir>");
         }
-        return new BankSettings(n, c, w, s, transfers, spec, connect, nemesis, kills, postgres, seed,
-                reference);
+        return new BankSettings(n, c, w, s, transfers, spec, connect, nemesis, kills, fault, stopSeconds, postgres,
+                seed, reference);
     }
 }

@@ -18,7 +18,8 @@ import java.util.function.LongSupplier;
 
 /**
  * The server as a child process ({@code rl server} on the durable engine, this JVM's class path) that is killed with
- * SIGKILL and started again on the same port while the clients run. The next kill comes {@code interval} seconds after
+ * SIGKILL and started again on the same port while the clients run, or ({@link Fault#STOP}) frozen with SIGSTOP for a
+ * while and then continued with SIGCONT, as a machine that stalls (a long GC pause, a VM migrated, a disk that hangs). The next kill comes {@code interval} seconds after
  * the restarted server has acknowledged a transfer, not after it listens: a restarted JVM is cold (class loading,
  * Calcite, the catalog) for seconds, and a fixed schedule shorter than that kills every server before it serves, so
  * that no transfer is ever acknowledged again. No kill comes after the run's end, so that transfers in flight finish.
@@ -28,7 +29,18 @@ final class Nemesis implements AutoCloseable {
     private static final long START_TIMEOUT_SECONDS = 120;
     private static final long POLL_MILLIS = 20;
 
-    /** One kill: when it happened and when the server listened again (System.nanoTime). */
+    /** What the nemesis does to the server. */
+    enum Fault {
+        /** SIGKILL, then a new server on the same port and directory. */
+        KILL,
+        /** SIGSTOP, then SIGCONT after the stop's length: the same server, its clients' calls waiting meanwhile. */
+        STOP
+    }
+
+    /**
+     * One fault: when it struck and when the server served again (listened again after a kill, was continued after a
+     * stop), System.nanoTime.
+     */
     record Kill(long killedAt, long listeningAt) {
     }
 
@@ -36,6 +48,8 @@ final class Nemesis implements AutoCloseable {
     private final Path log;
     private final PrintStream progress;
     private final List<String> serverCommand;
+    private final Fault fault;
+    private final long stopNanos;
     private final List<Kill> kills = new ArrayList<>();
     private final CountDownLatch calmed = new CountDownLatch(1);
     private Thread killer;
@@ -43,18 +57,22 @@ final class Nemesis implements AutoCloseable {
     /** The server was killed at least once, and the last restarted server has acknowledged a transfer since. */
     private volatile boolean servedAfterKill;
 
-    private Nemesis(int port, Path log, PrintStream progress, List<String> serverCommand) {
+    private Nemesis(int port, Path log, PrintStream progress, List<String> serverCommand, Fault fault,
+                    double stopSeconds) {
         this.port = port;
         this.log = log;
         this.progress = progress;
         this.serverCommand = serverCommand;
+        this.fault = fault;
+        this.stopNanos = (long) (stopSeconds * 1e9);
     }
 
     /**
      * Starts the child server on {@code directory}: {@code rl server} when the CLI is on the class path, else the same
      * services composed by {@link LocalSqlServer#main}.
      */
-    static Nemesis start(Path directory, PrintStream progress) throws IOException, InterruptedException {
+    static Nemesis start(Path directory, PrintStream progress, Fault fault, double stopSeconds)
+            throws IOException, InterruptedException {
         String main = CLI_MAIN;
         List<String> args = new ArrayList<>();
         try {
@@ -80,7 +98,7 @@ final class Nemesis implements AutoCloseable {
         command.addAll(List.of("--backend", "embedded:" + directory.toAbsolutePath(), "--port",
                 Integer.toString(port)));
         Nemesis n = new Nemesis(port, directory.resolveSibling(directory.getFileName() + "-server.log"),
-                progress, List.copyOf(command));
+                progress, List.copyOf(command), fault, stopSeconds);
         n.launch();
         return n;
     }
@@ -105,7 +123,11 @@ final class Nemesis implements AutoCloseable {
                         return;
                     }
                     servedAfterKill = false;
-                    killAndRestart(client);
+                    if (fault == Fault.KILL) {
+                        killAndRestart(client);
+                    } else {
+                        stopAndContinue();
+                    }
                     long mark = acknowledged.getAsLong();
                     while (acknowledged.getAsLong() == mark) {
                         if (calmed.await(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
@@ -161,6 +183,34 @@ final class Nemesis implements AutoCloseable {
                     (listening - killed) / 1e9);
         } catch (IOException | InterruptedException | RuntimeException e) {
             progress.println("nemesis: restarting the server failed: " + e);
+        }
+    }
+
+    private void stopAndContinue() throws InterruptedException {
+        long pid = child.pid();
+        long stopped = System.nanoTime();
+        try {
+            signal("STOP", pid);
+            try {
+                TimeUnit.NANOSECONDS.sleep(stopNanos);
+            } finally {
+                signal("CONT", pid);
+            }
+            long continued = System.nanoTime();
+            synchronized (this) {
+                kills.add(new Kill(stopped, continued));
+            }
+            progress.printf(Locale.ROOT, "nemesis: SIGSTOP, server continued after %.2f s%n", (continued - stopped) / 1e9);
+        } catch (IOException e) {
+            progress.println("nemesis: signalling the server failed: " + e);
+        }
+    }
+
+    private static void signal(String name, long pid) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).redirectErrorStream(true).start();
+        String out = new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        if (kill.waitFor() != 0) {
+            throw new IOException("kill -" + name + " " + pid + ": " + out);
         }
     }
 

@@ -60,6 +60,30 @@ class BankBenchmarkTest {
         assertThat(text).contains("log matches", "balances match", "result: all checks passed");
     }
 
+    /**
+     * SIGSTOP instead of SIGKILL: the frozen server's clients wait, its transactions pass FoundationDB's 5 s window and
+     * are retried, and after SIGCONT it serves again with nothing acknowledged lost.
+     */
+    @Test
+    void aServerStoppedAndContinuedLosesNothingAndServesAgain(@TempDir Path dir) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = BankBenchmark.run(new String[] {"--accounts", "100", "--clients", "2", "--seconds", "1",
+                "--nemesis", "0.5", "--fault", "stop", "--stop-seconds", "6", "--backend",
+                "embedded:" + dir.resolve("data")},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertThat(code).as("exit code; output:%n%s%nprogress:%n%s", text, err).isZero();
+        assertThat(text).contains("SIGSTOPped for 6 s", "nemesis: 1 stop, ",
+                "every continued server acknowledged transfers", "log matches", "balances match",
+                "result: all checks passed");
+        Matcher stop = Pattern.compile("nemesis: stop at [\\d.]+ s: server back after ([\\d.]+) s, first transfer "
+                + "acknowledged after ([\\d.]+) s").matcher(text);
+        assertThat(stop.find()).as("stop line in:%n%s", text).isTrue();
+        assertThat(Double.parseDouble(stop.group(1))).isGreaterThanOrEqualTo(6.0);
+        assertThat(Double.parseDouble(stop.group(2))).isGreaterThanOrEqualTo(6.0);
+    }
+
     @Test
     void refusesNemesisOnTheMemoryEngine() throws Exception {
         ByteArrayOutputStream err = new ByteArrayOutputStream();

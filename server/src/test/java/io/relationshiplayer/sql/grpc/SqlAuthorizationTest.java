@@ -155,6 +155,22 @@ class SqlAuthorizationTest {
                 () -> exec(p, session, "SELECT name FROM items")).getMessage();
     }
 
+    /** CREATE / DROP DATABASE need the admin role on the database they name, not on the session's. */
+    @Test
+    void databasesAreCreatedAndDroppedOnlyWithAdminOnTheirName() {
+        String shop = open(ALICE, "shop");
+        assertThat(denied(() -> exec(ALICE, shop, "CREATE DATABASE books2")).getMessage()).contains("books2");
+        assertThat(denied(() -> exec(ALICE, shop, "DROP DATABASE books")).getMessage()).contains("books");
+        assertThat(count("books")).isEqualTo(1);
+        String root = open(ROOT, "shop");
+        exec(ROOT, root, "CREATE DATABASE made_by_sql");
+        assertThat(exec(ROOT, root, "SHOW DATABASES").rows()).contains(List.of("made_by_sql"));
+        assertThat(denied(() -> exec(ALICE, shop, "DROP DATABASE made_by_sql")).getMessage())
+                .contains("made_by_sql");
+        exec(ROOT, root, "DROP DATABASE made_by_sql");
+        assertThat(exec(ROOT, root, "SHOW DATABASES").rows()).doesNotContain(List.of("made_by_sql"));
+    }
+
     @Test
     void readerQueriesButCannotInsertOrCreate() {
         String s = open(READER, "shop");

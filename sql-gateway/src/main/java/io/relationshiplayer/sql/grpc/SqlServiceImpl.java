@@ -108,23 +108,34 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
         Authorization.require(sessions.database(sessionId, Authorization.current().name()), role);
     }
 
-    /** The role a statement needs on its session's database. */
     /**
      * The session's gate: the opening principal's grants, asked where a statement writes rows or changes the schema,
-     * whatever its text looked like to the check before it ran.
+     * whatever its text looked like to the check before it ran, and for CREATE / DROP DATABASE on the database named.
      */
     private static io.relationshiplayer.sql.StatementGate gate(String database) {
         io.relationshiplayer.access.Principal principal = Authorization.current();
-        return access -> {
-            Role role = role(access);
-            if (!principal.may(database, role)) {
-                throw new SqlException(SqlGrpcErrors.INSUFFICIENT_PRIVILEGE,
-                        new io.relationshiplayer.access.AccessDeniedException(principal.name(), role, database)
-                                .getMessage());
+        return new io.relationshiplayer.sql.StatementGate() {
+            @Override
+            public void require(StatementAccess access) {
+                requireOn(database, role(access));
+            }
+
+            @Override
+            public void requireAdminOf(String name) {
+                requireOn(name, Role.ADMIN);
+            }
+
+            private void requireOn(String name, Role role) {
+                if (!principal.may(name, role)) {
+                    throw new SqlException(SqlGrpcErrors.INSUFFICIENT_PRIVILEGE,
+                            new io.relationshiplayer.access.AccessDeniedException(principal.name(), role, name)
+                                    .getMessage());
+                }
             }
         };
     }
 
+    /** The role a statement needs on its session's database. */
     static Role role(StatementAccess access) {
         switch (access) {
             case READ:
