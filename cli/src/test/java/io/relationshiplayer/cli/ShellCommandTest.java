@@ -53,6 +53,8 @@ class ShellCommandTest {
                 "\\d",
                 "\\d tickets",
                 "\\d open_tickets",
+                "CREATE DATABASE other_db;",
+                "\\l",
                 "SELECT nope",
                 "  FROM tickets;",
                 "BEGIN;",
@@ -80,6 +82,7 @@ class ShellCommandTest {
                 .contains("View open_tickets")
                 .containsPattern(" status +\\| VARCHAR")
                 .contains("View definition:\n  SELECT id, status FROM tickets WHERE status = 'open'");
+        assertThat(out).containsPattern("database_name[^\n]*\n-+\n(?:[^\n]*\n)*? *other_db *\n");
         assertThat(out).contains("(SQLSTATE 42703) at line 1, column 8").contains("  SELECT nope\n         ^");
         assertThat(out).contains("rl*> ").contains("-[ RECORD 1 ]").containsPattern("status \\| open");
         String history = Files.readString(s.history());

@@ -30,6 +30,7 @@ final class ShellInterpreter implements AutoCloseable {
             "Statements end with ;  and may span lines. Ctrl-C cancels a running statement or clears the line;",
             "Ctrl-D or \\q leaves.",
             "  \\d [TABLE]              tables, or a table's columns, keys, foreign keys and indexes",
+            "  \\l                      the databases (CREATE DATABASE and DROP DATABASE make and remove them)",
             "  \\h [STATEMENT]          syntax of the statements the engine runs",
             "  \\g [FILE]               run the query buffer (or the last query), its result to FILE",
             "  \\watch [SEC] [c=COUNT]  run the query buffer every SEC seconds (2) until Ctrl-C",
@@ -247,6 +248,7 @@ final class ShellInterpreter implements AutoCloseable {
                 yield true;
             }
             case "\\d" -> describe(arg);
+            case "\\l" -> statement("SHOW DATABASES", 1);
             default -> refuse("unknown command " + parts[0] + "; \\? lists the commands");
         };
         out.flush();
