@@ -20,49 +20,40 @@ def rows(n):
     return [(i, f"name {i}", i * 7) for i in range(n)]
 
 
+def timed_runs(conn, table, marker, n, runs):
+    """The seconds of each measured executemany of n rows into a fresh table, and a commit (warm-up runs left out)."""
+    cur = conn.cursor()
+    times = []
+    for run in range(runs + WARMUP):
+        cur.execute(f"DROP TABLE IF EXISTS {table}")
+        cur.execute(f"CREATE TABLE {table} (id BIGINT PRIMARY KEY, name VARCHAR(40), amount BIGINT)")
+        conn.commit()
+        data = rows(n if run >= WARMUP else 100)
+        start = time.perf_counter()
+        cur.executemany(f"INSERT INTO {table} VALUES ({marker}, {marker}, {marker})", data)
+        conn.commit()
+        elapsed = time.perf_counter() - start
+        cur.execute(f"SELECT COUNT(*) FROM {table}")
+        assert cur.fetchone()[0] == len(data), "rows missing after executemany"
+        if run >= WARMUP:
+            times.append(elapsed)
+    return times
+
+
 def time_rl(target, n, runs):
     conn = relationshiplayer.connect(target, database="bench_executemany", create=True)
-    times = []
     try:
-        cur = conn.cursor()
-        for run in range(runs + WARMUP):
-            cur.execute("DROP TABLE IF EXISTS em")
-            cur.execute("CREATE TABLE em (id BIGINT PRIMARY KEY, name VARCHAR(40), amount BIGINT)")
-            conn.commit()
-            data = rows(n if run >= WARMUP else 100)
-            start = time.perf_counter()
-            cur.executemany("INSERT INTO em VALUES (?, ?, ?)", data)
-            conn.commit()
-            elapsed = time.perf_counter() - start
-            cur.execute("SELECT COUNT(*) FROM em")
-            assert cur.fetchone()[0] == len(data), "rows missing after executemany"
-            if run >= WARMUP:
-                times.append(elapsed)
+        return timed_runs(conn, "em", "?", n, runs)
     finally:
         conn.close()
-    return times
 
 
 def time_psycopg(dsn, n, runs):
     import psycopg
 
-    times = []
     with psycopg.connect(dsn) as conn:
-        cur = conn.cursor()
-        for run in range(runs + WARMUP):
-            cur.execute("DROP TABLE IF EXISTS rl_bench_em")
-            cur.execute("CREATE TABLE rl_bench_em (id BIGINT PRIMARY KEY, name VARCHAR(40), amount BIGINT)")
-            conn.commit()
-            data = rows(n if run >= WARMUP else 100)
-            start = time.perf_counter()
-            cur.executemany("INSERT INTO rl_bench_em VALUES (%s, %s, %s)", data)
-            conn.commit()
-            elapsed = time.perf_counter() - start
-            cur.execute("SELECT COUNT(*) FROM rl_bench_em")
-            assert cur.fetchone()[0] == len(data), "rows missing after executemany"
-            if run >= WARMUP:
-                times.append(elapsed)
-        cur.execute("DROP TABLE IF EXISTS rl_bench_em")
+        times = timed_runs(conn, "rl_bench_em", "%s", n, runs)
+        conn.execute("DROP TABLE IF EXISTS rl_bench_em")
         conn.commit()
     return times
 
