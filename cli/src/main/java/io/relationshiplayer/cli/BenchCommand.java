@@ -28,123 +28,216 @@ final class BenchCommand implements Callable<Integer> {
 
     /** The embedded engines' point reads and small commits against FoundationDB's published figures. */
     @Command(name = "engine", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            modelTransformer = BenchOptions.Declared.class,
             description = "Point reads and small commits per second of the embedded engines at 1, 8 and 64 threads, "
-                    + "beside FoundationDB's published single-process figures. Options: --seconds N, "
-                    + "--warmup-seconds N, --keys N, --threads 1,8,64, --engines memory,durable.")
-    static final class Engine implements Callable<Integer> {
-        // Unmatched, not @Parameters: picocli refuses unknown "--options" as positional parameters.
-        @Unmatched
-        List<String> args = new ArrayList<>();
+                    + "beside FoundationDB's published single-process figures.")
+    static final class Engine extends Bench {
+        @Override
+        public String[][] options() {
+            return new String[][] {{
+                "--seconds S|measured seconds per cell (default 5)",
+                "--warmup-seconds S|untimed seconds before each cell",
+                "--keys N|keys in the store",
+                "--reads-per-transaction N|point reads in each read transaction",
+                "--threads LIST|thread counts, e.g. 1,8,64",
+                "--engines LIST|memory,durable",
+                "--reference FILE|FoundationDB's figures (default: the ones shipped)"}};
+        }
 
         @Override
         public Integer call() throws Exception {
-            return EngineBenchmark.run(args.toArray(new String[0]), System.out, System.err);
+            return EngineBenchmark.run(argv(), System.out, System.err);
         }
     }
 
     /** The study's four proxy / no-proxy experiments beside the study's published tables. */
     @Command(name = "study", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            modelTransformer = BenchOptions.Declared.class,
             description = "The study's experiments (get-single, get-multiple, create-single, create-multiple), the "
                     + "Record Layer directly and through the record service on a loopback port in the same run, "
-                    + "beside the study's tables, with per-call p50/p99/max and the goals met or not. "
-                    + "Options: --latency none|cluster, --backend embedded:memory|embedded:DIR|fdb:[FILE], "
-                    + "--runs R (3), --warmup-seconds S (10), --quick | --full (20 runs, clients 1,8,64), "
-                    + "--tickets N (75000), --batches B (500), --experiments a,b, --sizes EXPERIMENT=N,N "
-                    + "(repeatable), --clients 1,8,64 (the N calls shared among C clients), --out DIR (CSV, JSON, "
-                    + "tables, SVG and PNG figures), --seed S, --reference FILE.")
-    static final class Study implements Callable<Integer> {
-        @Unmatched
-        List<String> args = new ArrayList<>();
+                    + "beside the study's tables, with per-call p50/p99/max and the goals met or not.")
+    static final class Study extends Bench {
+        @Override
+        public String[][] options() {
+            return new String[][] {{
+                "--latency MODEL|none (default) or cluster: FoundationDB's published latencies injected",
+                "--backend STRING|embedded:memory (default), embedded:DIR or fdb:[CLUSTER-FILE]",
+                "--runs R|runs per cell (3)",
+                "--warmup-seconds S|untimed warm-up of both paths (10)",
+                "--quick|a short run: fewer tickets, sizes and runs",
+                "--full|the study's full design: 20 runs, clients 1,8,64",
+                "--tickets N|tickets stored for the reads (75000)",
+                "--batches B|transactions of create-multiple (500)",
+                "--experiments LIST|e.g. get-single,create-single",
+                "--sizes EXPERIMENT=N,N|the N of an experiment (repeatable)",
+                "--clients LIST|concurrent clients sharing the N calls, e.g. 1,8,64",
+                "--out DIR|CSV, JSON, tables, SVG and PNG figures",
+                "--seed S|random seed",
+                "--reference FILE|the study's figures (default: the ones shipped)"}, BenchOptions.CHECK};
+        }
 
         @Override
         public Integer call() throws Exception {
-            return RatioCheck.run("study", args.toArray(new String[0]), System.out, System.err, StudyBenchmark::run);
+            return RatioCheck.run("study", argv(), System.out, System.err, StudyBenchmark::run);
         }
     }
 
     /** The JMH microbenchmarks: service paths direct against gRPC, SQL against records, the engine. */
     @Command(name = "jmh", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            modelTransformer = BenchOptions.Declared.class,
             description = "JMH microbenchmarks: a ticket load and a streamed scan, direct against gRPC; a prepared "
                     + "primary-key SELECT against a record load over gRPC; the memory engine's point read and "
                     + "commit against FoundationDB's figures; each score beside the one it competes with. "
-                    + "Arguments: [REGEX...] (benchmarks to run, e.g. RecordPathsJmh), --quick, --list, --forks F, "
-                    + "--threads T, --iterations I, --time S, --warmup S, --param NAME=VALUE, --json FILE.")
-    static final class Jmh implements Callable<Integer> {
-        @Unmatched
-        List<String> args = new ArrayList<>();
+                    + "Arguments: [REGEX...], the benchmarks to run (e.g. RecordPathsJmh).")
+    static final class Jmh extends Bench {
+        @Override
+        public String[][] options() {
+            return new String[][] {{
+                "--quick|one 1 s warm-up and two 1 s iterations, a small store",
+                "--list|list the benchmarks and exit",
+                "--forks F|JMH forks",
+                "--threads T|JMH threads",
+                "--iterations I|measured iterations",
+                "--time S|seconds per iteration",
+                "--warmup S|warm-up seconds",
+                "--param NAME=VALUE|a benchmark parameter: tickets, rows, keys (repeatable)",
+                "--json FILE|JMH's JSON results"}};
+        }
 
         @Override
         public Integer call() throws Exception {
-            return io.relationshiplayer.bench.jmh.JmhSuite.run(args.toArray(new String[0]), System.out, System.err);
+            return io.relationshiplayer.bench.jmh.JmhSuite.run(argv(), System.out, System.err);
         }
     }
 
     /** The bank-transfer benchmark through the SQL service, beside the report's FoundationDB and PostgreSQL rows. */
     @Command(name = "bank", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            modelTransformer = BenchOptions.Declared.class,
             description = "Bank transfers (explicit SQL transactions over gRPC) with balance and log verification, "
-                    + "beside the report's FoundationDB and PostgreSQL rows. Options: --accounts N (10000), "
-                    + "--clients C (16), --seconds S (60) measured after --warmup S (10; 0 with --nemesis) | "
-                    + "--transfers N, --backend embedded:memory|embedded:<dir>, "
-                    + "--connect host:port [--tls --ca-file F --cert F --key F --token T (or RL_TOKEN)], "
-                    + "--nemesis SECONDS (durable only: SIGKILL and restart the server SECONDS after it last "
-                    + "acknowledged a transfer; a timed run goes on past its end until --kills K (1) kills were each "
-                    + "followed by a served transfer; --fault stop: SIGSTOP for --stop-seconds S (10), then SIGCONT, "
-                    + "instead of SIGKILL), --postgres JDBC-URL, --quick, --seed S, --reference FILE.")
-    static final class Bank implements Callable<Integer> {
-        @Unmatched
-        List<String> args = new ArrayList<>();
+                    + "beside the report's FoundationDB and PostgreSQL rows.")
+    static final class Bank extends Bench {
+        @Override
+        public String[][] options() {
+            return new String[][] {{
+                "--accounts N|accounts (10000)",
+                "--clients C|concurrent clients (16)",
+                "--seconds S|measured seconds (60), after --warmup",
+                "--warmup S|seconds of transfers verified but not counted (10; 0 with --nemesis)",
+                "--transfers N|run this many transfers instead of --seconds",
+                "--backend STRING|embedded:memory (default) or embedded:DIR",
+                "--nemesis SECONDS|durable only: SIGKILL and restart the server SECONDS after it last acknowledged "
+                        + "a transfer; a timed run goes on until --kills kills were each followed by a served "
+                        + "transfer",
+                "--kills K|kills the run must survive (1)",
+                "--fault KIND|kill (SIGKILL, default) or stop (SIGSTOP for --stop-seconds, then SIGCONT)",
+                "--stop-seconds S|how long --fault stop freezes the server (10)",
+                "--postgres JDBC-URL|the same workload against PostgreSQL, for a row measured here",
+                "--quick|1,000 accounts, 4 clients, 3 s",
+                "--seed S|random seed",
+                "--reference FILE|the report's figures (default: the ones shipped)"}, BenchOptions.SECURITY};
+        }
 
         @Override
         public Integer call() throws Exception {
-            return BankBenchmark.run(args.toArray(new String[0]), System.out, System.err);
+            return BankBenchmark.run(argv(), System.out, System.err);
         }
     }
 
     /** The glassdb mixed workload through the SQL service. */
     @Command(name = "mixed", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            modelTransformer = BenchOptions.Declared.class,
             description = "The glassdb workload: 10%% two-key updates, 60%% strong two-key reads, 30%% one-key reads with "
-                    + "bounded staleness; throughput, latency percentiles and retries per class. Options: --rows N "
-                    + "(50000), --clients 1,8,64, --seconds S (20), --staleness S (10), --backend, --connect host:port "
-                    + "[--tls --ca-file F --cert F --key F --token T (or RL_TOKEN)], --quick, --seed S.")
-    static final class Mixed implements Callable<Integer> {
-        @Unmatched
-        List<String> args = new ArrayList<>();
+                    + "bounded staleness; throughput, latency percentiles and retries per class.")
+    static final class Mixed extends Bench {
+        @Override
+        public String[][] options() {
+            return new String[][] {{
+                "--rows N|rows of the table (50000)",
+                "--clients LIST|client counts, one level each (1,8,64)",
+                "--seconds S|seconds per level (20)",
+                "--staleness S|staleness allowed to the weak reads (10)",
+                "--backend STRING|embedded:memory (default) or embedded:DIR",
+                "--quick|a short run",
+                "--seed S|random seed"}, BenchOptions.SECURITY};
+        }
 
         @Override
         public Integer call() throws Exception {
-            return MixedBenchmark.run(args.toArray(new String[0]), System.out, System.err);
+            return MixedBenchmark.run(argv(), System.out, System.err);
         }
     }
 
     /** The SQL service against the record service: point reads, a foreign-key join, planning with the plan cache. */
     @Command(name = "sql", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            modelTransformer = BenchOptions.Declared.class,
             description = "The SQL service over gRPC on the embedded memory backend: a prepared primary-key SELECT "
                     + "against the record service's LoadRecords (goal: under 1.5x), a 1-parent-50-children join "
                     + "through the foreign key (latency, rows/s), planning of a five-table join first and cached "
-                    + "(goals: under 100 ms and 1 ms). Options: --seconds S (3), --projects N (200), --quick, "
-                    + "--seed S.")
-    static final class Sql implements Callable<Integer> {
-        @Unmatched
-        List<String> args = new ArrayList<>();
+                    + "(goals: under 100 ms and 1 ms).")
+    static final class Sql extends Bench {
+        @Override
+        public String[][] options() {
+            return new String[][] {{
+                "--seconds S|seconds per measurement (3)",
+                "--projects N|projects of the join (200)",
+                "--quick|a short run",
+                "--seed S|random seed"}, BenchOptions.CHECK};
+        }
 
         @Override
         public Integer call() throws Exception {
-            return RatioCheck.run("sql", args.toArray(new String[0]), System.out, System.err, SqlBenchmark::run);
+            return RatioCheck.run("sql", argv(), System.out, System.err, SqlBenchmark::run);
         }
     }
 
     /** Inserts with foreign-key checks against inserts without, and batched against sequential children lookups. */
     @Command(name = "foreign-keys", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            modelTransformer = BenchOptions.Declared.class,
             description = "Inserts of child rows with foreign-key checks against the same inserts without, and "
                     + "children-of-parent lookups batched against sequential, beside the goals.")
-    static final class ForeignKeys implements Callable<Integer> {
-        @Unmatched
-        List<String> args = new ArrayList<>();
+    static final class ForeignKeys extends Bench {
+        @Override
+        public String[][] options() {
+            return new String[][] {{
+                "--children N|child rows inserted (100000)",
+                "--parents N|parent rows (10000)",
+                "--batch N|rows per insert transaction (500)",
+                "--runs R|runs (3)",
+                "--lookups N|children-of-parent lookups (1000)",
+                "--cluster-lookups N|lookups under the cluster latency model (250)",
+                "--lookup-runs R|runs of the lookups (5)",
+                "--no-cluster|leave out the cluster latency model's lookups",
+                "--seed S|random seed"}, BenchOptions.CHECK};
+        }
 
         @Override
         public Integer call() throws Exception {
-            return RatioCheck.run("foreign-keys", args.toArray(new String[0]), System.out, System.err,
+            return RatioCheck.run("foreign-keys", argv(), System.out, System.err,
                     io.relationshiplayer.bench.relationships.ForeignKeyBenchmark::run);
+        }
+    }
+
+    /**
+     * A benchmark subcommand: its declared options and anything else (a JMH regex) in command-line order, for the
+     * benchmark's own parser, which gives the defaults and the errors.
+     */
+    abstract static class Bench implements Callable<Integer>, BenchOptions.Benchmark {
+        /** The declared options matched, in command-line order. */
+        private final List<String> declared = new ArrayList<>();
+        // Unmatched, not @Parameters: positional arguments (a JMH regex), and picocli would refuse an undeclared
+        // "--option" as a positional parameter; the benchmark's parser names it.
+        @Unmatched
+        List<String> rest = new ArrayList<>();
+
+        @Override
+        public List<String> args() {
+            return declared;
+        }
+
+        String[] argv() {
+            List<String> all = new ArrayList<>(declared);
+            all.addAll(rest);
+            return all.toArray(new String[0]);
         }
     }
 }

@@ -36,4 +36,36 @@ class BenchCommandTest {
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).contains("jmh", "study");
     }
+
+    @Test
+    void everyBenchmarksOptionsAreListedInItsHelpAndOfferedByCompletion() {
+        CliRun help = rl("bench", "bank", "--help");
+        assertThat(help.exitCode()).isZero();
+        assertThat(help.out()).contains("--accounts=N", "--nemesis=SECONDS", "--quick", "--token=TOKEN");
+        CliRun completion = rl("generate-completion");
+        assertThat(completion.exitCode()).isZero();
+        // the completion script lists each subcommand's options
+        assertThat(completion.out()).contains("--accounts", "--stop-seconds", "--experiments", "--staleness",
+                "--cluster-lookups", "--update-baseline", "--reads-per-transaction");
+    }
+
+    @Test
+    void aDeclaredOptionReachesTheBenchmarksOwnParser() {
+        // the benchmarks write to the process's standard streams, not to the command's writers
+        java.io.PrintStream saved = System.err;
+        java.io.ByteArrayOutputStream stderr = new java.io.ByteArrayOutputStream();
+        CliRun run;
+        try {
+            System.setErr(new java.io.PrintStream(stderr, true, java.nio.charset.StandardCharsets.UTF_8));
+            run = rl("bench", "bank", "--accounts", "1");
+        } finally {
+            System.setErr(saved);
+        }
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(stderr.toString(java.nio.charset.StandardCharsets.UTF_8))
+                .contains("bench bank: --accounts must be at least 2");
+        CliRun missing = rl("bench", "bank", "--accounts");
+        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.err()).contains("--accounts");
+    }
 }

@@ -1,6 +1,7 @@
 package io.relationshiplayer.bench.bank;
 
 import io.relationshiplayer.bench.ConnectSecurity;
+import io.relationshiplayer.bench.ProgressLine;
 import io.relationshiplayer.client.ClientSecurity;
 import io.relationshiplayer.client.SqlClient;
 import java.io.PrintStream;
@@ -147,7 +148,13 @@ public final class BankBenchmark {
         if (nemesis != null) {
             run.keepGoingWhile(() -> !nemesis.proved(settings.minKills()));
         }
-        TransferRun.Result result = run.run();
+        TransferRun.Result result;
+        // A live line on a terminal; not under the nemesis, whose kills and restarts print lines of their own.
+        try (ProgressLine line = ProgressLine.start(progress, nemesis == null && ProgressLine.terminal(),
+                bank.label(), "transfers", run::acknowledgedSoFar, settings.transfers(),
+                settings.transfers() > 0 ? 0 : settings.warmup() + settings.seconds())) {
+            result = run.run();
+        }
         List<Nemesis.Kill> kills = nemesis != null ? nemesis.calm() : List.of();
         out.printf(Locale.ROOT, "%s: %,d transfers acknowledged in %.1f s, %,d after the warm-up (%,.0f TPS); "
                         + "retries: %,d conflicts, %,d lost connections, %,d commits of unknown outcome; abandoned: "

@@ -1,6 +1,7 @@
 package io.relationshiplayer.bench.mixed;
 
 import io.relationshiplayer.bench.ConnectSecurity;
+import io.relationshiplayer.bench.ProgressLine;
 import io.relationshiplayer.bench.bank.Latencies;
 import io.relationshiplayer.bench.bank.LocalSqlServer;
 import io.relationshiplayer.bench.bank.SqlBench;
@@ -20,6 +21,7 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The mixed workload of glassdb's benchmark (github.com/mbrt/glassdb) through the SQL service over gRPC: over
@@ -41,6 +43,8 @@ public final class MixedBenchmark {
     private final MixedSettings settings;
     private final PrintStream out;
     private final PrintStream progress;
+    /** Transactions completed by every worker so far, for the progress line. */
+    private final LongAdder completed = new LongAdder();
 
     private MixedBenchmark(MixedSettings settings, PrintStream out, PrintStream progress) {
         this.settings = settings;
@@ -135,6 +139,7 @@ public final class MixedBenchmark {
             t.setDaemon(true);
             return t;
         });
+        long before = completed.sum();
         long start = System.nanoTime();
         long end = start + (long) (settings.seconds() * 1e9);
         List<Future<Worker>> futures = new ArrayList<>();
@@ -146,7 +151,8 @@ public final class MixedBenchmark {
             }));
         }
         List<Worker> workers = new ArrayList<>();
-        try {
+        try (ProgressLine line = ProgressLine.start(progress, ProgressLine.terminal(), clients + " clients",
+                "transactions", () -> completed.sum() - before, 0, settings.seconds())) {
             for (Future<Worker> f : futures) {
                 workers.add(f.get());
             }
@@ -221,6 +227,7 @@ public final class MixedBenchmark {
                         retries.merge(c, 1L, Long::sum);
                     }
                     latencies.get(c).add(System.nanoTime() - start);
+                    completed.increment();
                 }
             }
         }

@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntConsumer;
 
 /**
@@ -27,6 +28,8 @@ final class Clients implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+
+    private final LongAdder done = new LongAdder();
 
     Run time(int clients, int calls, IntConsumer call) {
         if (clients == 1) {
@@ -70,12 +73,18 @@ final class Clients implements AutoCloseable {
         }
     }
 
-    private static void share(int from, int to, IntConsumer call, Latencies each) {
+    private void share(int from, int to, IntConsumer call, Latencies each) {
         for (int i = from; i < to; i++) {
             long t = System.nanoTime();
             call.accept(i);
             each.add(System.nanoTime() - t);
+            done.increment();
         }
+    }
+
+    /** Calls completed so far by every run of these clients (for a progress line). */
+    long done() {
+        return done.sum();
     }
 
     @Override

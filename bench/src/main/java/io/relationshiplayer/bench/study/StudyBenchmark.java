@@ -3,6 +3,7 @@ package io.relationshiplayer.bench.study;
 import io.relationshiplayer.bench.bank.Latencies;
 import io.relationshiplayer.fdb.Backend;
 import io.relationshiplayer.fdb.BackendSpec;
+import io.relationshiplayer.bench.ProgressLine;
 import io.relationshiplayer.fdb.embedded.LatencyProfile;
 import io.relationshiplayer.proto.v1.tickets.Ticket;
 import io.relationshiplayer.tickets.DirectTicketLayer;
@@ -162,8 +163,13 @@ public final class StudyBenchmark implements AutoCloseable {
             // Alternate which path goes first, so that neither always runs on a warmer (or more cluttered) heap.
             boolean directFirst = r % 2 == 0;
             Clients.Run[] runs = new Clients.Run[2];
-            for (TicketLayer layer : directFirst ? List.of(direct, proxy) : List.of(proxy, direct)) {
-                runs[layer == direct ? 0 : 1] = measure(e, n, c, layer);
+            long before = clients.done();
+            try (ProgressLine line = ProgressLine.start(progress, ProgressLine.terminal(), String.format(Locale.ROOT,
+                    "%s N=%,d clients=%d run %d/%d", e.id, n, c, r + 1, settings.runs()), "calls",
+                    () -> clients.done() - before, 0, 0)) {
+                for (TicketLayer layer : directFirst ? List.of(direct, proxy) : List.of(proxy, direct)) {
+                    runs[layer == direct ? 0 : 1] = measure(e, n, c, layer);
+                }
             }
             directMs.add(runs[0].millis());
             proxyMs.add(runs[1].millis());
