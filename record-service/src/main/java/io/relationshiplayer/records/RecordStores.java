@@ -25,6 +25,7 @@ import io.relationshiplayer.proto.v1.Schema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
 import javax.annotation.Nonnull;
 
@@ -254,17 +255,21 @@ public final class RecordStores {
      * record types of SQL tables ({@link SqlTables}).
      */
     public SaveResult save(String database, List<RecordMessage> records, SaveMode mode) {
+        return join(saveAsync(database, records, mode));
+    }
+
+    /** As {@link #save}, without blocking a thread while FoundationDB answers. */
+    public CompletableFuture<SaveResult> saveAsync(String database, List<RecordMessage> records, SaveMode mode) {
         if (records.isEmpty()) {
-            return new SaveResult(0, new byte[0]);
+            return CompletableFuture.completedFuture(new SaveResult(0, new byte[0]));
         }
-        return run(ctx -> {
-            FDBRecordStore store = opener.open(ctx, database);
+        FDBRecordStoreBase.RecordExistenceCheck check = mode == SaveMode.INSERT
+                ? FDBRecordStoreBase.RecordExistenceCheck.ERROR_IF_EXISTS
+                : mode == SaveMode.UPDATE ? FDBRecordStoreBase.RecordExistenceCheck.ERROR_IF_NOT_EXISTS_OR_RECORD_TYPE_CHANGED
+                : FDBRecordStoreBase.RecordExistenceCheck.NONE;
+        return runAsync(ctx -> opener.openAsync(ctx, database).thenCompose(store -> {
             RecordMetaData md = store.getRecordMetaData();
-            FDBRecordStoreBase.RecordExistenceCheck check = mode == SaveMode.INSERT
-                    ? FDBRecordStoreBase.RecordExistenceCheck.ERROR_IF_EXISTS
-                    : mode == SaveMode.UPDATE ? FDBRecordStoreBase.RecordExistenceCheck.ERROR_IF_NOT_EXISTS_OR_RECORD_TYPE_CHANGED
-                    : FDBRecordStoreBase.RecordExistenceCheck.NONE;
-            List<java.util.concurrent.CompletableFuture<?>> saves = new ArrayList<>(records.size());
+            List<CompletableFuture<?>> saves = new ArrayList<>(records.size());
             for (RecordMessage r : records) {
                 RecordType type = SchemaCompiler.type(md, r.getType());
                 SqlTables.refuseWrite(md, database, type.getName());
@@ -272,9 +277,10 @@ public final class RecordStores {
                 requirePrimaryKey(type, m);
                 saves.add(store.saveRecordAsync(m, check));
             }
-            saves.forEach(java.util.concurrent.CompletableFuture::join);
-            return md.isStoreRecordVersions() ? ctx : null;
-        }, committed -> new SaveResult(records.size(), committed == null ? new byte[0] : committed.getVersionStamp()));
+            return CompletableFuture.allOf(saves.toArray(new CompletableFuture<?>[0]))
+                    .thenApply(done -> md.isStoreRecordVersions() ? ctx : null);
+        })).thenApply(committed -> new SaveResult(records.size(), committed == null ? new byte[0]
+                : committed.getVersionStamp()));
     }
 
     /** Refuses a record whose primary key has an unset field (it would be stored under a NULL key). */
@@ -296,24 +302,30 @@ public final class RecordStores {
     }
 
     public List<LoadedRecord> load(String database, String type, List<Key> keys) {
-        return run(ctx -> {
-            FDBRecordStore store = opener.open(ctx, database);
+        return join(loadAsync(database, type, keys));
+    }
+
+    /** As {@link #load}, without blocking a thread while FoundationDB answers: the loads go out together. */
+    public CompletableFuture<List<LoadedRecord>> loadAsync(String database, String type, List<Key> keys) {
+        return runAsync(ctx -> opener.openAsync(ctx, database).thenCompose(store -> {
             RecordType rt = SchemaCompiler.type(store.getRecordMetaData(), type);
-            List<java.util.concurrent.CompletableFuture<FDBStoredRecord<Message>>> loads = new ArrayList<>();
+            List<CompletableFuture<FDBStoredRecord<Message>>> loads = new ArrayList<>(keys.size());
             for (Key k : keys) {
                 loads.add(store.loadRecordAsync(TupleValues.primaryKey(rt.getRecordTypeKey(), k)));
             }
-            List<LoadedRecord> out = new ArrayList<>(keys.size());
-            for (int i = 0; i < keys.size(); i++) {
-                FDBStoredRecord<Message> r = loads.get(i).join();
-                LoadedRecord.Builder b = LoadedRecord.newBuilder().setKey(keys.get(i));
-                if (r != null && r.getRecordType().getName().equals(type)) {
-                    b.setFound(true).setRecord(record(r));
+            return CompletableFuture.allOf(loads.toArray(new CompletableFuture<?>[0])).thenApply(done -> {
+                List<LoadedRecord> out = new ArrayList<>(keys.size());
+                for (int i = 0; i < keys.size(); i++) {
+                    FDBStoredRecord<Message> r = loads.get(i).join();
+                    LoadedRecord.Builder b = LoadedRecord.newBuilder().setKey(keys.get(i));
+                    if (r != null && r.getRecordType().getName().equals(type)) {
+                        b.setFound(true).setRecord(record(r));
+                    }
+                    out.add(b.build());
                 }
-                out.add(b.build());
-            }
-            return out;
-        });
+                return out;
+            });
+        }));
     }
 
     static RecordMessage record(FDBStoredRecord<Message> r) {
@@ -323,20 +335,21 @@ public final class RecordStores {
 
     /** Deletes records by primary key in one transaction. Refused for record types of SQL tables. */
     public int delete(String database, String type, List<Key> keys) {
-        return run(ctx -> {
-            FDBRecordStore store = opener.open(ctx, database);
+        return join(deleteAsync(database, type, keys));
+    }
+
+    /** As {@link #delete}, without blocking a thread while FoundationDB answers. */
+    public CompletableFuture<Integer> deleteAsync(String database, String type, List<Key> keys) {
+        return runAsync(ctx -> opener.openAsync(ctx, database).thenCompose(store -> {
             RecordType rt = SchemaCompiler.type(store.getRecordMetaData(), type);
             SqlTables.refuseWrite(store.getRecordMetaData(), database, rt.getName());
-            List<java.util.concurrent.CompletableFuture<Boolean>> deletes = new ArrayList<>();
+            List<CompletableFuture<Boolean>> deletes = new ArrayList<>(keys.size());
             for (Key k : keys) {
                 deletes.add(store.deleteRecordAsync(TupleValues.primaryKey(rt.getRecordTypeKey(), k)));
             }
-            int n = 0;
-            for (var d : deletes) {
-                n += d.join() ? 1 : 0;
-            }
-            return n;
-        });
+            return CompletableFuture.allOf(deletes.toArray(new CompletableFuture<?>[0]))
+                    .thenApply(done -> (int) deletes.stream().filter(CompletableFuture::join).count());
+        }));
     }
 
     /**
@@ -421,6 +434,36 @@ public final class RecordStores {
 
     private <T> T run(java.util.function.Function<FDBRecordContext, T> body) {
         return run(body, t -> t);
+    }
+
+    /**
+     * Runs {@code body} in a retried transaction without blocking; the future fails with the service's exception
+     * ({@link Failures#classify}).
+     */
+    private <T> CompletableFuture<T> runAsync(
+            java.util.function.Function<FDBRecordContext, CompletableFuture<T>> body) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        db.<T>runAsync(timer, null, body::apply).whenComplete((value, failure) -> {
+            if (failure == null) {
+                result.complete(value);
+            } else {
+                result.completeExceptionally(Failures.classify(failure));
+            }
+        });
+        return result;
+    }
+
+    /**
+     * The blocking form of an asynchronous call: its result, or the service's exception. It waits as the Record Layer
+     * does, so a wait inside a future's completion is reported where the database's blocking detection is on.
+     */
+    private <T> T join(CompletableFuture<T> call) {
+        try {
+            return db.asyncToSync(timer, com.apple.foundationdb.record.provider.foundationdb.FDBStoreTimer.Waits
+                    .WAIT_EXECUTE_QUERY, call);
+        } catch (RuntimeException e) {
+            throw Failures.classify(e);
+        }
     }
 
     /** Runs {@code body} in a retried transaction, then {@code after} on its result once committed. */

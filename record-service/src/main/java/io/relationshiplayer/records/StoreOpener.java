@@ -8,6 +8,7 @@ import com.apple.foundationdb.record.provider.foundationdb.FDBMetaDataStore;
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordStore;
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordStoreBase;
+import com.apple.foundationdb.record.provider.foundationdb.FDBStoreTimer;
 import com.apple.foundationdb.record.provider.foundationdb.RecordStoreStaleMetaDataVersionException;
 import com.apple.foundationdb.record.provider.foundationdb.keyspace.KeySpacePath;
 import com.apple.foundationdb.tuple.Tuple;
@@ -58,25 +59,50 @@ final class StoreOpener {
 
     /** The store of {@code database}; fails NOT_FOUND without the database, FAILED_PRECONDITION without a schema. */
     FDBRecordStore open(@Nonnull FDBRecordContext ctx, @Nonnull String database) {
-        byte[] stamp = ctx.getMetaDataVersionStamp(IsolationLevel.SNAPSHOT);
-        Cached cached = cache.get(database);
-        RecordMetaData md;
-        if (cached != null && cached.validAt(stamp)) {
-            ctx.ensureActive().addReadConflictKey(nameKey(ctx, database));
-            md = cached.metaData;
-        } else {
-            ByteString incarnation = requireDatabase(ctx, database);
-            md = cached != null && cached.incarnation.equals(incarnation) ? cached.metaData : load(ctx, database);
-            if (stamp != null) {
-                cache.put(database, new Cached(incarnation, md, stamp));
+        return ctx.asyncToSync(FDBStoreTimer.Waits.WAIT_LOAD_RECORD_STORE_STATE,
+                openAsync(ctx, database));
+    }
+
+    /**
+     * As {@link #open}, without blocking: on a cache hit the only read is the metadata version key (with the read
+     * version) and the store header from the Record Layer's store state cache.
+     */
+    CompletableFuture<FDBRecordStore> openAsync(@Nonnull FDBRecordContext ctx, @Nonnull String database) {
+        return ctx.getMetaDataVersionStampAsync(IsolationLevel.SNAPSHOT).thenCompose(stamp -> {
+            Cached cached = cache.get(database);
+            if (cached != null && cached.validAt(stamp)) {
+                ctx.ensureActive().addReadConflictKey(nameKey(ctx, database));
+                return openWith(ctx, database, cached.metaData);
             }
-        }
-        try {
-            return builder(database, md).setContext(ctx).createOrOpen();
-        } catch (RecordStoreStaleMetaDataVersionException stale) {
-            cache.remove(database);
-            return builder(database, load(ctx, database)).setContext(ctx).createOrOpen();
-        }
+            return requireDatabaseAsync(ctx, database).thenCompose(incarnation -> {
+                CompletableFuture<RecordMetaData> md = cached != null && cached.incarnation.equals(incarnation)
+                        ? CompletableFuture.completedFuture(cached.metaData) : loadAsync(ctx, database, incarnation);
+                return md.thenCompose(m -> {
+                    if (stamp != null) {
+                        cache.put(database, new Cached(incarnation, m, stamp));
+                    }
+                    return openWith(ctx, database, m);
+                });
+            });
+        });
+    }
+
+    /** Opens the store with {@code md}; reloads the meta-data once when the store was written with a newer one. */
+    private CompletableFuture<FDBRecordStore> openWith(FDBRecordContext ctx, String database, RecordMetaData md) {
+        return builder(database, md).setContext(ctx).createOrOpenAsync(FDBRecordStoreBase.StoreExistenceCheck.NONE)
+                .handle((store, failure) -> {
+                    if (failure == null) {
+                        return CompletableFuture.completedFuture(store);
+                    }
+                    if (!(Failures.unwrap(failure) instanceof RecordStoreStaleMetaDataVersionException)) {
+                        return CompletableFuture.<FDBRecordStore>failedFuture(Failures.unwrap(failure));
+                    }
+                    cache.remove(database);
+                    return requireDatabaseAsync(ctx, database)
+                            .thenCompose(incarnation -> loadAsync(ctx, database, incarnation))
+                            .thenCompose(fresh -> builder(database, fresh).setContext(ctx)
+                                    .createOrOpenAsync(FDBRecordStoreBase.StoreExistenceCheck.NONE));
+                }).thenCompose(f -> f);
     }
 
     /** A store builder without a context (for the online indexer). */
@@ -89,9 +115,22 @@ final class StoreOpener {
     RecordMetaData load(FDBRecordContext ctx, String database) {
         RecordMetaData md = current(ctx, database);
         if (md == null) {
-            throw RecordServiceException.precondition("database '" + database + "' has no schema yet: register one");
+            throw noSchema(database);
         }
         return md;
+    }
+
+    private CompletableFuture<RecordMetaData> loadAsync(FDBRecordContext ctx, String database, ByteString incarnation) {
+        return currentAsync(ctx, database, incarnation).thenApply(md -> {
+            if (md == null) {
+                throw noSchema(database);
+            }
+            return md;
+        });
+    }
+
+    private static RecordServiceException noSchema(String database) {
+        return RecordServiceException.precondition("database '" + database + "' has no schema yet: register one");
     }
 
     /**
@@ -99,12 +138,20 @@ final class StoreOpener {
      * (its metadata version then reads null): what it registered is not committed, and may never be.
      */
     RecordMetaData current(FDBRecordContext ctx, String database) {
-        ByteString incarnation = requireDatabase(ctx, database);
-        RecordMetaData md = metaDataStore(ctx, database).getRecordMetaDataAsync(false).join();
-        if (md != null && ctx.getMetaDataVersionStamp(IsolationLevel.SNAPSHOT) != null) {
-            cache.put(database, new Cached(incarnation, md, null));
-        }
-        return md;
+        return ctx.asyncToSync(FDBStoreTimer.Waits.WAIT_LOAD_META_DATA,
+                requireDatabaseAsync(ctx, database).thenCompose(incarnation -> currentAsync(ctx, database,
+                        incarnation)));
+    }
+
+    private CompletableFuture<RecordMetaData> currentAsync(FDBRecordContext ctx, String database,
+                                                           ByteString incarnation) {
+        return metaDataStore(ctx, database).getRecordMetaDataAsync(false)
+                .thenCombine(ctx.getMetaDataVersionStampAsync(IsolationLevel.SNAPSHOT), (md, stamp) -> {
+                    if (md != null && stamp != null) {
+                        cache.put(database, new Cached(incarnation, md, null));
+                    }
+                    return md;
+                });
     }
 
     FDBMetaDataStore metaDataStore(FDBRecordContext ctx, String database) {
@@ -136,10 +183,16 @@ final class StoreOpener {
 
     /** Fails NOT_FOUND unless the database exists; returns its incarnation id (new at every create). */
     static ByteString requireDatabase(FDBRecordContext ctx, String database) {
-        byte[] marker = ctx.ensureActive().get(nameKey(ctx, database)).join();
-        if (marker == null) {
-            throw RecordServiceException.noDatabase(database);
-        }
-        return ByteString.copyFrom(marker);
+        return ctx.asyncToSync(FDBStoreTimer.Waits.WAIT_LOAD_META_DATA,
+                requireDatabaseAsync(ctx, database));
+    }
+
+    static CompletableFuture<ByteString> requireDatabaseAsync(FDBRecordContext ctx, String database) {
+        return ctx.ensureActive().get(nameKey(ctx, database)).thenApply(marker -> {
+            if (marker == null) {
+                throw RecordServiceException.noDatabase(database);
+            }
+            return ByteString.copyFrom(marker);
+        });
     }
 }

@@ -67,18 +67,23 @@ public final class RunningServer implements AutoCloseable {
     }
 
     /**
-     * The record service's single-transaction unary calls: on a backend that answers from memory they complete
-     * without waiting on anything but the engine, so they run on the transport thread (no hand-off; issue 16).
+     * The record service's single-transaction unary calls. They are asynchronous (no thread waits on FoundationDB's
+     * answers), so on a backend whose futures never block the calling thread they run on the transport thread that
+     * read them: no hand-off to a worker and back (issue 16).
      */
-    static final Set<String> INLINE_FROM_MEMORY = Set.of(
+    static final Set<String> INLINE = Set.of(
             RecordServiceGrpc.getLoadRecordsMethod().getFullMethodName(),
             RecordServiceGrpc.getSaveRecordsMethod().getFullMethodName(),
             RecordServiceGrpc.getDeleteRecordsMethod().getFullMethodName());
 
-    /** The embedded memory engine without injected latency: no future it returns waits on a disk, network or timer. */
-    static boolean answersFromMemory(Backend backend) {
-        return backend.embedded() != null && backend.spec().kind() == BackendSpec.Kind.MEMORY
-                && backend.embedded().config().latency().isNone();
+    /**
+     * Whether no read or commit of {@code backend} blocks the thread that asks: the memory engine answers from memory
+     * (its injected latency, if any, completes futures from a timer), and fdb-java completes every future from its
+     * network thread. The durable engine reads RocksDB on the caller's thread, which may wait for the disk.
+     */
+    static boolean neverBlocksCaller(Backend backend) {
+        return backend.spec().kind() == BackendSpec.Kind.FDB
+                || backend.embedded() != null && backend.spec().kind() == BackendSpec.Kind.MEMORY;
     }
 
     private static RunningServer start(ServerConfig config, Backend backend, RlMetrics metrics,
@@ -114,7 +119,7 @@ public final class RunningServer implements AutoCloseable {
             ServerOptions options = new ServerOptions(config.limits(), config.clientKey(), metrics,
                     config.accessLog(), backend.database(), config.healthInterval(), config.healthTimeout());
             RlServer server = RlServer.start(config.host(), config.port(), services, options, config.security(),
-                    answersFromMemory(backend) ? INLINE_FROM_MEMORY : Set.of(), release);
+                    neverBlocksCaller(backend) ? INLINE : Set.of(), release);
             return new RunningServer(config, server, backend, metrics, http);
         } catch (IOException | RuntimeException e) {
             release.run();

@@ -27,6 +27,7 @@ import io.relationshiplayer.proto.v1.RegisterSchemaResponse;
 import io.relationshiplayer.proto.v1.SaveRecordsRequest;
 import io.relationshiplayer.proto.v1.SaveRecordsResponse;
 import io.relationshiplayer.proto.v1.ScanRequest;
+import io.relationshiplayer.records.Failures;
 import io.relationshiplayer.records.RecordServiceException;
 import io.relationshiplayer.records.RecordStores;
 import io.relationshiplayer.records.SchemaExport;
@@ -34,6 +35,7 @@ import io.relationshiplayer.limits.ServerLimits;
 import io.relationshiplayer.access.Authorization;
 import io.relationshiplayer.access.Role;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
@@ -67,6 +69,28 @@ public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImpl
         }
         observer.onNext(response);
         observer.onCompleted();
+    }
+
+    /**
+     * A unary call answered by a future: nothing blocks the thread that called it (the transport thread, for the
+     * record calls that run inline), and the response goes out from the thread that completes the future.
+     */
+    private static <T> void unaryAsync(StreamObserver<T> observer, Supplier<CompletableFuture<T>> call) {
+        CompletableFuture<T> response;
+        try {
+            response = call.get();
+        } catch (RuntimeException e) {
+            observer.onError(GrpcErrors.toStatus(e));
+            return;
+        }
+        response.whenComplete((r, failure) -> {
+            if (failure != null) {
+                observer.onError(GrpcErrors.toStatus(Failures.classify(failure)));
+            } else {
+                observer.onNext(r);
+                observer.onCompleted();
+            }
+        });
     }
 
     private static String database(String name) {
@@ -124,26 +148,21 @@ public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImpl
 
     @Override
     public void saveRecords(SaveRecordsRequest r, StreamObserver<SaveRecordsResponse> o) {
-        unary(o, () -> {
-            RecordStores.SaveResult result = stores.save(database(r.getDatabase(), Role.WRITE), r.getRecordsList(),
-                    r.getMode());
-            return SaveRecordsResponse.newBuilder().setSaved(result.saved())
-                    .setVersionstamp(ByteString.copyFrom(result.versionstamp())).build();
-        });
+        unaryAsync(o, () -> stores.saveAsync(database(r.getDatabase(), Role.WRITE), r.getRecordsList(), r.getMode())
+                .thenApply(result -> SaveRecordsResponse.newBuilder().setSaved(result.saved())
+                        .setVersionstamp(ByteString.copyFrom(result.versionstamp())).build()));
     }
 
     @Override
     public void loadRecords(LoadRecordsRequest r, StreamObserver<LoadRecordsResponse> o) {
-        unary(o, () -> LoadRecordsResponse.newBuilder()
-                .addAllRecords(stores.load(database(r.getDatabase(), Role.READ), r.getType(), r.getKeysList()))
-                .build());
+        unaryAsync(o, () -> stores.loadAsync(database(r.getDatabase(), Role.READ), r.getType(), r.getKeysList())
+                .thenApply(records -> LoadRecordsResponse.newBuilder().addAllRecords(records).build()));
     }
 
     @Override
     public void deleteRecords(DeleteRecordsRequest r, StreamObserver<DeleteRecordsResponse> o) {
-        unary(o, () -> DeleteRecordsResponse.newBuilder()
-                .setDeleted(stores.delete(database(r.getDatabase(), Role.WRITE), r.getType(), r.getKeysList()))
-                .build());
+        unaryAsync(o, () -> stores.deleteAsync(database(r.getDatabase(), Role.WRITE), r.getType(), r.getKeysList())
+                .thenApply(n -> DeleteRecordsResponse.newBuilder().setDeleted(n).build()));
     }
 
     @Override
