@@ -64,6 +64,7 @@ class DiskFullHealthTest {
                 awaitStatus(health, ServingStatus.SERVING);
                 assertThat(probe.problem()).isNull();
 
+                Scrape before = Scrape.of(server.metricsHttp().port());
                 server.backend().embedded().simulateDiskFull(true);
                 SqlClientException full = catchThrowableOfType(SqlClientException.class,
                         () -> s.update("INSERT INTO t VALUES (2, 20)"));
@@ -74,7 +75,11 @@ class DiskFullHealthTest {
 
                 awaitStatus(health, ServingStatus.NOT_SERVING);
                 assertThat(status(health, SqlServiceGrpc.SERVICE_NAME)).isEqualTo(ServingStatus.NOT_SERVING);
-                assertThat(Scrape.of(server.metricsHttp().port()).value("rl_backend_up")).isZero();
+                Scrape during = Scrape.of(server.metricsHttp().port());
+                assertThat(during.value("rl_backend_up")).isZero();
+                assertThat(during.value("rl_backend_commit_duration_seconds_count", "outcome", "error")
+                        - before.value("rl_backend_commit_duration_seconds_count", "outcome", "error"))
+                        .as("the refused commit is counted as an error").isGreaterThanOrEqualTo(1);
                 assertThat(probe.problem()).startsWith("refuses writes: the disk is full");
 
                 server.backend().embedded().simulateDiskFull(false);

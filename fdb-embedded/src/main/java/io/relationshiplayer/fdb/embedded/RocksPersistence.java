@@ -128,7 +128,7 @@ final class RocksPersistence implements Persistence {
      * The failure of a write: on a full disk RocksDB fails while appending to its write-ahead log, so the record there
      * is cut short and the write cannot come back; any other failure (a failed sync) may leave it whole.
      */
-    private static StorageFailure failure(RocksDBException e) {
+    static StorageFailure failure(RocksDBException e) {
         Status s = e.getStatus();
         boolean noSpace = s != null && s.getSubCode() == Status.SubCode.NoSpace;
         boolean appending = String.valueOf(e.getMessage()).startsWith("While appending to file");

@@ -218,6 +218,27 @@ class DiskFullTest {
     }
 
     @Test
+    void aFullLogIsNotCommittedAndAFailedSyncIsCommitUnknownResult() {
+        StorageFailure full = RocksPersistence.failure(new org.rocksdb.RocksDBException("While appending to file: "
+                + "/d/000004.log: No space left on device", new org.rocksdb.Status(org.rocksdb.Status.Code.IOError,
+                org.rocksdb.Status.SubCode.NoSpace, "While appending to file")));
+        assertThat(full.maybeWritten()).as("a log record cut short is dropped by recovery").isFalse();
+        FDBException notCommitted = (FDBException) new StorageState(Persistence.NONE).failed(full);
+        assertThat(notCommitted.getCode()).isEqualTo(1510);
+        assertThat(notCommitted.isMaybeCommitted()).isFalse();
+        assertThat(notCommitted.isRetryable()).isFalse();
+
+        StorageFailure sync = RocksPersistence.failure(new org.rocksdb.RocksDBException("IO error: While fsync: a "
+                + "file descriptor: Input/output error", new org.rocksdb.Status(org.rocksdb.Status.Code.IOError,
+                org.rocksdb.Status.SubCode.None, "While fsync")));
+        assertThat(sync.maybeWritten()).as("a whole record whose sync failed may be replayed").isTrue();
+        FDBException unknown = (FDBException) new StorageState(Persistence.NONE).failed(sync);
+        assertThat(unknown.getCode()).isEqualTo(1021);
+        assertThat(unknown.isMaybeCommitted()).isTrue();
+        assertThat(unknown.getMessage()).contains("the disk failed", "not visible");
+    }
+
+    @Test
     void theMemoryEngineHasNoDiskToFill() {
         try (EmbeddedDatabase db = EmbeddedDatabase.open(EngineConfig.memory())) {
             assertThatThrownBy(() -> db.simulateDiskFull(true)).isInstanceOf(IllegalStateException.class);
