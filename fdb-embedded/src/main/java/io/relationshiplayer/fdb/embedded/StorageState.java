@@ -44,6 +44,11 @@ final class StorageState {
         } catch (StorageFailure e) {
             problem = e.getMessage();
             return false;
+        } catch (IllegalStateException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            problem = "recovery failed: " + e;
+            return false;
         }
     }
 
