@@ -15,7 +15,9 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * The storage side of the embedded backend: versioned data, the version clock, conflict resolution and the committer.
  * Commits are group-committed: whichever committing thread takes the lock resolves and applies every queued commit in
- * order, makes the batch durable in one write, then publishes it; the others find their commit done.
+ * order, makes the batch durable in one write, then publishes it; the others find their commit done. A batch the disk
+ * refuses (full) is taken back from memory before it is published and its commits fail; reads go on, and writes are
+ * refused until the disk takes them again ({@link StorageState}).
  */
 final class Engine implements AutoCloseable {
     private static final int MAX_BATCH = 2_000;
