@@ -100,6 +100,10 @@ public final class Failures {
             case 1031:
             case 1004:
                 return new RecordServiceException(Kind.DEADLINE_EXCEEDED, "transaction timed out", e);
+            case 1510: // io_error: the durable embedded engine's disk refused the commit; it did not happen
+                boolean full = String.valueOf(e.getMessage()).contains("the disk is full");
+                return RecordServiceException.diskRefused(full, (full ? "could not write: the disk is full; "
+                        : "could not write: the disk failed; ") + "the transaction did not commit: " + e.getMessage(), e);
             case 2101:
             case 2102:
             case 2103:

@@ -101,6 +101,15 @@ public class RecordServiceException extends RuntimeException {
                 + "' does not exist", null);
     }
 
+    /**
+     * The backend's disk refused the write: full (RESOURCE_EXHAUSTED; PostgreSQL's disk_full, 53100) or failing
+     * (INTERNAL; PostgreSQL's io_error, 58030). The transaction did not commit.
+     */
+    public static RecordServiceException diskRefused(boolean full, String message, Throwable cause) {
+        return full ? new RecordServiceException(Kind.RESOURCE_EXHAUSTED, "53100", message, cause)
+                : new RecordServiceException(Kind.INTERNAL, "58030", message, cause);
+    }
+
     public static RecordServiceException alreadyExists(String message) {
         return new RecordServiceException(Kind.ALREADY_EXISTS, message);
     }

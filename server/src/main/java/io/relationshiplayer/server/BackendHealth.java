@@ -2,18 +2,22 @@ package io.relationshiplayer.server;
 
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.Transaction;
+import io.relationshiplayer.fdb.embedded.EmbeddedDatabase;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import javax.annotation.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Probes the backend on a timer with the cheapest question FoundationDB answers, a read version, and reports whether
- * it answered within the timeout. Each change (up to down, down to up) goes to the listener, once.
+ * it answered within the timeout and, on the durable embedded engine, whether its disk takes writes (a full disk makes
+ * it refuse them while reads go on; asking also lets it try to recover). Each change (up to down, down to up) goes to
+ * the listener, once, and to the log with the reason.
  */
 public final class BackendHealth implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BackendHealth.class);
@@ -52,32 +56,42 @@ public final class BackendHealth implements AutoCloseable {
         return up == null || up;
     }
 
-    /** One probe now; true if the backend gave a read version in time. */
+    /** One probe now; true if the backend gave a read version in time and takes writes. */
     public boolean probe() {
+        return problem() == null;
+    }
+
+    /** What keeps the backend from serving now, or null: no read version in time, or a disk that refuses writes. */
+    @Nullable
+    public String problem() {
         try (Transaction tr = database.createTransaction()) {
             tr.getReadVersion().get(timeout.toNanos(), TimeUnit.NANOSECONDS);
-            return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return false;
+            return "probe interrupted";
         } catch (Exception e) {
             LOG.debug("backend probe failed", e);
-            return false;
+            return "did not answer a read version within " + timeout;
         }
+        if (database instanceof EmbeddedDatabase) {
+            return ((EmbeddedDatabase) database).storageProblem().map(p -> "refuses writes: " + p).orElse(null);
+        }
+        return null;
     }
 
     private void probeAndReport() {
-        boolean now = probe();
+        String problem = problem();
+        boolean now = problem == null;
         if (up == null || up != now) {
             boolean recovered = up != null;
             up = now;
             if (now && recovered) {
-                LOG.info("backend reachable again: serving");
+                LOG.info("backend answers and takes writes again: serving");
             } else if (now) {
                 // the first probe's success is what everyone expects: not news worth a line over a shell's prompt
                 LOG.debug("backend reachable: serving");
             } else {
-                LOG.warn("backend did not answer a read version within {}: not serving", timeout);
+                LOG.warn("backend {}: not serving", problem);
             }
             try {
                 listener.accept(now);

@@ -34,6 +34,13 @@ final class ConflictHistory {
         }
     }
 
+    /** Forgets the commits at or above {@code version} (a batch that could not be made durable). */
+    void dropFrom(long version) {
+        while (!entries.isEmpty() && entries.peekLast().version >= version) {
+            entries.pollLast();
+        }
+    }
+
     /** Forgets commits at or below {@code horizon}: no transaction that old may commit. */
     void trim(long horizon) {
         while (!entries.isEmpty() && entries.peekFirst().version <= horizon) {

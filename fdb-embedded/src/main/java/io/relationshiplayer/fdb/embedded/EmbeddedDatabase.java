@@ -10,6 +10,7 @@ import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.tuple.Tuple;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
@@ -52,6 +53,28 @@ public final class EmbeddedDatabase implements Database {
      */
     public void setReachable(boolean reachable) {
         engine.setReachable(reachable);
+    }
+
+    /**
+     * Why the durable engine refuses writes, if it does: its disk refused a commit's write (full, or failing) and no
+     * write has gone through since. Reads go on meanwhile; commits fail at once with io_error (1510). Asking tries to
+     * recover when an attempt is due (at most one a second), as the next commit would: the answer is then current.
+     */
+    @Nonnull
+    public Optional<String> storageProblem() {
+        return Optional.ofNullable(engine.storageProblem());
+    }
+
+    /**
+     * Makes every write to the durable engine's disk fail (true) as RocksDB's does when the disk is full (IOError,
+     * NoSpace, while appending to its log), or stops doing so (false). For testing how the engine and the server react
+     * to a full disk without filling one; the memory engine has no disk to fail.
+     */
+    public void simulateDiskFull(boolean full) {
+        if (!(engine.disk() instanceof RocksPersistence)) {
+            throw new IllegalStateException("the memory engine has no disk to fill");
+        }
+        ((RocksPersistence) engine.disk()).simulateFull(full);
     }
 
     Engine engine() {

@@ -15,7 +15,9 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * The storage side of the embedded backend: versioned data, the version clock, conflict resolution and the committer.
  * Commits are group-committed: whichever committing thread takes the lock resolves and applies every queued commit in
- * order, makes the batch durable in one write, then publishes it; the others find their commit done.
+ * order, makes the batch durable in one write, then publishes it; the others find their commit done. A batch the disk
+ * refuses (full) is taken back from memory before it is published and its commits fail; reads go on, and writes are
+ * refused until the disk takes them again ({@link StorageState}).
  */
 final class Engine implements AutoCloseable {
     private static final int MAX_BATCH = 2_000;
@@ -26,6 +28,7 @@ final class Engine implements AutoCloseable {
     private final ConflictHistory history = new ConflictHistory();
     private final Watches watches = new Watches();
     private final Persistence disk;
+    private final StorageState storage;
     private final VersionClock clock;
     private final Executor executor;
     /** The MVCC window in versions (microseconds): a read version older than this fails with transaction_too_old. */
@@ -42,6 +45,7 @@ final class Engine implements AutoCloseable {
 
     Engine(Persistence disk, Executor executor, Duration readWindow) {
         this.disk = disk;
+        this.storage = new StorageState(disk);
         this.executor = executor;
         this.maxReadAge = readWindow.toNanos() / 1000L;
         this.clock = new VersionClock(disk.load(store));
@@ -136,17 +140,41 @@ final class Engine implements AutoCloseable {
             batch.forEach(r -> r.fail(e));
             return fired;
         }
+        List<CommitRequest> writers = new ArrayList<>(batch.size());
+        List<CommitRequest> readOnly = new ArrayList<>();
+        for (CommitRequest r : batch) {
+            (r.isReadOnly() ? readOnly : writers).add(r);
+        }
+        if (!writers.isEmpty()) {
+            if (storageUsable()) {
+                commitWriters(writers, fired);
+            } else {
+                RuntimeException refused = failure != null ? failure : storage.refusal();
+                writers.forEach(r -> r.fail(refused));
+            }
+        }
+        // Watches of read-only commits register against the state the batch left, durable or taken back.
+        for (CommitRequest r : readOnly) {
+            registerWatches(r, fired);
+            r.succeed(-1, null);
+        }
+        return fired;
+    }
+
+    /**
+     * Resolves and applies {@code batch} in memory, above the published version, then makes it durable in one write
+     * and publishes it. If the disk refuses the write, everything the batch did in memory is taken back before anyone
+     * could see it (its versions were never published) and its commits fail: the engine goes on serving reads.
+     */
+    private void commitWriters(List<CommitRequest> batch, List<Watches.Watch> fired) {
         long first = clock.beginBatch(batch.size());
         long version = first - 1;
         long now = clock.now();
+        int mark = store.mark();
+        List<Watches.Watch> changed = new ArrayList<>();
         List<Effect> effects = disk.keepsEffects() ? new ArrayList<>() : null;
         List<CommitRequest> committed = new ArrayList<>(batch.size());
         for (CommitRequest r : batch) {
-            if (r.isReadOnly()) {
-                registerWatches(r, fired);
-                r.succeed(-1, null);
-                continue;
-            }
             if (r.readVersion < now - maxReadAge) {
                 r.fail(FdbError.TRANSACTION_TOO_OLD.exception());
                 continue;
@@ -157,7 +185,7 @@ final class Engine implements AutoCloseable {
             }
             version++;
             byte[] stamp = Mutations.versionstamp(version, 0);
-            history.add(version, apply(r, version, stamp, effects, fired));
+            history.add(version, apply(r, version, stamp, effects, changed));
             r.commitVersion = version;
             r.versionstamp = stamp;
             committed.add(r);
@@ -167,12 +195,21 @@ final class Engine implements AutoCloseable {
                 disk.write(effects, version);
             }
         } catch (RuntimeException e) {
-            // The batch is applied in memory above the published version but not durable: nothing may publish it.
-            failure = FdbError.OPERATION_FAILED.exception("storage failed, the database is closed: " + e.getMessage());
-            committed.forEach(r -> r.fail(FdbError.COMMIT_UNKNOWN_RESULT.exception(e.getMessage())));
-            return new ArrayList<>();
+            store.rollback(mark);
+            history.dropFrom(first);
+            clock.endBatch(first - 1);
+            for (Watches.Watch w : changed) {
+                // the value it saw is back: it waits again (or fires, if it had already changed before the batch)
+                if (!watches.register(w, store.latest(w.key()))) {
+                    fired.add(w);
+                }
+            }
+            RuntimeException refused = storage.failed(e);
+            committed.forEach(r -> r.fail(refused));
+            return;
         }
         clock.endBatch(version);
+        fired.addAll(changed);
         for (CommitRequest r : committed) {
             registerWatches(r, fired);
             r.succeed(r.commitVersion, r.versionstamp);
@@ -180,7 +217,59 @@ final class Engine implements AutoCloseable {
         long horizon = clock.now() - maxReadAge;
         history.trim(horizon);
         store.trim(horizon - TRIM_MARGIN);
-        return fired;
+    }
+
+    /** Whether writes may go to the disk; if it no longer matches what was acknowledged, the engine closes. */
+    private boolean storageUsable() {
+        try {
+            return storage.usable();
+        } catch (IllegalStateException e) {
+            failure = FdbError.OPERATION_FAILED.exception("storage no longer matches the acknowledged commits, the "
+                    + "database is closed (restart it to load what the disk holds): " + e.getMessage());
+            return false;
+        }
+    }
+
+    /**
+     * Why the durable engine refuses writes now (its disk refused the last one and has not recovered), or null. When a
+     * recovery attempt is due, makes it first, taking the committer's turn.
+     */
+    String storageProblem() {
+        if (storage.problem() == null || closed) {
+            return storage.problem();
+        }
+        awaitTurn();
+        try {
+            if (!closed && failure == null) {
+                storageUsable();
+            }
+        } finally {
+            endTurn();
+        }
+        return failure != null ? failure.getMessage() : storage.problem();
+    }
+
+    /** Waits until no batch runs, then takes the committer's turn: commits wait until {@link #endTurn}. */
+    private void awaitTurn() {
+        commitLock.lock();
+        try {
+            while (leading) {
+                batchEnded.awaitUninterruptibly();
+            }
+            leading = true;
+        } finally {
+            commitLock.unlock();
+        }
+    }
+
+    private void endTurn() {
+        commitLock.lock();
+        try {
+            leading = false;
+            batchEnded.signalAll();
+        } finally {
+            commitLock.unlock();
+        }
     }
 
     /** Applies one transaction's writes at {@code version}; returns its write-conflict ranges. */
@@ -252,6 +341,10 @@ final class Engine implements AutoCloseable {
                 fired.add(w);
             }
         }
+    }
+
+    Persistence disk() {
+        return disk;
     }
 
     /** Completes when clients can reach the engine: at once, or when a partition heals. */

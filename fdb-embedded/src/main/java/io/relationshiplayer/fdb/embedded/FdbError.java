@@ -24,6 +24,8 @@ public enum FdbError {
     WATCH_CANCELLED(1101, "watch_cancelled", false, false),
     TAG_THROTTLED(1213, "tag_throttled", false, true),
     PROXY_TAG_THROTTLED(1223, "proxy_tag_throttled", false, true),
+    /** A disk operation failed: the durable engine's disk refused a commit's write, so the commit did not happen. */
+    IO_ERROR(1510, "io_error", false, false),
     CLIENT_INVALID_OPERATION(2000, "client_invalid_operation", false, false),
     KEY_OUTSIDE_LEGAL_RANGE(2004, "key_outside_legal_range", false, false),
     INVERTED_RANGE(2005, "inverted_range", false, false),

@@ -31,8 +31,18 @@ interface Persistence extends AutoCloseable {
     /** Whether {@link #write} needs the effects (the memory engine does not, and the committer skips collecting). */
     boolean keepsEffects();
 
-    /** Makes {@code effects} and {@code lastVersion} durable, all or nothing, before returning. */
+    /**
+     * Makes {@code effects} and {@code lastVersion} durable, all or nothing, before returning; throws
+     * {@link StorageFailure} when the disk refuses them.
+     */
     void write(List<Effect> effects, long lastVersion);
+
+    /**
+     * After a {@link StorageFailure}: returns once writes go through again, else throws StorageFailure (still failing)
+     * or IllegalStateException (the disk no longer matches what was acknowledged; only a restart can go on).
+     */
+    default void recover() {
+    }
 
     @Override
     void close();

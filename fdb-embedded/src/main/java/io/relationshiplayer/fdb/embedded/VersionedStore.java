@@ -124,6 +124,28 @@ final class VersionedStore {
         }
     }
 
+    /** A point to {@link #rollback} to: the writes made after it can be taken back. Committer only. */
+    int mark() {
+        return written.size();
+    }
+
+    /**
+     * Takes back every write made after {@code mark} (a batch that could not be made durable), newest first: each key
+     * gets back the version it had before. Committer only, before the batch's versions were published and before
+     * any trim: readers never saw those versions, and what they see is unchanged.
+     */
+    void rollback(int mark) {
+        while (written.size() > mark) {
+            Written w = written.pollLast();
+            Version before = w.node.older;
+            if (before == null) {
+                data.remove(w.key, w.node);
+            } else {
+                data.replace(w.key, w.node, before);
+            }
+        }
+    }
+
     /** Loads a key at a base version (durable engine start-up). */
     void load(byte[] key, byte[] value, long version) {
         data.put(key, new Version(version, value, null));

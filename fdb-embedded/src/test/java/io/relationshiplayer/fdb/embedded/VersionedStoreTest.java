@@ -66,4 +66,39 @@ class VersionedStoreTest {
         assertArrayEquals(value(3), store.get(key, 7));
         assertNull(store.get(key, 6));
     }
+
+    @Test
+    void aRollbackGivesEveryKeyBackTheVersionItHadAtTheMark() {
+        VersionedStore store = new VersionedStore();
+        byte[] kept = bytes("a");
+        byte[] cleared = bytes("b");
+        byte[] created = bytes("c");
+        byte[] rewritten = bytes("d");
+        store.put(kept, value(1), 10);
+        store.put(cleared, value(1), 10);
+        store.put(rewritten, value(1), 10);
+        int mark = store.mark();
+        store.put(kept, value(2), 20);
+        store.clearRange(bytes("b"), bytes("c"), 20);
+        store.put(created, value(2), 21);
+        store.put(rewritten, value(2), 21);
+        store.put(rewritten, value(3), 21);
+        store.put(rewritten, null, 22);
+        store.rollback(mark);
+        assertArrayEquals(value(1), store.latest(kept));
+        assertArrayEquals(value(1), store.latest(cleared));
+        assertArrayEquals(value(1), store.latest(rewritten));
+        assertNull(store.latest(created));
+        assertFalse(store.range(bytes("c"), bytes("d"), Long.MAX_VALUE, false).hasNext(), "the created key is gone");
+        for (long read : new long[] {10, 21, 100}) {
+            assertArrayEquals(value(1), store.get(kept, read), "read at " + read);
+            assertArrayEquals(value(1), store.get(cleared, read), "read at " + read);
+            assertArrayEquals(value(1), store.get(rewritten, read), "read at " + read);
+        }
+        // what comes after the rollback builds on the state of the mark, and trims as usual
+        store.put(kept, value(4), 20);
+        store.trim(20);
+        assertArrayEquals(value(4), store.get(kept, 20));
+        assertArrayEquals(value(1), store.get(rewritten, 20));
+    }
 }

@@ -1,0 +1,76 @@
+package io.relationshiplayer.fdb.embedded;
+
+/**
+ * Whether the durable engine's disk takes writes. After a refused write the engine keeps serving reads and refuses
+ * writes at once, without touching the disk, trying to recover at most once a {@link #RETRY_INTERVAL_NANOS} (on the
+ * next commit, or when asked by a health probe) until a write goes through again. Used by the committer only (or by
+ * whoever holds the committer's turn); {@link #problem} is read by anyone.
+ */
+final class StorageState {
+    /** The least time between two attempts to recover: refusing costs nothing, reopening the disk does not. */
+    static final long RETRY_INTERVAL_NANOS = 1_000_000_000L;
+
+    private final Persistence disk;
+    /** Why writes are refused; null while they go through. */
+    private volatile String problem;
+    private long lastAttempt;
+
+    StorageState(Persistence disk) {
+        this.disk = disk;
+    }
+
+    /** Why writes are refused now, or null. */
+    String problem() {
+        return problem;
+    }
+
+    /**
+     * Whether a batch may write: yes when nothing failed, or when a recovery attempt, due now, succeeded. Throws
+     * IllegalStateException if the disk no longer matches what was acknowledged.
+     */
+    boolean usable() {
+        if (problem == null) {
+            return true;
+        }
+        long now = System.nanoTime();
+        if (now - lastAttempt < RETRY_INTERVAL_NANOS) {
+            return false;
+        }
+        lastAttempt = now;
+        try {
+            disk.recover();
+            problem = null;
+            return true;
+        } catch (StorageFailure e) {
+            problem = e.getMessage();
+            return false;
+        } catch (IllegalStateException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            problem = "recovery failed: " + e;
+            return false;
+        }
+    }
+
+    /** The error of a commit refused without trying the disk: it did not happen (io_error, 1510, not retryable). */
+    RuntimeException refusal() {
+        return FdbError.IO_ERROR.exception("the durable engine refuses writes until its disk recovers: " + problem
+                + "; the commit did not happen");
+    }
+
+    /**
+     * Records that the disk refused a batch's write ({@code e}) and returns the error for its commits: io_error (1510)
+     * when the write cannot have reached the disk, commit_unknown_result (1021) when a restart might still replay it.
+     */
+    RuntimeException failed(RuntimeException e) {
+        boolean maybeWritten = !(e instanceof StorageFailure) || ((StorageFailure) e).maybeWritten();
+        problem = e.getMessage();
+        lastAttempt = System.nanoTime();
+        if (maybeWritten) {
+            return FdbError.COMMIT_UNKNOWN_RESULT.exception("the durable engine's write failed: " + problem
+                    + "; the commit is not visible, but a restart before the disk recovers may replay it");
+        }
+        return FdbError.IO_ERROR.exception("the durable engine's write failed: " + problem
+                + "; the commit did not happen");
+    }
+}
