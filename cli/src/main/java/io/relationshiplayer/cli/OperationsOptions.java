@@ -46,6 +46,12 @@ final class OperationsOptions {
                     + "SQL statement; deeper ones fail with 54001 (default ${DEFAULT-VALUE}).")
     int maxStatementDepth;
 
+    @Option(names = "--max-running-statements", paramLabel = "N", defaultValue = "0",
+            description = "SQL statements and record streams that run at once; the rest wait their turn, and past "
+                    + "10,000 waiting a new one fails with 53000 (default ${DEFAULT-VALUE}: four per core, at least "
+                    + "eight).")
+    int maxRunningStatements;
+
     @Option(names = "--metrics-port", paramLabel = "PORT", defaultValue = "-1",
             description = "Serve Prometheus metrics at http://HOST:PORT/metrics (default off; 0 picks a free port).")
     int metricsPort;

@@ -60,7 +60,8 @@ final class ServerCommand implements Callable<Integer> {
         ServerConfig config = ServerConfig.defaults().withAddress(host, port)
                 .withBackend(backendSpec, LatencyProfile.named(latency)).withLimits(ops.limits()).withSecurity(security)
                 .withAccessLogger().withMetricsPort(ops.metricsPort)
-                .withHealthTiming(ops.healthInterval(), ops.healthTimeout());
+                .withHealthTiming(ops.healthInterval(), ops.healthTimeout())
+                .withMaxRunningStatements(ops.maxRunningStatements);
         try (RunningServer running = start(config)) {
             spec.commandLine().getOut().printf("rl server listening on %s:%d (backend %s)%n", host,
                     running.port(), backendSpec);

@@ -110,6 +110,14 @@ public class RecordServiceException extends RuntimeException {
                 : new RecordServiceException(Kind.INTERNAL, "58030", message, cause);
     }
 
+    /**
+     * The server runs as much work as it admits and its queue of waiting work is full (RESOURCE_EXHAUSTED; PostgreSQL's
+     * insufficient_resources, 53000): nothing was done, and a retry later may be admitted.
+     */
+    public static RecordServiceException busy(String message) {
+        return new RecordServiceException(Kind.RESOURCE_EXHAUSTED, "53000", message, null);
+    }
+
     public static RecordServiceException alreadyExists(String message) {
         return new RecordServiceException(Kind.ALREADY_EXISTS, message);
     }

@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import javax.annotation.Nullable;
 
 /**
@@ -88,11 +87,7 @@ public final class RunningServer implements AutoCloseable {
 
     private static RunningServer start(ServerConfig config, Backend backend, RlMetrics metrics,
                                        Runnable releaseBackend) throws IOException {
-        ExecutorService streams = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "rl-stream");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService streams = StatementPool.create(config.maxRunningStatements());
         List<AutoCloseable> owned = new ArrayList<>();
         Runnable release = () -> {
             for (AutoCloseable c : owned) {

@@ -37,12 +37,12 @@ class ServerConfigTest {
         BackendSpec durable = BackendSpec.parse("embedded:/tmp/rl-config-test");
 
         assertThat(d.withAddress("0.0.0.0", 7470)).isEqualTo(new ServerConfig("0.0.0.0", 7470, d.backend(),
-                d.latency(), d.limits(), d.clientKey(), d.security(), null, -1, d.healthInterval(), d.healthTimeout()));
+                d.latency(), d.limits(), d.clientKey(), d.security(), null, -1, d.healthInterval(), d.healthTimeout(), 0));
         ServerConfig changed = d.withBackend(durable, LatencyProfile.CLUSTER).withLimits(limits)
                 .withClientKey(ClientKey.REMOTE_IP).withAccessLog(log).withMetricsPort(0)
-                .withHealthTiming(Duration.ofMillis(100), Duration.ofMillis(300));
+                .withHealthTiming(Duration.ofMillis(100), Duration.ofMillis(300)).withMaxRunningStatements(3);
         assertThat(changed).isEqualTo(new ServerConfig("127.0.0.1", 0, durable, LatencyProfile.CLUSTER, limits,
-                ClientKey.REMOTE_IP, d.security(), log, 0, Duration.ofMillis(100), Duration.ofMillis(300)));
+                ClientKey.REMOTE_IP, d.security(), log, 0, Duration.ofMillis(100), Duration.ofMillis(300), 3));
         assertThat(changed.servesMetrics()).isTrue();
         assertThat(d).as("the defaults are not changed by a copy").isEqualTo(ServerConfig.defaults());
     }
