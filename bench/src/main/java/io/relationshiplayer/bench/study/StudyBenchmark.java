@@ -1,9 +1,9 @@
 package io.relationshiplayer.bench.study;
 
+import io.relationshiplayer.bench.ProgressLine;
 import io.relationshiplayer.bench.bank.Latencies;
 import io.relationshiplayer.fdb.Backend;
 import io.relationshiplayer.fdb.BackendSpec;
-import io.relationshiplayer.bench.ProgressLine;
 import io.relationshiplayer.fdb.embedded.LatencyProfile;
 import io.relationshiplayer.proto.v1.tickets.Ticket;
 import io.relationshiplayer.tickets.DirectTicketLayer;
@@ -104,6 +104,7 @@ public final class StudyBenchmark implements AutoCloseable {
             StudyTable table = new StudyTable(settings, reference, both);
             table.printHeader();
             List<Row> all = new ArrayList<>();
+            WireFloor floor;
             try (StudyBenchmark bench = new StudyBenchmark(settings, err)) {
                 bench.warmUp();
                 try (Backend backend = Backend.open(settings.backend(), settings.latency());
@@ -121,9 +122,11 @@ public final class StudyBenchmark implements AutoCloseable {
                                     r.proxyCalls().p50Micros() / r.directCalls().p50Micros());
                         }
                     }
+                    floor = WireFloor.measure(server.target());
                 }
             }
             table.printGoals(all);
+            both.println(floor.line());
             both.flush();
             if (dir != null) {
                 List<Path> written = new StudyOutput(settings, reference).write(dir, all);
