@@ -82,6 +82,30 @@ public final class FlowControlledStreamer<T> {
         boolean stopping();
     }
 
+    /**
+     * A turn of a stream's worker, as the worker's executor sees it: the first turn starts new work (an executor that
+     * admits work may make it wait, or refuse it), a later one continues work already admitted.
+     */
+    public static final class Turn implements Runnable {
+        private final Runnable work;
+        private final boolean resumed;
+
+        public Turn(Runnable work, boolean resumed) {
+            this.work = work;
+            this.resumed = resumed;
+        }
+
+        /** Whether the stream has had a turn before. */
+        public boolean resumed() {
+            return resumed;
+        }
+
+        @Override
+        public void run() {
+            work.run();
+        }
+    }
+
     private final ServerCallStreamObserver<T> call;
     private final Source<T> source;
     private final Executor worker;
@@ -115,6 +139,8 @@ public final class FlowControlledStreamer<T> {
     private Duration timeout = Duration.ZERO;
     private volatile ScheduledFuture<?> deadline;
     private volatile boolean started;
+    /** A turn has run: later ones continue admitted work. */
+    private volatile boolean hadTurn;
     /** A signal (ready, cancel, deadline, {@link #wake}) came since the current task began: look again after it. */
     private volatile boolean signalled;
     private volatile boolean cancelled;
@@ -173,7 +199,7 @@ public final class FlowControlledStreamer<T> {
         signalled = true;
         if (started && !finished && scheduled.compareAndSet(false, true)) {
             try {
-                worker.execute(this::drain);
+                worker.execute(new Turn(this::drain, hadTurn));
             } catch (RuntimeException e) {
                 scheduled.set(false);
                 fail(e);
@@ -197,6 +223,7 @@ public final class FlowControlledStreamer<T> {
     }
 
     private void drain() {
+        hadTurn = true;
         signalled = false;
         try {
             synchronized (this) {

@@ -100,8 +100,11 @@ public final class Failures {
             case 1031:
             case 1004:
                 return new RecordServiceException(Kind.DEADLINE_EXCEEDED, "transaction timed out", e);
+            case 1021: // commit_unknown_result: FoundationDB's runner retried it as far as it would
+                return RecordServiceException.outcomeUnknown("the commit's outcome is unknown: it may or may not have "
+                        + "happened; read before retrying a write that is not idempotent: " + e.getMessage(), e);
             case 1510: // io_error: the durable embedded engine's disk refused the commit; it did not happen
-                boolean full = String.valueOf(e.getMessage()).contains("the disk is full");
+                boolean full = e instanceof io.relationshiplayer.fdb.embedded.EmbeddedFdbException x && x.diskFull();
                 return RecordServiceException.diskRefused(full, (full ? "could not write: the disk is full; "
                         : "could not write: the disk failed; ") + "the transaction did not commit: " + e.getMessage(), e);
             case 2101:

@@ -20,7 +20,8 @@ public class RecordServiceException extends RuntimeException {
         INVALID_ARGUMENT("22023", ErrorKind.INVALID_ARGUMENT), NOT_FOUND("42704", ErrorKind.NOT_FOUND),
         ALREADY_EXISTS("23505", ErrorKind.ALREADY_EXISTS), FAILED_PRECONDITION("55000", ErrorKind.FAILED_PRECONDITION),
         ABORTED("40001", ErrorKind.ABORTED), DEADLINE_EXCEEDED("57014", ErrorKind.DEADLINE_EXCEEDED),
-        RESOURCE_EXHAUSTED("54000", ErrorKind.RESOURCE_EXHAUSTED), INTERNAL("XX000", ErrorKind.INTERNAL);
+        RESOURCE_EXHAUSTED("54000", ErrorKind.RESOURCE_EXHAUSTED), UNAVAILABLE("08006", ErrorKind.UNAVAILABLE),
+        INTERNAL("XX000", ErrorKind.INTERNAL);
 
         private final String sqlState;
         private final ErrorKind errorKind;
@@ -108,6 +109,14 @@ public class RecordServiceException extends RuntimeException {
     public static RecordServiceException diskRefused(boolean full, String message, Throwable cause) {
         return full ? new RecordServiceException(Kind.RESOURCE_EXHAUSTED, "53100", message, cause)
                 : new RecordServiceException(Kind.INTERNAL, "58030", message, cause);
+    }
+
+    /**
+     * A commit whose outcome is unknown (FoundationDB's commit_unknown_result after its retries; UNAVAILABLE, PostgreSQL's
+     * transaction_resolution_unknown, 08007): it may or may not have happened.
+     */
+    public static RecordServiceException outcomeUnknown(String message, Throwable cause) {
+        return new RecordServiceException(Kind.UNAVAILABLE, "08007", message, cause);
     }
 
     /**

@@ -89,7 +89,7 @@ final class StoreOpener {
 
     /** Opens the store with {@code md}; reloads the meta-data once when the store was written with a newer one. */
     private CompletableFuture<FDBRecordStore> openWith(FDBRecordContext ctx, String database, RecordMetaData md) {
-        return builder(database, md).setContext(ctx).createOrOpenAsync(FDBRecordStoreBase.StoreExistenceCheck.NONE)
+        return builder(database, md).setContext(ctx).createOrOpenAsync()
                 .handle((store, failure) -> {
                     if (failure == null) {
                         return CompletableFuture.completedFuture(store);
@@ -101,7 +101,7 @@ final class StoreOpener {
                     return requireDatabaseAsync(ctx, database)
                             .thenCompose(incarnation -> loadAsync(ctx, database, incarnation))
                             .thenCompose(fresh -> builder(database, fresh).setContext(ctx)
-                                    .createOrOpenAsync(FDBRecordStoreBase.StoreExistenceCheck.NONE));
+                                    .createOrOpenAsync());
                 }).thenCompose(f -> f);
     }
 

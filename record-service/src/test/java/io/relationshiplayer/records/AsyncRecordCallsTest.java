@@ -83,6 +83,19 @@ class AsyncRecordCallsTest {
     }
 
     @Test
+    void theCallingThreadDoesNotWaitForTheStore() {
+        stores.loadAsync("d", "users", List.of(key(1))).join(); // caches warm
+        // with latency injected, the store has not answered yet when the call returns to its caller
+        CompletableFuture<RecordStores.SaveResult> save = stores.saveAsync("d", List.of(user(7, "eve")),
+                SaveMode.INSERT);
+        CompletableFuture<List<LoadedRecord>> load = stores.loadAsync("d", "users", List.of(key(7)));
+        assertThat(save).isNotDone();
+        assertThat(load).isNotDone();
+        assertThat(save.join().saved()).isEqualTo(1);
+        load.join();
+    }
+
+    @Test
     void aSchemaRegisteredByAnotherServerIsReadWithoutWaiting() {
         stores.saveAsync("d", List.of(user(1, "ann")), SaveMode.INSERT).join();
         new RecordStores(backend.recordDatabase()).registerSchema("d", SqlTableWritesTest.tablesSchema("mine"), true);

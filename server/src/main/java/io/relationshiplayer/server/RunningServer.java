@@ -73,7 +73,11 @@ public final class RunningServer implements AutoCloseable {
     static final Set<String> INLINE = Set.of(
             RecordServiceGrpc.getLoadRecordsMethod().getFullMethodName(),
             RecordServiceGrpc.getSaveRecordsMethod().getFullMethodName(),
-            RecordServiceGrpc.getDeleteRecordsMethod().getFullMethodName());
+            RecordServiceGrpc.getDeleteRecordsMethod().getFullMethodName(),
+            io.grpc.health.v1.HealthGrpc.getCheckMethod().getFullMethodName());
+
+    /** Health checks answer from memory on every backend: inline everywhere (a load balancer's probe never waits). */
+    static final Set<String> ALWAYS_INLINE = Set.of(io.grpc.health.v1.HealthGrpc.getCheckMethod().getFullMethodName());
 
     /**
      * Whether no read or commit of {@code backend} blocks the thread that asks: the memory engine answers from memory
@@ -97,6 +101,13 @@ public final class RunningServer implements AutoCloseable {
                     System.err.println("rl server: releasing " + c + " failed: " + e);
                 }
             }
+            // calls have ended; what is still queued (a cancelled stream's last turn) closes its work first
+            streams.shutdown();
+            try {
+                streams.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             streams.shutdownNow();
             releaseBackend.run();
         };
@@ -114,7 +125,7 @@ public final class RunningServer implements AutoCloseable {
             ServerOptions options = new ServerOptions(config.limits(), config.clientKey(), metrics,
                     config.accessLog(), backend.database(), config.healthInterval(), config.healthTimeout());
             RlServer server = RlServer.start(config.host(), config.port(), services, options, config.security(),
-                    neverBlocksCaller(backend) ? INLINE : Set.of(), release);
+                    neverBlocksCaller(backend) ? INLINE : ALWAYS_INLINE, release);
             return new RunningServer(config, server, backend, metrics, http);
         } catch (IOException | RuntimeException e) {
             release.run();

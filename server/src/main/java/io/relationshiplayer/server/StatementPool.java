@@ -1,7 +1,6 @@
 package io.relationshiplayer.server;
 
 import io.relationshiplayer.records.RecordServiceException;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
@@ -10,7 +9,8 @@ import java.util.concurrent.TimeUnit;
  * in arrival order. Without a bound, 500 concurrent scans on 2 cores each ran at a five-hundredth of the speed, past
  * FoundationDB's 5 s, and all failed; with one, the machine runs as many as it can run well and the others wait (the
  * statement timeout counts the wait). A stream whose client is not reading gives its thread back until it reads again,
- * so a slow client holds no turn. Past {@link #MAX_WAITING} waiting, a new one is refused at once with 53000.
+ * so a slow client holds no turn; its later turns go before new statements and are never refused
+ * ({@link AdmissionQueue}). Past {@link #MAX_WAITING} new ones waiting, another is refused at once with 53000.
  */
 final class StatementPool {
     /** The option that sets the bound. */
@@ -35,7 +35,7 @@ final class StatementPool {
     static ThreadPoolExecutor create(int size, int maxWaiting) {
         int n = size > 0 ? size : defaultSize();
         ThreadPoolExecutor pool = new ThreadPoolExecutor(n, n, 60, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(maxWaiting), r -> {
+                new AdmissionQueue(maxWaiting), r -> {
                     Thread t = new Thread(r, "rl-stream");
                     t.setDaemon(true);
                     return t;

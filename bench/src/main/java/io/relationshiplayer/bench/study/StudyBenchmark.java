@@ -126,7 +126,7 @@ public final class StudyBenchmark implements AutoCloseable {
                 }
             }
             table.printGoals(all);
-            both.println(floor.line());
+            both.println(floor != null ? floor.line() : "  the wire's floor: not measured (a health check failed)");
             both.flush();
             if (dir != null) {
                 List<Path> written = new StudyOutput(settings, reference).write(dir, all);

@@ -9,8 +9,21 @@ import com.apple.foundationdb.FDBException;
 public final class EmbeddedFdbException extends FDBException {
     private static final long serialVersionUID = 1L;
 
+    /** The durable engine refused a write because its disk is full (io_error, 1510, or 1021 of such an outage). */
+    private final boolean diskFull;
+
     public EmbeddedFdbException(String message, int code) {
+        this(message, code, false);
+    }
+
+    public EmbeddedFdbException(String message, int code, boolean diskFull) {
         super(message, code);
+        this.diskFull = diskFull;
+    }
+
+    /** Whether this is the durable engine's refusal of a write for lack of disk space. */
+    public boolean diskFull() {
+        return diskFull;
     }
 
     @Override
@@ -30,7 +43,7 @@ public final class EmbeddedFdbException extends FDBException {
 
     @Override
     public Exception retargetClone() {
-        EmbeddedFdbException clone = new EmbeddedFdbException(getMessage(), getCode());
+        EmbeddedFdbException clone = new EmbeddedFdbException(getMessage(), getCode(), diskFull);
         clone.setStackTrace(getStackTrace());
         return clone;
     }

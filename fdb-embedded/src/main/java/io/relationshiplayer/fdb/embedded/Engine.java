@@ -232,13 +232,16 @@ final class Engine implements AutoCloseable {
 
     /**
      * Why the durable engine refuses writes now (its disk refused the last one and has not recovered), or null. When a
-     * recovery attempt is due, makes it first, taking the committer's turn.
+     * recovery attempt is due and no batch runs, makes it first, taking the committer's turn; while a batch runs (which
+     * attempts the recovery itself) it answers at once, so that a health probe never waits behind a slow disk.
      */
     String storageProblem() {
         if (storage.problem() == null || closed) {
             return storage.problem();
         }
-        awaitTurn();
+        if (!tryTurn()) {
+            return failure != null ? failure.getMessage() : storage.problem();
+        }
         try {
             if (!closed && failure == null) {
                 storageUsable();
@@ -249,14 +252,15 @@ final class Engine implements AutoCloseable {
         return failure != null ? failure.getMessage() : storage.problem();
     }
 
-    /** Waits until no batch runs, then takes the committer's turn: commits wait until {@link #endTurn}. */
-    private void awaitTurn() {
+    /** Takes the committer's turn if no batch runs (commits then wait until {@link #endTurn}); false if one does. */
+    private boolean tryTurn() {
         commitLock.lock();
         try {
-            while (leading) {
-                batchEnded.awaitUninterruptibly();
+            if (leading) {
+                return false;
             }
             leading = true;
+            return true;
         } finally {
             commitLock.unlock();
         }

@@ -62,6 +62,11 @@ public enum FdbError {
         return new EmbeddedFdbException(name + (detail == null || detail.isEmpty() ? "" : ": " + detail), code);
     }
 
+    /** As {@link #exception(String)}, marked as a refusal for lack of disk space. */
+    EmbeddedFdbException diskFullException(String detail) {
+        return new EmbeddedFdbException(name + ": " + detail, code, true);
+    }
+
     public EmbeddedFdbException exception() {
         return exception(null);
     }

@@ -133,7 +133,7 @@ final class RocksPersistence implements Persistence {
         boolean noSpace = s != null && s.getSubCode() == Status.SubCode.NoSpace;
         boolean appending = String.valueOf(e.getMessage()).startsWith("While appending to file");
         String reason = noSpace ? "the disk is full" : "the disk failed";
-        return new StorageFailure(reason + " (" + e.getMessage() + ")", !(noSpace && appending), e);
+        return new StorageFailure(reason + " (" + e.getMessage() + ")", !(noSpace && appending), noSpace, e);
     }
 
     /**

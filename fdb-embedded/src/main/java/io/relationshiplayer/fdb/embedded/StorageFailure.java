@@ -10,10 +10,21 @@ final class StorageFailure extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final boolean maybeWritten;
+    private final boolean diskFull;
 
     StorageFailure(String message, boolean maybeWritten, Throwable cause) {
+        this(message, maybeWritten, false, cause);
+    }
+
+    StorageFailure(String message, boolean maybeWritten, boolean diskFull, Throwable cause) {
         super(message, cause);
         this.maybeWritten = maybeWritten;
+        this.diskFull = diskFull;
+    }
+
+    /** Whether the disk refused the write for lack of space (RocksDB's NoSpace). */
+    boolean diskFull() {
+        return diskFull;
     }
 
     boolean maybeWritten() {

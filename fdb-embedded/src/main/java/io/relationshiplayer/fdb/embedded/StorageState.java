@@ -13,6 +13,13 @@ final class StorageState {
     private final Persistence disk;
     /** Why writes are refused; null while they go through. */
     private volatile String problem;
+    /** The disk refused for lack of space (not another failure). */
+    private volatile boolean diskFull;
+    /**
+     * The outage began with a write that may have reached the disk: a retry of that commit, refused now, must not be
+     * reported as "did not happen", since its first attempt may have.
+     */
+    private boolean outcomeUnknown;
     private long lastAttempt;
 
     StorageState(Persistence disk) {
@@ -40,9 +47,12 @@ final class StorageState {
         try {
             disk.recover();
             problem = null;
+            diskFull = false;
+            outcomeUnknown = false;
             return true;
         } catch (StorageFailure e) {
             problem = e.getMessage();
+            diskFull = e.diskFull();
             return false;
         } catch (IllegalStateException e) {
             throw e;
@@ -52,10 +62,23 @@ final class StorageState {
         }
     }
 
-    /** The error of a commit refused without trying the disk: it did not happen (io_error, 1510, not retryable). */
+    /**
+     * The error of a commit refused without trying the disk: it did not happen (io_error, 1510, not retryable); but
+     * while an outage that began with a maybe-written commit lasts, commit_unknown_result (1021), since the refused
+     * commit may be that commit's retry.
+     */
     RuntimeException refusal() {
-        return FdbError.IO_ERROR.exception("the durable engine refuses writes until its disk recovers: " + problem
+        if (outcomeUnknown) {
+            return error(FdbError.COMMIT_UNKNOWN_RESULT, "the durable engine refuses writes until its disk recovers: "
+                    + problem + "; an earlier write may reach the disk at a restart, so a retried commit's outcome "
+                    + "is unknown");
+        }
+        return error(FdbError.IO_ERROR, "the durable engine refuses writes until its disk recovers: " + problem
                 + "; the commit did not happen");
+    }
+
+    private RuntimeException error(FdbError code, String detail) {
+        return diskFull ? code.diskFullException(detail) : code.exception(detail);
     }
 
     /**
@@ -65,12 +88,14 @@ final class StorageState {
     RuntimeException failed(RuntimeException e) {
         boolean maybeWritten = !(e instanceof StorageFailure) || ((StorageFailure) e).maybeWritten();
         problem = e.getMessage();
+        diskFull = e instanceof StorageFailure && ((StorageFailure) e).diskFull();
+        outcomeUnknown |= maybeWritten;
         lastAttempt = System.nanoTime();
         if (maybeWritten) {
-            return FdbError.COMMIT_UNKNOWN_RESULT.exception("the durable engine's write failed: " + problem
+            return error(FdbError.COMMIT_UNKNOWN_RESULT, "the durable engine's write failed: " + problem
                     + "; the commit is not visible, but a restart before the disk recovers may replay it");
         }
-        return FdbError.IO_ERROR.exception("the durable engine's write failed: " + problem
+        return error(FdbError.IO_ERROR, "the durable engine's write failed: " + problem
                 + "; the commit did not happen");
     }
 }

@@ -31,6 +31,7 @@ import io.relationshiplayer.records.Failures;
 import io.relationshiplayer.records.RecordServiceException;
 import io.relationshiplayer.records.RecordStores;
 import io.relationshiplayer.records.SchemaExport;
+import io.relationshiplayer.limits.CallWork;
 import io.relationshiplayer.limits.ServerLimits;
 import io.relationshiplayer.access.Authorization;
 import io.relationshiplayer.access.Role;
@@ -76,14 +77,18 @@ public final class RecordServiceImpl extends RecordServiceGrpc.RecordServiceImpl
      * record calls that run inline), and the response goes out from the thread that completes the future.
      */
     private static <T> void unaryAsync(StreamObserver<T> observer, Supplier<CompletableFuture<T>> call) {
+        // a call its client gives up on counts against the client's limits until its transaction has ended
+        Runnable workDone = CallWork.hold();
         CompletableFuture<T> response;
         try {
             response = call.get();
         } catch (RuntimeException e) {
+            workDone.run();
             observer.onError(GrpcErrors.toStatus(e));
             return;
         }
         response.whenComplete((r, failure) -> {
+            workDone.run();
             if (failure != null) {
                 observer.onError(GrpcErrors.toStatus(Failures.classify(failure)));
             } else {
