@@ -11,7 +11,7 @@ import org.apache.calcite.schema.impl.AbstractSchema;
 
 /**
  * PostgreSQL's {@code information_schema}, read-only, for the tools and ORMs that introspect a database through it:
- * {@code schemata}, {@code tables}, {@code columns}, {@code table_constraints}, {@code key_column_usage},
+ * {@code schemata}, {@code tables}, {@code views}, {@code columns}, {@code table_constraints}, {@code key_column_usage},
  * {@code referential_constraints} and {@code constraint_column_usage}, each with all of PostgreSQL 15's columns (those
  * that have no meaning here are NULL), over the catalog of the statement that reads them.
  */
@@ -35,6 +35,9 @@ final class InformationSchema extends AbstractSchema {
                     "table_type", "self_referencing_column_name", "reference_generation", "user_defined_type_catalog",
                     "user_defined_type_schema", "user_defined_type_name", "is_insertable_into", "is_typed",
                     "commit_action")),
+            new View("views", InformationSchemaRows::views, List.of("table_catalog", "table_schema", "table_name",
+                    "view_definition", "check_option", "is_updatable", "is_insertable_into", "is_trigger_updatable",
+                    "is_trigger_deletable", "is_trigger_insertable_into")),
             new View("columns", InformationSchemaRows::columns, List.of("table_catalog", "table_schema", "table_name",
                     "column_name", "ordinal_position", "column_default", "is_nullable", "data_type",
                     "character_maximum_length", "character_octet_length", "numeric_precision",
