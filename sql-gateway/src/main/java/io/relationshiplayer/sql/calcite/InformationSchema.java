@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
+import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * PostgreSQL's {@code information_schema}, read-only, for the tools and ORMs that introspect a database through it:
@@ -26,6 +27,10 @@ final class InformationSchema extends AbstractSchema {
     /** A view: its name, PostgreSQL's columns in order, and where its rows come from. */
     private record View(String name, BiConsumer<InformationSchemaRows, Rows> source, List<String> columns) {
     }
+
+    /** Each cardinal number column, an INTEGER. */
+    private static final Map<String, SqlTypeName> TYPES = CARDINAL_NUMBERS.stream()
+            .collect(java.util.stream.Collectors.toMap(c -> c, c -> SqlTypeName.INTEGER));
 
     private static final List<View> VIEWS = List.of(
             new View("schemata", InformationSchemaRows::schemata, List.of("catalog_name", "schema_name",
@@ -66,8 +71,8 @@ final class InformationSchema extends AbstractSchema {
 
     InformationSchema(SessionBinding binding, String database) {
         for (View v : VIEWS) {
-            tables.put(v.name(), new InformationSchemaTable(binding, database, v.columns(), CARDINAL_NUMBERS,
-                    v.source()));
+            tables.put(v.name(), new InformationSchemaTable(binding, database, v.columns(), TYPES,
+                    (d, catalog, out) -> v.source().accept(new InformationSchemaRows(d, catalog), out)));
         }
     }
 

@@ -37,7 +37,7 @@ final class InformationSchemaRows {
     }
 
     void schemata(Rows out) {
-        for (String schema : List.of(InformationSchema.NAME, RecordLayerSchema.PUBLIC)) {
+        for (String schema : List.of(InformationSchema.NAME, PgCatalog.NAME, RecordLayerSchema.PUBLIC)) {
             out.add().set("catalog_name", database).set("schema_name", schema);
         }
     }
