@@ -60,7 +60,11 @@ final class SqlViews {
                                    boolean planApart) {
         FDBRecordContext transaction = session.transaction();
         if (transaction != null && planApart) {
-            analyzeIn(session, queries, statement, null);
+            try {
+                analyzeIn(session, queries, statement, null);
+            } catch (SqlException e) {
+                // the catalog may have changed since the transaction's snapshot: the analysis in it tells
+            }
         }
         return analyzeIn(session, queries, statement, transaction);
     }
