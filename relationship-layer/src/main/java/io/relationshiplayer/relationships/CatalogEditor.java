@@ -5,6 +5,8 @@ import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexDef;
 import io.relationshiplayer.proto.v1.TableDef;
+import io.relationshiplayer.proto.v1.ViewDef;
+import java.util.List;
 import javax.annotation.Nonnull;
 
 /**
@@ -43,4 +45,13 @@ public interface CatalogEditor {
 
     /** Adds a CHECK constraint; every existing row must pass it. */
     void addCheck(@Nonnull String table, @Nonnull CheckDef check);
+
+    /**
+     * Creates the view {@code view} (its columns and the relations it reads, which the caller found), or with
+     * {@code orReplace} replaces the view of that name under PostgreSQL's rules; the Record Layer schema is untouched.
+     */
+    void createView(@Nonnull ViewDef view, boolean orReplace);
+
+    /** Drops the views {@code names} ({@code ifExists}: those that exist), with {@code cascade} the views reading them. */
+    void dropViews(@Nonnull List<String> names, boolean ifExists, boolean cascade);
 }

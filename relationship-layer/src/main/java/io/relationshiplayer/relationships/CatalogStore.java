@@ -96,6 +96,11 @@ final class CatalogStore {
         ctx.putInSessionIfAbsent(changedKey(database), catalog.asUncommitted());
     }
 
+    /** Whether {@code ctx} changed the catalog of {@code database} (read without a read of the database). */
+    boolean changedIn(FDBRecordContext ctx, String database) {
+        return ctx.getInSession(changedKey(database), Catalog.class) != null;
+    }
+
     /** Where a transaction keeps the catalog it changed, until it ends. */
     private static String changedKey(String database) {
         return "rl.catalog.changed/" + database;

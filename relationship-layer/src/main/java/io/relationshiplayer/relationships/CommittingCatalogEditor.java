@@ -5,6 +5,8 @@ import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexDef;
 import io.relationshiplayer.proto.v1.TableDef;
+import io.relationshiplayer.proto.v1.ViewDef;
+import java.util.List;
 import javax.annotation.Nonnull;
 
 /**
@@ -74,5 +76,15 @@ final class CommittingCatalogEditor implements CatalogEditor {
     @Override
     public void addCheck(@Nonnull String table, @Nonnull CheckDef check) {
         layer.addCheck(database, table, check);
+    }
+
+    @Override
+    public void createView(@Nonnull ViewDef view, boolean orReplace) {
+        layer.createView(database, view, orReplace);
+    }
+
+    @Override
+    public void dropViews(@Nonnull List<String> names, boolean ifExists, boolean cascade) {
+        layer.dropViews(database, names, ifExists, cascade);
     }
 }

@@ -16,7 +16,6 @@ import io.relationshiplayer.proto.v1.TableDef;
 import io.relationshiplayer.proto.v1.ViewDef;
 import io.relationshiplayer.records.RecordServiceException;
 import io.relationshiplayer.records.RecordStores;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -86,6 +85,14 @@ public final class RelationshipLayer {
         return new TransactionCatalogEditor(this, database, ctx);
     }
 
+    /**
+     * Whether the transaction {@code ctx} changed the catalog of {@code database}, told without reading the database
+     * (so without taking a read version: a caller may do slow work in other transactions first).
+     */
+    public boolean catalogChangedIn(String database, FDBRecordContext ctx) {
+        return catalogs.changedIn(ctx, database);
+    }
+
     DataChecks checks() {
         return checks;
     }
@@ -103,10 +110,7 @@ public final class RelationshipLayer {
 
     public Catalog dropTable(String database, String table, boolean ifExists, boolean cascade) {
         Catalog current = catalog(database);
-        if (current.view(table) != null) {
-            throw RelationalException.wrongObjectType("\"" + current.view(table).getName() + "\" is not a table: DROP "
-                    + "VIEW removes a view");
-        }
+        ViewChanges.refuseDropTableOfView(current, table);
         if (ifExists && current.table(table) == null) {
             return current;
         }
@@ -188,12 +192,7 @@ public final class RelationshipLayer {
      */
     public Catalog dropViews(String database, List<String> names, boolean ifExists, boolean cascade) {
         Catalog current = catalog(database);
-        List<String> present = new ArrayList<>();
-        for (String name : names) {
-            if (!ifExists || current.view(name) != null || current.table(name) != null) {
-                present.add(name);
-            }
-        }
+        List<String> present = ViewChanges.present(current, names, ifExists);
         if (present.isEmpty()) {
             return current;
         }

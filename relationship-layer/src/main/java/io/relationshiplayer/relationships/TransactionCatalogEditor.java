@@ -7,6 +7,7 @@ import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexDef;
 import io.relationshiplayer.proto.v1.TableDef;
+import io.relationshiplayer.proto.v1.ViewDef;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -64,6 +65,7 @@ final class TransactionCatalogEditor implements CatalogEditor {
     public void dropTable(@Nonnull String table, boolean ifExists, boolean cascade) {
         translated(() -> {
             Catalog current = session().catalog();
+            ViewChanges.refuseDropTableOfView(current, table);
             if (ifExists && current.table(table) == null) {
                 return null;
             }
@@ -128,6 +130,20 @@ final class TransactionCatalogEditor implements CatalogEditor {
     public void addCheck(@Nonnull String table, @Nonnull CheckDef check) {
         translated(() -> change(table, c -> CheckConstraints.add(c, table, java.util.List.of(check),
                 layer.checkCompiler()), (s, next) -> layer.checks().existingRowsPass(s, next.requireTable(table))));
+    }
+
+    @Override
+    public void createView(@Nonnull ViewDef view, boolean orReplace) {
+        translated(() -> layer.apply(session(), c -> ViewChanges.createView(c, view, orReplace), null));
+    }
+
+    @Override
+    public void dropViews(@Nonnull List<String> names, boolean ifExists, boolean cascade) {
+        translated(() -> {
+            List<String> present = ViewChanges.present(session().catalog(), names, ifExists);
+            return present.isEmpty() ? null
+                    : layer.apply(session(), c -> ViewChanges.dropViews(c, present, cascade), null);
+        });
     }
 
     /** The database in the transaction, as of its latest change. */

@@ -128,6 +128,26 @@ final class ViewChanges {
         return without(catalog, catalog.def(), dropped, "view", cascade);
     }
 
+    /** The names of a DROP VIEW to drop: all of them, or with {@code ifExists} those of a relation that exists. */
+    static List<String> present(Catalog catalog, List<String> names, boolean ifExists) {
+        List<String> present = new ArrayList<>();
+        for (String name : names) {
+            if (!ifExists || catalog.view(name) != null || catalog.table(name) != null) {
+                present.add(name);
+            }
+        }
+        return present;
+    }
+
+    /** DROP TABLE of a view is WRONG_OBJECT_TYPE, as in PostgreSQL. */
+    static void refuseDropTableOfView(Catalog catalog, String name) {
+        ViewDef view = catalog.view(name);
+        if (view != null) {
+            throw RelationalException.wrongObjectType("\"" + view.getName() + "\" is not a table: DROP VIEW removes a "
+                    + "view");
+        }
+    }
+
     static ViewDef requireView(Catalog catalog, String name) {
         ViewDef v = catalog.view(name);
         if (v != null) {

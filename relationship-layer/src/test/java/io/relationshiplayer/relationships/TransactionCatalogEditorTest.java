@@ -77,6 +77,40 @@ class TransactionCatalogEditorTest {
     }
 
     @Test
+    void viewsChangeInTheTransactionUnderPostgresRules() {
+        layer.createView(db, view("by_grp", "items"), false);
+        try (FDBRecordContext ctx = transaction()) {
+            assertThat(layer.catalogChangedIn(db, ctx)).isFalse();
+            CatalogEditor editor = layer.editor(db, ctx);
+            editor.createView(view("all_items", "items"), false);
+            assertThat(layer.catalogChangedIn(db, ctx)).isTrue();
+            Throwable dependents = catchThrowable(() -> editor.dropTable("items", false, false));
+            assertThat(dependents).isInstanceOfSatisfying(RelationalException.class,
+                    e -> assertThat(e.sqlState()).isEqualTo("2BP01"));
+            Throwable notATable = catchThrowable(() -> editor.dropTable("by_grp", false, false));
+            assertThat(notATable).isInstanceOfSatisfying(RelationalException.class,
+                    e -> assertThat(e.sqlState()).isEqualTo(RelationalException.WRONG_OBJECT_TYPE));
+            editor.dropViews(List.of("by_grp", "gone"), true, false);
+            assertThat(editor.catalog().views()).extracting(v -> v.getName()).containsExactly("all_items");
+            assertThat(layer.catalog(db).views()).as("another transaction").extracting(v -> v.getName())
+                    .containsExactly("by_grp");
+            ctx.commit();
+        }
+        assertThat(layer.catalog(db).views()).extracting(v -> v.getName()).containsExactly("all_items");
+        try (FDBRecordContext ctx = transaction()) {
+            layer.editor(db, ctx).dropViews(List.of("all_items"), false, false);
+        }
+        assertThat(layer.catalog(db).views()).as("rolled back").extracting(v -> v.getName())
+                .containsExactly("all_items");
+    }
+
+    private static io.relationshiplayer.proto.v1.ViewDef view(String name, String reads) {
+        return io.relationshiplayer.proto.v1.ViewDef.newBuilder().setName(name).setQuery("SELECT id FROM " + reads)
+                .addReferences(reads).addColumns(io.relationshiplayer.proto.v1.ViewColumn.newBuilder().setName("id")
+                        .setQueryColumn("id").setType(column("id", ColumnKind.BIGINT).getType())).build();
+    }
+
+    @Test
     void rollbackLeavesNothingAndNothingCachedForItIsFoundAgain() {
         Catalog before = layer.catalog(db);
         String rolledBack;

@@ -1,6 +1,7 @@
 package io.relationshiplayer.sql;
 
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
+import io.relationshiplayer.relationships.CatalogEditor;
 import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.sql.calcite.ViewQueries;
 import io.relationshiplayer.sql.ddl.DdlExecutor;
@@ -25,8 +26,12 @@ final class SchemaStatements {
                 return DatabaseCommands.run(sql, layer.recordStores(), database, gate, transaction != null);
             case DDL:
                 gate.require(StatementAccess.SCHEMA);
-                return DDL.execute(DdlParser.parse(sql), transaction == null ? layer.editor(database)
-                        : layer.editor(database, transaction), v -> SqlViews.run(session, views, layer, database, v));
+                CatalogEditor editor = transaction == null ? layer.editor(database)
+                        : layer.editor(database, transaction);
+                // A cold plan takes seconds: in a transaction whose catalog is the committed one, it is made apart.
+                boolean planApart = transaction != null && !layer.catalogChangedIn(database, transaction);
+                return DDL.execute(DdlParser.parse(sql), editor, v -> SqlViews.run(session, views, editor, v,
+                        planApart));
             default:
                 gate.require(StatementAccess.SCHEMA);
                 throw StatementKind.unsupported(sql);

@@ -10,7 +10,8 @@ import javax.annotation.Nonnull;
 
 /**
  * One ExecuteBatch on a session: INSERT, UPDATE and DELETE statements (each text checked against the session's bounds
- * and planned once) run in order in one FoundationDB transaction, checked against its size as they go.
+ * and planned once) run in order in one FoundationDB transaction, checked against its size as they go. An INSERT ...
+ * ON CONFLICT runs through {@link SqlDml} as on its own; RETURNING is refused (0A000): the reply has no rows.
  */
 final class SqlBatch {
     private final SqlSession session;
@@ -36,6 +37,8 @@ final class SqlBatch {
     long[] execute(@Nonnull List<SqlSession.BatchItem> items, boolean beginFirst, boolean commitAfter,
                    @Nonnull Runnable between) {
         session.endOpenStream();
+        boolean[] onConflict = new boolean[items.size()];
+        boolean anyOnConflict = false;
         for (int i = 0; i < items.size(); i++) {
             try {
                 session.bounds().check(items.get(i).sql());
@@ -47,10 +50,14 @@ final class SqlBatch {
                 throw new BatchItemException(i, new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "a batch "
                         + "runs INSERT, UPDATE and DELETE statements only, not " + kind.name()));
             }
-            if (hasClauses(items.get(i).sql(), i)) {
+            DmlClauses clauses = clauses(items.get(i).sql(), i);
+            if (clauses != null && clauses.returning() != null) {
                 throw new BatchItemException(i, new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "a batch cannot "
-                        + "run ON CONFLICT or RETURNING yet: run the statement on its own"));
+                        + "run RETURNING: its reply carries each statement's count of rows, not rows; run the "
+                        + "statement on its own"));
             }
+            onConflict[i] = clauses != null;
+            anyOnConflict |= onConflict[i];
         }
         if (beginFirst) {
             session.begin();
@@ -61,7 +68,7 @@ final class SqlBatch {
         if (session.transaction() != null) {
             long[] counts;
             try {
-                counts = runBatch(items, session.transaction(), between, null);
+                counts = runBatch(items, session.transaction(), between, null, onConflict);
             } catch (RuntimeException | LinkageError e) {
                 session.markFailed();
                 if (commitAfter) {
@@ -75,6 +82,9 @@ final class SqlBatch {
             return counts;
         }
         long started = System.nanoTime();
+        if (anyOnConflict) {
+            return inSessionTransaction(items, between, onConflict, started);
+        }
         for (int attempt = 1; ; attempt++) {
             Map<String, SqlSession.Planned> plans = new HashMap<>();
             FDBRecordContext plan = session.openContext();
@@ -96,21 +106,11 @@ final class SqlBatch {
             }
             FDBRecordContext ctx = session.openContext();
             try {
-                long[] counts = runBatch(items, ctx, between, plans);
+                long[] counts = runBatch(items, ctx, between, plans, onConflict);
                 ctx.commit();
                 return counts;
             } catch (RuntimeException | LinkageError e) {
-                if (SqlErrors.transactionTooOld(e)) {
-                    throw new SqlException(SqlException.PROGRAM_LIMIT_EXCEEDED, "the batch ran past FoundationDB's 5 "
-                            + "second transaction limit (" + items.size() + " items, "
-                            + java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)
-                            + " ms): nothing was written; split it into smaller batches", 0, 0, e);
-                }
-                SqlException error = e instanceof SqlException ? (SqlException) e : SqlErrors.toSql(e);
-                if (!error.isRetryable() || attempt >= SqlSession.AUTOCOMMIT_ATTEMPTS) {
-                    throw error;
-                }
-                session.countAutocommitRetry();
+                retryOrThrow(e, attempt, items.size(), started);
             } finally {
                 ctx.close();
                 session.clearCurrent();
@@ -118,18 +118,56 @@ final class SqlBatch {
         }
     }
 
-    /** Whether item {@code i} has a clause that {@link SqlDml} runs (a syntax error in one fails the item). */
-    private static boolean hasClauses(String sql, int i) {
+    /**
+     * A batch with ON CONFLICT outside a transaction block: in a transaction of the session's own, as {@link SqlDml}
+     * runs such a statement on its own (it runs statements of its own in the transaction), committed at the end and
+     * retried whole on a conflict.
+     */
+    private long[] inSessionTransaction(List<SqlSession.BatchItem> items, Runnable between, boolean[] onConflict,
+                                        long started) {
+        for (int attempt = 1; ; attempt++) {
+            session.begin();
+            try {
+                long[] counts = runBatch(items, session.transaction(), between, null, onConflict);
+                session.commitFlagged();
+                return counts;
+            } catch (RuntimeException | LinkageError e) {
+                session.rollback();
+                retryOrThrow(e, attempt, items.size(), started);
+            }
+        }
+    }
+
+    /** After a failed attempt of a batch of its own: returns to retry it, else throws what the caller is told. */
+    private void retryOrThrow(Throwable e, int attempt, int items, long started) {
+        if (SqlErrors.transactionTooOld(e)) {
+            throw new SqlException(SqlException.PROGRAM_LIMIT_EXCEEDED, "the batch ran past FoundationDB's 5 "
+                    + "second transaction limit (" + items + " items, "
+                    + java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)
+                    + " ms): nothing was written; split it into smaller batches", 0, 0, e);
+        }
+        SqlException error = e instanceof SqlException ? (SqlException) e : SqlErrors.toSql(e);
+        if (!error.isRetryable() || attempt >= SqlSession.AUTOCOMMIT_ATTEMPTS) {
+            throw error;
+        }
+        session.countAutocommitRetry();
+    }
+
+    /** Item {@code i}'s clauses that {@link SqlDml} runs, or null (a syntax error in one fails the item). */
+    private static DmlClauses clauses(String sql, int i) {
         try {
-            return DmlClauses.mayHave(sql) && DmlClauses.parse(sql) != null;
+            return DmlClauses.mayHave(sql) ? DmlClauses.parse(sql) : null;
         } catch (SqlException e) {
             throw new BatchItemException(i, e);
         }
     }
 
-    /** Runs a batch's items in {@code ctx}; {@code plans} by text (null: planned in {@code ctx}). */
+    /**
+     * Runs a batch's items in {@code ctx}; {@code plans} by text (null: planned in {@code ctx}); an item with ON
+     * CONFLICT ({@code onConflict}) through {@link SqlDml}, which needs {@code ctx} to be the session's transaction.
+     */
     private long[] runBatch(List<SqlSession.BatchItem> items, FDBRecordContext ctx, Runnable between,
-                            Map<String, SqlSession.Planned> plans) {
+                            Map<String, SqlSession.Planned> plans, boolean[] onConflict) {
         long[] counts = new long[items.size()];
         String key = session.openCurrent(ctx);
         Map<String, CalciteRunner.Plan> statements = new HashMap<>();
@@ -138,15 +176,19 @@ final class SqlBatch {
             SqlSession.BatchItem item = items.get(i);
             try {
                 String sql = StatementText.strip(item.sql());
-                CalciteRunner.Plan ps = statements.get(sql);
-                if (ps == null) {
-                    SqlSession.Planned planned = plans == null ? null : plans.get(sql);
-                    ps = planned != null && planned.catalogKey().equals(key) ? planned.plan()
-                            : session.prepare(sql);
-                    statements.put(sql, ps);
+                StatementResult result;
+                if (onConflict[i]) {
+                    result = SqlDml.execute(session, sql, item.params(), StatementKind.of(sql).tag());
+                } else {
+                    CalciteRunner.Plan ps = statements.get(sql);
+                    if (ps == null) {
+                        SqlSession.Planned planned = plans == null ? null : plans.get(sql);
+                        ps = planned != null && planned.catalogKey().equals(key) ? planned.plan()
+                                : session.prepare(sql);
+                        statements.put(sql, ps);
+                    }
+                    result = session.runOnce(ps, item.params(), StatementKind.of(sql).tag(), null);
                 }
-                StatementResult result = session.runOnce(ps, item.params(), StatementKind.of(sql).tag(),
-                        null);
                 counts[i] = result instanceof StatementResult.Update ? ((StatementResult.Update) result).count() : 0;
             } catch (RuntimeException | LinkageError e) {
                 SqlException error = SqlErrors.toSql(e);

@@ -83,11 +83,18 @@ final class SqlPrepare extends CalcitePrepareImpl {
             .withUnquotedCasing(org.apache.calcite.avatica.util.Casing.TO_LOWER)
             .withQuoting(org.apache.calcite.avatica.util.Quoting.DOUBLE_QUOTE)
             .withConformance(org.apache.calcite.sql.validate.SqlConformanceEnum.LENIENT)
-            .withCaseSensitive(false);
+            .withCaseSensitive(false)
+            .withParserFactory(PostgresSyntax.FACTORY);
 
     @Override
     protected SqlParser createParser(String sql) {
         return createParser(sql, PARSER);
+    }
+
+    /** Every statement's parser takes PostgreSQL's spellings that Calcite's does not ({@link PostgresSyntax}). */
+    @Override
+    protected SqlParser createParser(String sql, SqlParser.Config config) {
+        return super.createParser(sql, config.withParserFactory(PostgresSyntax.FACTORY));
     }
 
     @Override

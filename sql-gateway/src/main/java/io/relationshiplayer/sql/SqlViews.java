@@ -3,6 +3,7 @@ package io.relationshiplayer.sql;
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
 import io.relationshiplayer.proto.v1.ViewColumn;
 import io.relationshiplayer.proto.v1.ViewDef;
+import io.relationshiplayer.relationships.CatalogEditor;
 import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.sql.calcite.SqlTypes;
 import io.relationshiplayer.sql.calcite.ViewQueries;
@@ -14,9 +15,11 @@ import java.util.regex.Pattern;
 import org.apache.calcite.rel.type.RelDataTypeField;
 
 /**
- * Runs CREATE [OR REPLACE] VIEW: the query is validated and planned against the current catalog (in a transaction of
- * its own, as any plan is made), which gives the view's columns and the relations it reads; the relationship layer
- * then stores the view in the catalog, checking PostgreSQL's rules against the catalog it changes.
+ * Runs CREATE [OR REPLACE] VIEW and DROP VIEW: the query is validated and planned against the catalog the statement
+ * sees (the session's transaction's inside BEGIN ... COMMIT, its own changes included; else a transaction of its own,
+ * as any plan is made), which gives the view's columns and the relations it reads; the catalog editor then stores the
+ * view, checking PostgreSQL's rules against the catalog it changes: in the session's transaction inside a block (seen
+ * by its later statements, by no one else before COMMIT, undone by ROLLBACK), else committed on its own.
  */
 final class SqlViews {
     private static final Pattern AT = Pattern.compile("at line (\\d+), column (\\d+)");
@@ -25,50 +28,64 @@ final class SqlViews {
     }
 
     /**
-     * Runs CREATE VIEW or DROP VIEW, each in a transaction of its own: inside a transaction block they are refused
-     * (0A000), since a view's query is analyzed against the committed catalog.
+     * Runs CREATE VIEW or DROP VIEW through {@code editor}, the one the session's other DDL uses; {@code planApart}:
+     * in a transaction that has not changed the catalog, analyze the query in a transaction of its own first.
      */
-    static StatementResult.Done run(SqlSession session, ViewQueries queries, RelationshipLayer layer, String database,
-                                    io.relationshiplayer.sql.ddl.DdlStatement statement) {
-        String command = statement instanceof CreateView ? "CREATE VIEW" : "DROP VIEW";
-        if (session.inTransaction()) {
-            throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, command + " inside a transaction block is not "
-                    + "supported: run it outside BEGIN ... COMMIT");
-        }
+    static StatementResult.Done run(SqlSession session, ViewQueries queries, CatalogEditor editor,
+                                    io.relationshiplayer.sql.ddl.DdlStatement statement, boolean planApart) {
         if (statement instanceof CreateView v) {
-            return create(session, queries, layer, database, v);
+            ViewDef view = analyze(session, queries, v, planApart);
+            try {
+                editor.createView(view, v.orReplace());
+            } catch (RuntimeException e) {
+                throw RelationalErrors.toSql(RelationshipLayer.translate(e));
+            }
+            return new StatementResult.Done("CREATE VIEW");
         }
         var drop = (io.relationshiplayer.sql.ddl.DdlStatement.DropView) statement;
         try {
-            layer.dropViews(database, drop.views(), drop.ifExists(), drop.cascade());
+            editor.dropViews(drop.views(), drop.ifExists(), drop.cascade());
         } catch (RuntimeException e) {
             throw RelationalErrors.toSql(RelationshipLayer.translate(e));
         }
-        return new StatementResult.Done(command);
+        return new StatementResult.Done("DROP VIEW");
     }
 
-    private static StatementResult.Done create(SqlSession session, ViewQueries queries, RelationshipLayer layer,
-                                               String database, CreateView statement) {
-        ViewDef view;
-        FDBRecordContext ctx = session.openContext();
+    /**
+     * The view's definition: its query analyzed and planned in the session's transaction, or in one of its own. In a
+     * transaction that has not changed the catalog, it is analyzed and planned in one of its own first: a cold plan
+     * takes seconds, which would age the transaction, and the one made there is then found in the caches.
+     */
+    private static ViewDef analyze(SqlSession session, ViewQueries queries, CreateView statement,
+                                   boolean planApart) {
+        FDBRecordContext transaction = session.transaction();
+        if (transaction != null && planApart) {
+            try {
+                analyzeIn(session, queries, statement, null);
+            } catch (SqlException e) {
+                // the catalog may have changed since the transaction's snapshot: the analysis in it tells
+            }
+        }
+        return analyzeIn(session, queries, statement, transaction);
+    }
+
+    private static ViewDef analyzeIn(SqlSession session, ViewQueries queries, CreateView statement,
+                                   FDBRecordContext transaction) {
+        FDBRecordContext ctx = transaction != null ? transaction : session.openContext();
         try {
             session.openCurrent(ctx);
             ViewQueries.Analysis analysis = queries.analyze(statement.query());
             // Planned now, so that a query that validates but cannot be planned fails here, not in every reader.
             session.prepare(statement.query());
-            view = definition(statement, analysis);
+            return definition(statement, analysis);
         } catch (SqlException e) {
             throw inStatement(e, statement);
         } finally {
-            ctx.close();
+            if (transaction == null) {
+                ctx.close();
+            }
             session.clearCurrent();
         }
-        try {
-            layer.createView(database, view, statement.orReplace());
-        } catch (RuntimeException e) {
-            throw RelationalErrors.toSql(RelationshipLayer.translate(e));
-        }
-        return new StatementResult.Done("CREATE VIEW");
     }
 
     /** The view's columns: the query's, named by the column list where it names them. */

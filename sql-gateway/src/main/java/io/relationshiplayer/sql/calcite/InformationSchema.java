@@ -8,10 +8,11 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
+import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * PostgreSQL's {@code information_schema}, read-only, for the tools and ORMs that introspect a database through it:
- * {@code schemata}, {@code tables}, {@code columns}, {@code table_constraints}, {@code key_column_usage},
+ * {@code schemata}, {@code tables}, {@code views}, {@code columns}, {@code table_constraints}, {@code key_column_usage},
  * {@code referential_constraints} and {@code constraint_column_usage}, each with all of PostgreSQL 15's columns (those
  * that have no meaning here are NULL), over the catalog of the statement that reads them.
  */
@@ -27,6 +28,10 @@ final class InformationSchema extends AbstractSchema {
     private record View(String name, BiConsumer<InformationSchemaRows, Rows> source, List<String> columns) {
     }
 
+    /** Each cardinal number column, an INTEGER. */
+    private static final Map<String, SqlTypeName> TYPES = CARDINAL_NUMBERS.stream()
+            .collect(java.util.stream.Collectors.toMap(c -> c, c -> SqlTypeName.INTEGER));
+
     private static final List<View> VIEWS = List.of(
             new View("schemata", InformationSchemaRows::schemata, List.of("catalog_name", "schema_name",
                     "schema_owner", "default_character_set_catalog", "default_character_set_schema",
@@ -35,6 +40,9 @@ final class InformationSchema extends AbstractSchema {
                     "table_type", "self_referencing_column_name", "reference_generation", "user_defined_type_catalog",
                     "user_defined_type_schema", "user_defined_type_name", "is_insertable_into", "is_typed",
                     "commit_action")),
+            new View("views", InformationSchemaRows::views, List.of("table_catalog", "table_schema", "table_name",
+                    "view_definition", "check_option", "is_updatable", "is_insertable_into", "is_trigger_updatable",
+                    "is_trigger_deletable", "is_trigger_insertable_into")),
             new View("columns", InformationSchemaRows::columns, List.of("table_catalog", "table_schema", "table_name",
                     "column_name", "ordinal_position", "column_default", "is_nullable", "data_type",
                     "character_maximum_length", "character_octet_length", "numeric_precision",
@@ -63,8 +71,8 @@ final class InformationSchema extends AbstractSchema {
 
     InformationSchema(SessionBinding binding, String database) {
         for (View v : VIEWS) {
-            tables.put(v.name(), new InformationSchemaTable(binding, database, v.columns(), CARDINAL_NUMBERS,
-                    v.source()));
+            tables.put(v.name(), new InformationSchemaTable(binding, database, v.columns(), TYPES,
+                    (d, catalog, out) -> v.source().accept(new InformationSchemaRows(d, catalog), out)));
         }
     }
 

@@ -4,6 +4,8 @@ import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ColumnType;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.ReferentialAction;
+import io.relationshiplayer.proto.v1.ViewColumn;
+import io.relationshiplayer.proto.v1.ViewDef;
 import io.relationshiplayer.relationships.Catalog;
 import io.relationshiplayer.relationships.Table;
 import io.relationshiplayer.sql.calcite.InformationSchemaTable.Rows;
@@ -13,7 +15,7 @@ import java.util.List;
 
 /**
  * The rows of each {@code information_schema} view from one catalog, with PostgreSQL's values: tables are
- * {@code BASE TABLE}s of schema {@code public}; a table's hidden row key is no column and no primary key; constraints
+ * {@code BASE TABLE}s and views {@code VIEW}s of schema {@code public}; a table's hidden row key is no column and no primary key; constraints
  * carry the names the catalog stores (a primary key is always {@code <table>_pkey}). PostgreSQL also lists each NOT
  * NULL column as a CHECK constraint named after object ids; the catalog has no such ids, so those rows are left out.
  */
@@ -35,19 +37,26 @@ final class InformationSchemaRows {
     }
 
     void schemata(Rows out) {
-        for (String schema : List.of(InformationSchema.NAME, RecordLayerSchema.PUBLIC)) {
+        for (String schema : List.of(InformationSchema.NAME, PgCatalog.NAME, RecordLayerSchema.PUBLIC)) {
             out.add().set("catalog_name", database).set("schema_name", schema);
         }
     }
 
+    /** The tables, then the views (read-only here, so not insertable into). */
     void tables(Rows out) {
         for (Table t : catalog.tables()) {
             out.add().set("table_catalog", database).set("table_schema", RecordLayerSchema.PUBLIC)
                     .set("table_name", t.name()).set("table_type", "BASE TABLE").set("is_insertable_into", "YES")
                     .set("is_typed", "NO");
         }
+        for (ViewDef v : catalog.views()) {
+            out.add().set("table_catalog", database).set("table_schema", RecordLayerSchema.PUBLIC)
+                    .set("table_name", v.getName()).set("table_type", "VIEW").set("is_insertable_into", "NO")
+                    .set("is_typed", "NO");
+        }
     }
 
+    /** The columns of the tables (a hidden row key left out), then of the views: nullable, no default, read-only. */
     void columns(Rows out) {
         for (Table t : catalog.tables()) {
             int position = 0;
@@ -56,25 +65,47 @@ final class InformationSchemaRows {
                     continue;
                 }
                 position++;
-                ColumnType type = c.getType();
-                out.add().set("table_catalog", database).set("table_schema", RecordLayerSchema.PUBLIC)
-                        .set("table_name", t.name()).set("column_name", c.getName())
-                        .set("ordinal_position", position)
+                column(out, t.name(), c.getName(), position, c.getType())
                         .set("column_default", PostgresColumnTypes.columnDefault(c))
-                        .set("is_nullable", c.getNotNull() ? "NO" : "YES")
-                        .set("data_type", PostgresColumnTypes.dataType(type))
-                        .set("character_maximum_length", PostgresColumnTypes.characterMaximumLength(type))
-                        .set("character_octet_length", PostgresColumnTypes.characterOctetLength(type))
-                        .set("numeric_precision", PostgresColumnTypes.numericPrecision(type))
-                        .set("numeric_precision_radix", PostgresColumnTypes.numericPrecisionRadix(type))
-                        .set("numeric_scale", PostgresColumnTypes.numericScale(type))
-                        .set("datetime_precision", PostgresColumnTypes.datetimePrecision(type))
-                        .set("udt_catalog", database).set("udt_schema", "pg_catalog")
-                        .set("udt_name", PostgresColumnTypes.udtName(type))
-                        .set("dtd_identifier", Integer.toString(position)).set("is_self_referencing", "NO")
-                        .set("is_identity", "NO").set("identity_cycle", "NO").set("is_generated", "NEVER")
-                        .set("is_updatable", "YES");
+                        .set("is_nullable", c.getNotNull() ? "NO" : "YES").set("is_updatable", "YES");
             }
+        }
+        for (ViewDef v : catalog.views()) {
+            int position = 0;
+            for (ViewColumn c : v.getColumnsList()) {
+                column(out, v.getName(), c.getName(), ++position, c.getType()).set("is_nullable", "YES")
+                        .set("is_updatable", "NO");
+            }
+        }
+    }
+
+    /** A row of {@code columns}: what a table's column and a view's have alike. */
+    private Rows.Row column(Rows out, String relation, String name, int position, ColumnType type) {
+        return out.add().set("table_catalog", database).set("table_schema", RecordLayerSchema.PUBLIC)
+                .set("table_name", relation).set("column_name", name).set("ordinal_position", position)
+                .set("data_type", PostgresColumnTypes.dataType(type))
+                .set("character_maximum_length", PostgresColumnTypes.characterMaximumLength(type))
+                .set("character_octet_length", PostgresColumnTypes.characterOctetLength(type))
+                .set("numeric_precision", PostgresColumnTypes.numericPrecision(type))
+                .set("numeric_precision_radix", PostgresColumnTypes.numericPrecisionRadix(type))
+                .set("numeric_scale", PostgresColumnTypes.numericScale(type))
+                .set("datetime_precision", PostgresColumnTypes.datetimePrecision(type))
+                .set("udt_catalog", database).set("udt_schema", "pg_catalog")
+                .set("udt_name", PostgresColumnTypes.udtName(type))
+                .set("dtd_identifier", Integer.toString(position)).set("is_self_referencing", "NO")
+                .set("is_identity", "NO").set("identity_cycle", "NO").set("is_generated", "NEVER");
+    }
+
+    /**
+     * The views, their queries as written (PostgreSQL shows its own deparsing of the query); read-only here, so none
+     * is updatable or insertable into, and there are no triggers.
+     */
+    void views(Rows out) {
+        for (ViewDef v : catalog.views()) {
+            out.add().set("table_catalog", database).set("table_schema", RecordLayerSchema.PUBLIC)
+                    .set("table_name", v.getName()).set("view_definition", v.getQuery()).set("check_option", "NONE")
+                    .set("is_updatable", "NO").set("is_insertable_into", "NO").set("is_trigger_updatable", "NO")
+                    .set("is_trigger_deletable", "NO").set("is_trigger_insertable_into", "NO");
         }
     }
 

@@ -5,8 +5,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.function.BiConsumer;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Linq4j;
@@ -17,28 +15,31 @@ import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * One view of {@code information_schema} as a Calcite table: PostgreSQL's columns for it (text, and integers for its
- * {@code cardinal_number} columns; all nullable, as PostgreSQL's are), and rows computed from the catalog of the
+ * One view of {@code information_schema} or {@code pg_catalog} as a Calcite table: PostgreSQL's columns for it (text,
+ * unless given another type; all nullable, as PostgreSQL's view columns are), and rows computed from the catalog of the
  * statement that scans it. The rows are read at each scan, not when the plan is made, so they show DDL at once, also
  * DDL earlier in the same transaction.
  */
 final class InformationSchemaTable extends AbstractTable implements ScannableTable {
+    /** Where a view's rows come from: the database's name and catalog. */
+    @FunctionalInterface
+    interface Source {
+        void rows(String database, Catalog catalog, Rows out);
+    }
+
     private final SessionBinding binding;
     private final String database;
     private final List<String> columns;
-    private final Set<String> cardinalNumbers;
-    private final BiConsumer<InformationSchemaRows, Rows> source;
+    private final Map<String, SqlTypeName> types;
+    private final Source source;
 
-    /**
-     * A view of {@code columns} (those in {@code cardinalNumbers} are integers) whose rows {@code source} adds from the
-     * catalog's {@link InformationSchemaRows}.
-     */
-    InformationSchemaTable(SessionBinding binding, String database, List<String> columns, Set<String> cardinalNumbers,
-            BiConsumer<InformationSchemaRows, Rows> source) {
+    /** A view of {@code columns} (of the types in {@code types}, else VARCHAR) whose rows {@code source} adds. */
+    InformationSchemaTable(SessionBinding binding, String database, List<String> columns,
+            Map<String, SqlTypeName> types, Source source) {
         this.binding = binding;
         this.database = database;
         this.columns = List.copyOf(columns);
-        this.cardinalNumbers = Set.copyOf(cardinalNumbers);
+        this.types = Map.copyOf(types);
         this.source = source;
     }
 
@@ -46,7 +47,7 @@ final class InformationSchemaTable extends AbstractTable implements ScannableTab
     public RelDataType getRowType(RelDataTypeFactory typeFactory) {
         RelDataTypeFactory.Builder b = typeFactory.builder();
         for (String c : columns) {
-            SqlTypeName type = cardinalNumbers.contains(c) ? SqlTypeName.INTEGER : SqlTypeName.VARCHAR;
+            SqlTypeName type = types.getOrDefault(c, SqlTypeName.VARCHAR);
             b.add(c, typeFactory.createTypeWithNullability(typeFactory.createSqlType(type), true));
         }
         return b.build();
@@ -56,7 +57,7 @@ final class InformationSchemaTable extends AbstractTable implements ScannableTab
     public Enumerable<Object[]> scan(DataContext root) {
         Catalog catalog = binding.catalog();
         Rows rows = new Rows(columns);
-        source.accept(new InformationSchemaRows(database, catalog), rows);
+        source.rows(database, catalog, rows);
         return Linq4j.asEnumerable(rows.rows);
     }
 
@@ -86,7 +87,7 @@ final class InformationSchemaTable extends AbstractTable implements ScannableTab
                 this.values = values;
             }
 
-            /** Sets {@code column} (a String, or an Integer for a cardinal number) to {@code value}. */
+            /** Sets {@code column} to {@code value}, of the column's type (String, Integer, Long, Boolean). */
             Row set(String column, Object value) {
                 Integer i = positions.get(column);
                 if (i == null) {

@@ -11,7 +11,7 @@ import org.apache.calcite.schema.impl.AbstractSchema;
 /**
  * A database's tables and views as a Calcite schema, as of the catalog the session's current statement sees. As in
  * PostgreSQL, they are also schema {@code public}'s ({@code SELECT * FROM public.t}), and {@code information_schema}
- * describes them.
+ * and {@code pg_catalog} describe them.
  */
 public final class RecordLayerSchema extends AbstractSchema {
     /** The schema the tables are in, to PostgreSQL's clients. */
@@ -24,11 +24,12 @@ public final class RecordLayerSchema extends AbstractSchema {
 
     /**
      * The schema of {@code database} (at that path from the root), whose views' queries {@code views} validates, with
-     * schemas {@code public} and {@code information_schema} in it.
+     * schemas {@code public}, {@code information_schema} and {@code pg_catalog} in it.
      */
     public RecordLayerSchema(SessionBinding binding, String database, ViewQueries views) {
         this(binding, List.of(database), views, Map.of(PUBLIC, new RecordLayerSchema(binding, List.of(database), views,
-                Map.of()), InformationSchema.NAME, new InformationSchema(binding, database)));
+                Map.of()), InformationSchema.NAME, new InformationSchema(binding, database), PgCatalog.NAME,
+                new PgCatalog(binding, database)));
     }
 
     /** Schema {@code public} (no schemas in it): the same tables and views, whose queries read the database's. */
@@ -52,7 +53,7 @@ public final class RecordLayerSchema extends AbstractSchema {
         return tables;
     }
 
-    /** Schemas public and information_schema, and the sets of the running statement's {@link StatementRows}. */
+    /** Schemas public, information_schema and pg_catalog, and the sets of the running statement's {@link StatementRows}. */
     @Override
     protected Map<String, Schema> getSubSchemaMap() {
         Map<String, Schema> schemas = new LinkedHashMap<>(subSchemas);

@@ -1,0 +1,102 @@
+package io.relationshiplayer.sql;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
+import org.apache.calcite.sql.parser.SqlParserImplFactory;
+import org.apache.calcite.sql.parser.impl.SqlParserImpl;
+
+/**
+ * PostgreSQL's spellings that Calcite's parser does not take, made Calcite's before it parses: {@code current_schema()}
+ * with parentheses (PostgreSQL's function; Calcite parses only the standard's {@code current_schema}). The text keeps
+ * its length and lines (the parentheses become spaces), so positions in errors stay those of the statement as written.
+ * String literals, quoted names and comments are left as they are.
+ */
+final class PostgresSyntax {
+    /** Calcite's parser, fed the rewritten text: every parser of the engine's statements and views' queries uses it. */
+    static final SqlParserImplFactory FACTORY = new SqlParserImplFactory() {
+        @Override
+        public SqlAbstractParserImpl getParser(Reader stream) {
+            return SqlParserImpl.FACTORY.getParser(new StringReader(rewrite(read(stream))));
+        }
+    };
+
+    private static final String CURRENT_SCHEMA = "current_schema";
+
+    private PostgresSyntax() {
+    }
+
+    /** {@code sql} with each {@code current_schema ( )} written {@code current_schema}. */
+    static String rewrite(String sql) {
+        if (indexOfIgnoreCase(sql, CURRENT_SCHEMA) < 0) {
+            return sql;
+        }
+        char[] out = sql.toCharArray();
+        int len = sql.length();
+        int i = 0;
+        while (i < len) {
+            char c = sql.charAt(i);
+            if (c == '\'' || c == '"') {
+                i = StatementText.quotedEnd(sql, i, c);
+            } else if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
+                while (i < len && sql.charAt(i) != '\n' && sql.charAt(i) != '\r') {
+                    i++;
+                }
+            } else if (c == '/' && i + 1 < len && sql.charAt(i + 1) == '*') {
+                i = StatementText.blockCommentEnd(sql, i);
+            } else if (Character.isLetter(c) || c == '_') {
+                int start = i;
+                while (i < len && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_'
+                        || sql.charAt(i) == '$')) {
+                    i++;
+                }
+                boolean qualified = start > 0 && sql.charAt(start - 1) == '.';
+                if (!qualified && i - start == CURRENT_SCHEMA.length()
+                        && sql.regionMatches(true, start, CURRENT_SCHEMA, 0, CURRENT_SCHEMA.length())) {
+                    int open = skipSpace(sql, i);
+                    int close = open < len && sql.charAt(open) == '(' ? skipSpace(sql, open + 1) : -1;
+                    if (close >= 0 && close < len && sql.charAt(close) == ')') {
+                        out[open] = ' ';
+                        out[close] = ' ';
+                        i = close + 1;
+                    }
+                }
+            } else {
+                i++;
+            }
+        }
+        return new String(out);
+    }
+
+    private static int skipSpace(String sql, int from) {
+        int i = from;
+        while (i < sql.length() && Character.isWhitespace(sql.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    private static int indexOfIgnoreCase(String text, String word) {
+        for (int i = 0; i + word.length() <= text.length(); i++) {
+            if (text.regionMatches(true, i, word, 0, word.length())) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static String read(Reader reader) {
+        StringBuilder text = new StringBuilder();
+        char[] buffer = new char[8192];
+        try {
+            for (int n = reader.read(buffer); n >= 0; n = reader.read(buffer)) {
+                text.append(buffer, 0, n);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return text.toString();
+    }
+}
