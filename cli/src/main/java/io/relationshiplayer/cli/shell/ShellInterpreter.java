@@ -469,8 +469,9 @@ final class ShellInterpreter implements AutoCloseable {
         try {
             next = client.switchDatabase(database);
         } catch (ClientException e) {
-            String detail = e instanceof io.relationshiplayer.client.SqlClientException s ? s.detail()
-                    : e.getMessage();
+            // psql's words for a missing database (the server's are the record service's)
+            String detail = "3D000".equals(e.sqlState()) ? "database \"" + database + "\" does not exist"
+                    : e instanceof io.relationshiplayer.client.SqlClientException s ? s.detail() : e.getMessage();
             return refuse("connection to server at \"" + client.address() + "\" failed: FATAL:  " + detail
                     + (e.sqlState() == null ? "" : " (SQLSTATE " + e.sqlState() + ")") + "\nPrevious connection kept");
         }
