@@ -12,6 +12,7 @@ import io.relationshiplayer.proto.v1.MaterializedJoinDef;
 import io.relationshiplayer.proto.v1.ViewColumn;
 import io.relationshiplayer.proto.v1.ViewDef;
 import io.relationshiplayer.relationships.Catalog;
+import io.relationshiplayer.relationships.RelationalException;
 import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.relationships.Table;
 import io.relationshiplayer.relationships.Values;
@@ -30,8 +31,9 @@ final class MetadataCommands {
     }
 
     /**
-     * Runs SHOW TABLES, SHOW CREATE, SHOW DATABASES or DESCRIBE t ({@code kind} SHOW or DESCRIBE) in {@code transaction}, or in a short transaction
-     * of its own when that is null; null for another SHOW, which is left to Calcite.
+     * Runs SHOW TABLES, SHOW CREATE, SHOW DATABASES or DESCRIBE t ({@code kind} SHOW or DESCRIBE) in
+     * {@code transaction}, or in a short transaction of its own when that is null; null for another SHOW, which is
+     * left to Calcite.
      */
     static StatementResult run(String sql, StatementKind kind, RelationshipLayer layer, String database,
                                FDBRecordContext transaction) {
@@ -70,7 +72,7 @@ final class MetadataCommands {
             name = t.name();
             ddl = CreateStatements.table(t);
         } else if (t != null) {
-            throw new SqlException(io.relationshiplayer.relationships.RelationalException.WRONG_OBJECT_TYPE, "\"" + t.name() + "\" is not a view");
+            throw new SqlException(RelationalException.WRONG_OBJECT_TYPE, "\"" + t.name() + "\" is not a view");
         } else {
             throw new SqlException(SqlException.UNDEFINED_TABLE, "relation \"" + target.name()
                     + "\" does not exist");
