@@ -183,6 +183,10 @@ class DumpCommandTest {
                 "  (3, 'eu', 3, NULL, NULL, 'cy', 2, 2);",
                 "INSERT INTO events (\"at\", what, n) VALUES (TIMESTAMP '2024-01-01 00:00:00', 'open', 1),",
                 "  (TIMESTAMP '2024-01-01 00:00:00', 'open', 1), (TIMESTAMP '2024-01-02 00:00:00', NULL, NULL);",
+                // a view that, replaced, reads a view created after it: the dump creates that one first
+                "CREATE VIEW first_view AS SELECT CAST(1 AS BIGINT) AS x;",
+                "CREATE VIEW second_view AS SELECT id FROM accounts;",
+                "CREATE OR REPLACE VIEW first_view AS SELECT COUNT(*) AS x FROM second_view;",
                 "CREATE TABLE numbers (n INTEGER PRIMARY KEY, sq BIGINT);",
                 "INSERT INTO numbers SELECT x, x * x FROM (VALUES 0, 1, 2, 3, 4, 5, 6, 7, 8, 9) a(x);"));
         StringBuilder more = new StringBuilder("INSERT INTO numbers VALUES ");
@@ -205,6 +209,7 @@ class DumpCommandTest {
                 "ALTER TABLE managers ADD CONSTRAINT managers_boss_fkey");
         assertThat(text.indexOf("CREATE VIEW rich")).isLessThan(text.indexOf("CREATE VIEW \"Rich Owners\""))
                 .isGreaterThan(text.lastIndexOf("CREATE TABLE"));
+        assertThat(text.indexOf("CREATE VIEW second_view")).isLessThan(text.indexOf("CREATE VIEW first_view"));
         assertThat(text).contains("0.1E0", "-9223372036854775808", "123456789012.123456", "X'5c27'",
                 "CAST('NaN' AS DOUBLE)", "TIMESTAMP '2024-02-29 13:45:10.5'", "'it''s; \"quoted\" -- not a comment'");
 

@@ -58,7 +58,7 @@ public final class DatabaseDump {
                 out.println();
             }
             for (String view : orderViews(views)) {
-                out.println(showCreate("VIEW", view));
+                out.println(view);
                 out.println();
             }
         }
@@ -108,7 +108,10 @@ public final class DatabaseDump {
         return ordered;
     }
 
-    /** The views, each after the views its query names (as a word); in catalog order where that says nothing. */
+    /**
+     * The views' CREATE VIEW statements, each after those of the views its query names (as a word); in catalog order
+     * where that says nothing.
+     */
     private List<String> orderViews(List<String> views) {
         Map<String, String> ddl = new LinkedHashMap<>();
         views.forEach(v -> ddl.put(v, showCreate("VIEW", v)));
@@ -118,7 +121,7 @@ public final class DatabaseDump {
             String next = remaining.stream().filter(v -> remaining.stream().noneMatch(other -> !other.equals(v)
                     && mentions(ddl.get(v), other))).findFirst().orElse(remaining.get(0));
             remaining.remove(next);
-            ordered.add(next);
+            ordered.add(ddl.get(next));
         }
         return ordered;
     }
