@@ -16,8 +16,8 @@ import java.util.Locale;
 /**
  * The shell's {@code \d} family, from the catalog: {@code \d} the tables and views, {@code \dt} the tables,
  * {@code \dv} the views, {@code \di} the indexes, {@code \d TABLE} a table's columns, keys, checks, foreign keys (its
- * own, and other tables' that reference it) and indexes, {@code \d+ TABLE} the same with each column's keys and
- * indexes and the table's row count.
+ * own, and other tables' that reference it) and indexes, {@code \d+ TABLE} the same with each column's keys, checks
+ * and indexes and the table's row count.
  */
 final class Listings {
     private static final List<String> KINDS = List.of("primary key", "unique", "check", "foreign key", "index",
@@ -103,7 +103,8 @@ final class Listings {
             }
             rows.add(row);
         }
-        TableLayout.printText(out, more && !view ? List.of("column", "type", "nullable", "default", "keys and indexes")
+        TableLayout.printText(out, more && !view ? List.of("column", "type", "nullable", "default",
+                "constraints and indexes")
                 : List.of("column", "type", "nullable", "default"), rows);
         if (d.getPrimaryKeyCount() > 0) {
             out.println("Primary key: (" + String.join(", ", d.getPrimaryKeyList()) + ")");
@@ -170,7 +171,7 @@ final class Listings {
         return table;
     }
 
-    /** The keys, foreign keys and indexes whose column list has {@code column}, by name. */
+    /** The keys, foreign keys and indexes whose column list has {@code column}, and the checks that read it. */
     private static String keysOf(DescribeTableResponse d, String column) {
         List<String> names = new ArrayList<>();
         if (d.getPrimaryKeyList().contains(column)) {
@@ -185,9 +186,52 @@ final class Listings {
                         names.add(c.getName());
                     }
                 }
+            } else if (c.getKind().equals("check") && reads(def, column)) {
+                names.add(c.getName());
             }
         }
         return String.join(", ", names);
+    }
+
+    /**
+     * Whether a CHECK's text names {@code column}: as a word outside string literals (any case), or quoted exactly.
+     */
+    static boolean reads(String check, String column) {
+        for (int i = 0; i < check.length(); ) {
+            char ch = check.charAt(i);
+            if (ch == '\'' || ch == '"') {
+                int end = i + 1;
+                StringBuilder text = new StringBuilder();
+                while (end < check.length()) {
+                    if (check.charAt(end) == ch) {
+                        if (end + 1 < check.length() && check.charAt(end + 1) == ch) {
+                            text.append(ch);
+                            end += 2;
+                            continue;
+                        }
+                        break;
+                    }
+                    text.append(check.charAt(end++));
+                }
+                if (ch == '"' && text.toString().equals(column)) {
+                    return true;
+                }
+                i = end + 1;
+            } else if (Character.isLetter(ch) || ch == '_') {
+                int end = i;
+                while (end < check.length() && (Character.isLetterOrDigit(check.charAt(end))
+                        || check.charAt(end) == '_' || check.charAt(end) == '$')) {
+                    end++;
+                }
+                if (check.substring(i, end).equalsIgnoreCase(column)) {
+                    return true;
+                }
+                i = end;
+            } else {
+                i++;
+            }
+        }
+        return false;
     }
 
     private static String heading(String kind) {
