@@ -51,6 +51,11 @@ final class ConnectionOptions {
     }
 
     Connection open() {
+        return open(false);
+    }
+
+    /** Opens the session; with {@code mustExist}, on an existing database only (3D000 when not), creating none. */
+    Connection open(boolean mustExist) {
         if (connect == null && security.given()) {
             // a token (RL_TOKEN) is simply not needed by the server of its own; TLS options are a mistake
             throw new IllegalArgumentException("--tls, --ca-file, --cert and --key need --connect HOST:PORT");
@@ -63,7 +68,9 @@ final class ConnectionOptions {
                 throw new UncheckedIOException("cannot start the in-process server: " + e.getMessage(), e);
             }
             try {
-                return new Connection(SqlSession.connect("127.0.0.1", server.port(), database), server);
+                return new Connection(mustExist ? SqlSession.connectExisting("127.0.0.1", server.port(), database,
+                        io.relationshiplayer.client.ClientSecurity.plaintext())
+                        : SqlSession.connect("127.0.0.1", server.port(), database), server);
             } catch (RuntimeException e) {
                 server.close();
                 throw e;
@@ -75,7 +82,8 @@ final class ConnectionOptions {
                     + " without TLS (add --tls and --ca-file)");
             command.commandLine().getErr().flush();
         }
-        return new Connection(SqlSession.connect(connect.host(), connect.port(), database, client), null);
+        return new Connection(mustExist ? SqlSession.connectExisting(connect.host(), connect.port(), database, client)
+                : SqlSession.connect(connect.host(), connect.port(), database, client), null);
     }
 
     /** A {@code HOST[:PORT]} (an IPv6 host in brackets: {@code [::1]:7470}). */

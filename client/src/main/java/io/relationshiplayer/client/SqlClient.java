@@ -106,10 +106,21 @@ public final class SqlClient implements AutoCloseable {
         return openSession(database, false);
     }
 
+    /** Opens a session on {@code database}, which must exist (3D000, as PostgreSQL's connections, when not). */
+    @Nonnull
+    public SqlSession openExistingSession(@Nonnull String database) {
+        return openSession(database, false, true);
+    }
+
     SqlSession openSession(String database, boolean ownsClient) {
+        return openSession(database, ownsClient, false);
+    }
+
+    SqlSession openSession(String database, boolean ownsClient, boolean mustExist) {
         requireNonNull(database, "database is null");
         try {
             String id = withCallTimeout(stub).openSession(OpenSessionRequest.newBuilder().setDatabase(database)
+                    .setOptions(io.relationshiplayer.proto.v1.SessionOptions.newBuilder().setMustExist(mustExist))
                     .build()).getSessionId();
             return new SqlSession(this, database, id, ownsClient);
         } catch (StatusRuntimeException e) {

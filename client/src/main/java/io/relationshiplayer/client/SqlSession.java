@@ -35,7 +35,8 @@ public final class SqlSession implements AutoCloseable {
     private final SqlClient client;
     private final String database;
     private final String id;
-    private final boolean ownsClient;
+    private volatile boolean ownsClient;
+    private volatile boolean closed;
     private volatile boolean inTransaction;
     private volatile int fetchSize;
 
@@ -54,6 +55,19 @@ public final class SqlSession implements AutoCloseable {
         SqlClient client = SqlClient.connect(host, port, security);
         try {
             return client.openSession(database, true);
+        } catch (RuntimeException e) {
+            client.close();
+            throw e;
+        }
+    }
+
+    /** As {@link #connect}, on a database that must exist (3D000 when it does not: nothing is created). */
+    @Nonnull
+    public static SqlSession connectExisting(@Nonnull String host, int port, @Nonnull String database,
+            @Nonnull ClientSecurity security) {
+        SqlClient client = SqlClient.connect(host, port, security);
+        try {
+            return client.openSession(database, true, true);
         } catch (RuntimeException e) {
             client.close();
             throw e;
@@ -227,9 +241,27 @@ public final class SqlSession implements AutoCloseable {
         }
     }
 
+    /**
+     * Opens a session on another database, which must exist (3D000 when not: this session stays as it was), over
+     * this session's connection, and closes this session (rolling back its open transaction), as psql's
+     * {@code \connect} does; the new session owns the connection if this one did.
+     */
+    @Nonnull
+    public SqlSession switchDatabase(@Nonnull String database) {
+        SqlSession next = client.openSession(database, false, true);
+        next.ownsClient = ownsClient;
+        ownsClient = false;
+        close();
+        return next;
+    }
+
     /** Closes the session (rolling back an open transaction), ignoring a server that is gone. */
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         try {
             client.failFast().closeSession(CloseSessionRequest.newBuilder().setSessionId(id).build());
         } catch (StatusRuntimeException ignored) {

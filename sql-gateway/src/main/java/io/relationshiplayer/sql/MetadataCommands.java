@@ -12,16 +12,18 @@ import io.relationshiplayer.proto.v1.MaterializedJoinDef;
 import io.relationshiplayer.proto.v1.ViewColumn;
 import io.relationshiplayer.proto.v1.ViewDef;
 import io.relationshiplayer.relationships.Catalog;
+import io.relationshiplayer.relationships.RelationalException;
 import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.relationships.Table;
 import io.relationshiplayer.relationships.Values;
+import io.relationshiplayer.sql.ddl.ShowCreateSyntax;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
-/** SHOW TABLES and DESCRIBE: the catalog as query results. */
+/** SHOW TABLES, SHOW CREATE and DESCRIBE: the catalog as query results. */
 final class MetadataCommands {
     private static final ColumnType TEXT = ColumnType.newBuilder().setKind(ColumnKind.VARCHAR).build();
 
@@ -29,8 +31,9 @@ final class MetadataCommands {
     }
 
     /**
-     * Runs SHOW TABLES, SHOW DATABASES or DESCRIBE t ({@code kind} SHOW or DESCRIBE) in {@code transaction}, or in a short transaction
-     * of its own when that is null; null for another SHOW, which is left to Calcite.
+     * Runs SHOW TABLES, SHOW CREATE, SHOW DATABASES or DESCRIBE t ({@code kind} SHOW or DESCRIBE) in
+     * {@code transaction}, or in a short transaction of its own when that is null; null for another SHOW, which is
+     * left to Calcite.
      */
     static StatementResult run(String sql, StatementKind kind, RelationshipLayer layer, String database,
                                FDBRecordContext transaction) {
@@ -38,6 +41,9 @@ final class MetadataCommands {
         if (kind == StatementKind.DESCRIBE) {
             String table = StatementText.strip(StatementText.afterFirstWord(sql)).replace("\"", "");
             body = catalog -> describe(catalog, table);
+        } else if (StatementText.leadingWords(sql, 2).equals("SHOW CREATE")) {
+            ShowCreateSyntax.Target target = ShowCreateSyntax.parse(sql);
+            body = catalog -> showCreate(catalog, target);
         } else if (StatementText.leadingWords(sql, 2).equals("SHOW TABLES")) {
             body = MetadataCommands::showTables;
         } else if (StatementText.leadingWords(sql, 2).equals("SHOW DATABASES")) {
@@ -47,6 +53,32 @@ final class MetadataCommands {
         }
         return transaction != null ? body.apply(layer.open(database, transaction).catalog())
                 : layer.run(database, s -> body.apply(s.catalog()));
+    }
+
+    /**
+     * SHOW CREATE TABLE / VIEW: one row, the name and the DDL that recreates it ({@link CreateStatements}). A view
+     * named by SHOW CREATE TABLE gives its CREATE VIEW, as in MySQL and CockroachDB; a table named by SHOW CREATE VIEW
+     * is 42809.
+     */
+    static StatementResult.Query showCreate(Catalog catalog, ShowCreateSyntax.Target target) {
+        Table t = catalog.table(target.name());
+        ViewDef v = catalog.view(target.name());
+        String name;
+        String ddl;
+        if (v != null) {
+            name = v.getName();
+            ddl = CreateStatements.view(v);
+        } else if (t != null && !target.view()) {
+            name = t.name();
+            ddl = CreateStatements.table(t);
+        } else if (t != null) {
+            throw new SqlException(RelationalException.WRONG_OBJECT_TYPE, "\"" + t.name() + "\" is not a view");
+        } else {
+            throw new SqlException(SqlException.UNDEFINED_TABLE, "relation \"" + target.name()
+                    + "\" does not exist");
+        }
+        return new StatementResult.Query("SHOW", List.of(new ColumnMeta("table_name", TEXT, false),
+                new ColumnMeta("create_statement", TEXT, false)), stream(List.<Object[]>of(new Object[] {name, ddl})));
     }
 
     /** The tables, then the views (as PostgreSQL's \\d lists relations): name, column count, kind. */

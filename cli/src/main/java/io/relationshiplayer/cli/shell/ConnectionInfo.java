@@ -6,6 +6,11 @@ package io.relationshiplayer.cli.shell;
  * runs in this process.
  */
 public record ConnectionInfo(String address, String database, boolean tls, boolean token, boolean local) {
+    /** The same connection, on {@code other} database (after \c). */
+    ConnectionInfo on(String other) {
+        return new ConnectionInfo(address, other, tls, token, local);
+    }
+
     /** The line psql's {@code \conninfo} would print. */
     String describe() {
         return "You are connected to database \"" + database + "\" at " + address

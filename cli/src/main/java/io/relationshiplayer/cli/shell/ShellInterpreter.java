@@ -26,32 +26,13 @@ import java.util.concurrent.TimeUnit;
  * {@code ON_ERROR_STOP} set, a script stops at its first error.
  */
 final class ShellInterpreter implements AutoCloseable {
-    static final String HELP = String.join("\n",
-            "Statements end with ;  and may span lines. Ctrl-C cancels a running statement or clears the line;",
-            "Ctrl-D or \\q leaves.",
-            "  \\d [TABLE]              tables, or a table's columns, keys, foreign keys and indexes",
-            "  \\l                      the databases (CREATE DATABASE and DROP DATABASE make and remove them)",
-            "  \\h [STATEMENT]          syntax of the statements the engine runs",
-            "  \\g [FILE]               run the query buffer (or the last query), its result to FILE",
-            "  \\watch [SEC] [c=COUNT]  run the query buffer every SEC seconds (2) until Ctrl-C",
-            "  \\r                      clear the query buffer",
-            "  \\o [FILE]               results to FILE, or back to the terminal",
-            "  \\x [on|off|auto]        expanded rows: one line per column (auto: when a row does not fit)",
-            "  \\pset [OPTION [VALUE]]  null TEXT, border 0|1|2, expanded on|off|auto",
-            "  \\timing [on|off]        show the time of each statement",
-            "  \\format FORMAT          table, csv or json",
-            "  \\set [NAME [VALUE]]     set (or list) variables; :NAME, :'NAME', :\"NAME\" in statements",
-            "  \\unset NAME             unset a variable (ON_ERROR_STOP on: a script stops at its first error)",
-            "  \\i FILE                 run the statements and commands of FILE",
-            "  \\conninfo               the server, database, TLS and token of the connection",
-            "  \\q                      quit",
-            "  \\?                      this help");
-
-    private final SqlSession client;
-    private final ConnectionInfo connection;
+    /** The session the shell was started with, which its caller closes (\c closes it, and the shell the last). */
+    private final SqlSession original;
+    private volatile SqlSession client;
+    private ConnectionInfo connection;
     private final ResultPrinter printer;
     private final ResultPrinter.Target console;
-    private final StatementRunner runner;
+    private volatile StatementRunner runner;
     private final PrintWriter out;
     private final PrintWriter err;
     private final ShellVariables variables = new ShellVariables();
@@ -70,6 +51,7 @@ final class ShellInterpreter implements AutoCloseable {
     /** {@code out}: messages; {@code err}: errors; results go to the printer's target (the console). */
     ShellInterpreter(SqlSession client, ConnectionInfo connection, ResultPrinter printer, PrintWriter out,
             PrintWriter err, Runnable schemaChanged) {
+        this.original = client;
         this.client = client;
         this.connection = connection;
         this.printer = printer;
@@ -82,6 +64,11 @@ final class ShellInterpreter implements AutoCloseable {
 
     ShellVariables variables() {
         return variables;
+    }
+
+    /** The current session: the one the shell started with, or the one of the last \c. */
+    SqlSession session() {
+        return client;
     }
 
     /** Shows a long statement's elapsed time on the terminal (interactive shells only). */
@@ -142,6 +129,9 @@ final class ShellInterpreter implements AutoCloseable {
 
     @Override
     public void close() {
+        if (client != original) {
+            client.close();
+        }
         closeOutputFile();
         out.flush();
         err.flush();
@@ -214,7 +204,7 @@ final class ShellInterpreter implements AutoCloseable {
                 quit = true;
                 yield false;
             }
-            case "\\?" -> say(HELP);
+            case "\\?" -> say(ShellHelp.TEXT);
             case "\\timing" -> {
                 Boolean on = parseSwitch(arg, !printer.timing());
                 if (on == null) {
@@ -247,7 +237,8 @@ final class ShellInterpreter implements AutoCloseable {
                 SyntaxHelp.print(arg, out);
                 yield true;
             }
-            case "\\d" -> describe(arg);
+            case "\\d", "\\d+", "\\dt", "\\dv", "\\di" -> describe(parts[0], arg);
+            case "\\c", "\\connect" -> connect(arg);
             case "\\l" -> statement("SHOW DATABASES", 1);
             default -> refuse("unknown command " + parts[0] + "; \\? lists the commands");
         };
@@ -458,17 +449,36 @@ final class ShellInterpreter implements AutoCloseable {
         }
     }
 
-    private boolean describe(String arg) {
+    private boolean describe(String command, String arg) {
         try {
-            if (arg.isEmpty()) {
-                Listings.tables(client, out);
-            } else {
-                Listings.describe(client, arg, out);
-            }
+            Listings.run(client, command, arg, out);
             out.println();
             return true;
         } catch (ClientException e) {
             return refuse("ERROR: " + e.getMessage());
         }
+    }
+
+    /**
+     * psql's {@code \c DB}: a session on DB (which must exist) over the same connection, the old one closed; when DB
+     * cannot be reached the shell stays where it was, as psql keeps its previous connection.
+     */
+    private boolean connect(String arg) {
+        String database = arg.isEmpty() ? client.database() : unquote(arg);
+        SqlSession next;
+        try {
+            next = client.switchDatabase(database);
+        } catch (ClientException e) {
+            // psql's words for a missing database (the server's are the record service's)
+            String detail = "3D000".equals(e.sqlState()) ? "database \"" + database + "\" does not exist"
+                    : e instanceof io.relationshiplayer.client.SqlClientException s ? s.detail() : e.getMessage();
+            return refuse("connection to server at \"" + client.address() + "\" failed: FATAL:  " + detail
+                    + (e.sqlState() == null ? "" : " (SQLSTATE " + e.sqlState() + ")") + "\nPrevious connection kept");
+        }
+        client = next;
+        runner = new StatementRunner(next, printer, err);
+        connection = connection.on(database);
+        schemaChanged.run();
+        return say("You are now connected to database \"" + database + "\".");
     }
 }

@@ -5,6 +5,7 @@ import io.relationshiplayer.client.SqlSession;
 import io.relationshiplayer.proto.v1.TableColumn;
 import io.relationshiplayer.proto.v1.TableSummary;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.Set;
 import java.util.TreeSet;
 import org.jline.reader.Candidate;
@@ -27,11 +28,12 @@ final class SqlCompleter implements Completer {
             "MIN", "MAX", "CAST", "BIGINT", "INTEGER", "DOUBLE", "BOOLEAN", "VARCHAR", "VARBINARY", "DECIMAL",
             "DATE", "TIMESTAMP", "TRUE", "FALSE");
 
-    private final SqlSession client;
+    private final Supplier<SqlSession> session;
     private volatile Set<String> names;
 
-    SqlCompleter(SqlSession client) {
-        this.client = client;
+    /** Completes with the names of {@code session}'s database (the shell's current one: \c changes it). */
+    SqlCompleter(Supplier<SqlSession> session) {
+        this.session = session;
     }
 
     /** Forgets the names read so far: the next completion reads them again. */
@@ -75,6 +77,7 @@ final class SqlCompleter implements Completer {
         if (known == null) {
             known = new TreeSet<>();
             try {
+                SqlSession client = session.get();
                 for (TableSummary t : client.listTables()) {
                     known.add(t.getName());
                     for (TableColumn c : client.describeTable(t.getName()).getColumnsList()) {

@@ -20,7 +20,6 @@ import org.jline.terminal.Terminal;
  */
 public final class SqlShell {
     private final Terminal terminal;
-    private final SqlSession client;
     private final Path history;
     private final PrintWriter out;
     private final boolean dumb;
@@ -30,11 +29,10 @@ public final class SqlShell {
     public SqlShell(Terminal terminal, SqlSession client, ConnectionInfo connection, Path history,
             OutputFormat format, Map<String, String> variables) {
         this.terminal = terminal;
-        this.client = client;
         this.history = history;
         this.out = terminal.writer();
         this.dumb = terminal.getType().startsWith(Terminal.TYPE_DUMB);
-        this.completer = new SqlCompleter(client);
+        this.completer = new SqlCompleter(this::client);
         ResultPrinter printer = new ResultPrinter(out, format, Math.max(0, terminal.getWidth()), !dumb);
         this.interpreter = new ShellInterpreter(client, connection, printer, out, out, completer::invalidate);
         variables.forEach(interpreter.variables()::set);
@@ -49,7 +47,7 @@ public final class SqlShell {
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .option(LineReader.Option.CASE_INSENSITIVE, true)
                 .build();
-        out.println("rl shell: database " + client.database() + " at " + client.address() + ". \\? for help, "
+        out.println("rl shell: database " + client().database() + " at " + client().address() + ". \\? for help, "
                 + "\\q to quit.");
         out.flush();
         // Ctrl-C outside readLine (which handles it itself) cancels the running statement or \watch
@@ -87,8 +85,17 @@ public final class SqlShell {
 
     private String prompt() {
         if (interpreter.pending()) {
-            return "rl-> ";
+            return prompt(client()) + "-> ";
         }
-        return client.inTransaction() ? "rl*> " : "rl=> ";
+        return prompt(client()) + (client().inTransaction() ? "*> " : "=> ");
+    }
+
+    /** The prompt's name: rl, or rl:DB on a database other than the default one (after \c DB or --database). */
+    static String prompt(SqlSession session) {
+        return session.database().equals("default") ? "rl" : "rl:" + session.database();
+    }
+
+    private SqlSession client() {
+        return interpreter.session();
     }
 }

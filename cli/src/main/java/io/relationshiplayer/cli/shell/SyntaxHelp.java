@@ -60,6 +60,8 @@ final class SyntaxHelp {
                             + "    | from_item [INNER | LEFT | RIGHT | FULL] JOIN from_item ON condition\n"
                             + "TABLE table [ORDER BY ...] [LIMIT count]"),
             new Entry("SET", "set a session setting", "SET max_staleness = seconds"),
+            new Entry("SHOW CREATE", "the DDL that recreates a table (with its indexes) or a view",
+                    "SHOW CREATE TABLE table\nSHOW CREATE VIEW view"),
             new Entry("SHOW TABLES", "list the tables", "SHOW TABLES"),
             new Entry("TRUNCATE", "empty tables in one transaction",
                     "TRUNCATE [TABLE] table [, ...] [CASCADE | RESTRICT]"),

@@ -45,9 +45,14 @@ record SqlTestCase(String file, int line, @Nullable String sql, List<Object> par
         /**
          * A query returns {@code rows} ({@code |}-separated cells), in order unless {@code rowsort}; {@code rows} is
          * null in a cross-check file, where the reference database gives the rows. {@code columns}, when not null,
-         * are the expected column names.
+         * are the expected column names. With {@code text}, the rows (cells joined by {@code |}) are compared as
+         * the lines of their text, so that a value may span lines (SHOW CREATE's).
          */
-        record Rows(boolean rowsort, @Nullable List<String> columns, @Nullable List<String> rows) implements Outcome {
+        record Rows(boolean rowsort, @Nullable List<String> columns, @Nullable List<String> rows, boolean text)
+                implements Outcome {
+            Rows(boolean rowsort, @Nullable List<String> columns, @Nullable List<String> rows) {
+                this(rowsort, columns, rows, false);
+            }
         }
 
         /** A block that only switches sessions. */
@@ -63,7 +68,7 @@ record SqlTestCase(String file, int line, @Nullable String sql, List<Object> par
     String displayName() {
         String what;
         if (outcome instanceof Outcome.Rows r) {
-            what = r.rowsort() ? "query rowsort" : "query ordered";
+            what = r.text() ? "query text" : r.rowsort() ? "query rowsort" : "query ordered";
         } else if (outcome instanceof Outcome.Count c) {
             what = "statement count " + c.count();
         } else if (outcome instanceof Outcome.Error e) {

@@ -190,6 +190,16 @@ final class SqlTestDatabase implements AutoCloseable {
     }
 
     private static void checkRows(SqlTestCase c, Outcome.Rows want, List<String> columns, List<Object[]> rows) {
+        if (want.text()) {
+            List<String> lines = new ArrayList<>();
+            rows.forEach(r -> lines.addAll(List.of(String.join("|", Cells.render(r)).split("\n", -1))));
+            if (!lines.equals(want.rows())) {
+                throw new AssertionFailedError(where(c) + "text differs\nexpected:\n" + String.join("\n",
+                        want.rows()) + "\nactual:\n" + String.join("\n", lines), String.join("\n", want.rows()),
+                        String.join("\n", lines));
+            }
+            return;
+        }
         if (want.columns() != null && !want.columns().equals(columns)) {
             throw new AssertionFailedError(where(c) + "expected columns " + want.columns() + " but got " + columns,
                     want.columns(), columns);

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  */
 final class SqlTestParser {
     private static final Pattern STATEMENT = Pattern.compile("statement\\s+(ok|count\\s+(\\d+)|error\\s+(\\S+)(?:\\s+(.*))?)");
-    private static final Pattern QUERY = Pattern.compile("query\\s+(rowsort|ordered)");
+    private static final Pattern QUERY = Pattern.compile("query\\s+(rowsort|ordered|text)");
     private static final Pattern SESSION = Pattern.compile("session\\s+(\\w+)");
     private static final Pattern PLAN = Pattern.compile("plan\\s+(contains|not\\s+contains)\\s+(.+)");
     private static final Pattern INTEGER = Pattern.compile("[-+]?\\d+");
@@ -81,6 +81,7 @@ final class SqlTestParser {
         List<String> columns = null;
         List<PlanCheck> plan = new ArrayList<>();
         boolean rowsort = false;
+        boolean asText = false;
         boolean query = false;
         int i = 0;
         for (; i < lines.size(); i++) {
@@ -110,6 +111,7 @@ final class SqlTestParser {
                 requireNone(outcome, query, file, at);
                 query = true;
                 rowsort = m.group(1).equals("rowsort");
+                asText = m.group(1).equals("text");
             } else if ((m = PLAN.matcher(t)).matches()) {
                 plan.add(new PlanCheck(m.group(1).equals("contains"), m.group(2).strip()));
             } else if (t.startsWith("params:")) {
@@ -163,7 +165,7 @@ final class SqlTestParser {
             if (rows == null && rowsRequired) {
                 throw error(file, firstLine, "a query block needs ---- and its expected rows (none for no rows)");
             }
-            outcome = new Outcome.Rows(rowsort, columns, rows);
+            outcome = new Outcome.Rows(rowsort, columns, rows, asText);
         } else if (columns != null) {
             throw error(file, firstLine, "columns: is only for query blocks");
         }

@@ -66,6 +66,22 @@ class SqlTestParserTest {
     }
 
     @Test
+    void readsATextQuery() {
+        List<SqlTestCase> cases = parser.parse("t.sqltest", String.join("\n",
+                "columns: table_name, create_statement",
+                "query text",
+                "SHOW CREATE TABLE t",
+                "----",
+                "t|CREATE TABLE t (",
+                "    id BIGINT NOT NULL",
+                ");"), 0);
+        assertThat(cases).hasSize(1);
+        assertThat(cases.get(0).outcome()).isEqualTo(new Outcome.Rows(false, List.of("table_name",
+                "create_statement"), List.of("t|CREATE TABLE t (", "    id BIGINT NOT NULL", ");"), true));
+        assertThat(cases.get(0).displayName()).startsWith("t.sqltest:1 query text: SHOW CREATE TABLE t");
+    }
+
+    @Test
     void refusesMalformedBlocks() {
         assertThatThrownBy(() -> parser.parse("t.sqltest", "query rowsort\nSELECT 1", 0))
                 .hasMessageContaining("t.sqltest:1").hasMessageContaining("----");
