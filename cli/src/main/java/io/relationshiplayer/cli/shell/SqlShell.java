@@ -67,10 +67,20 @@ public final class SqlShell {
                     interpreter.clearBuffer(); // Ctrl-C at the prompt clears the buffer
                     continue;
                 } catch (EndOfFileException e) {
+                    if (interpreter.copying()) {
+                        interpreter.endOfInput(); // Ctrl-D ends a COPY's data, as \. does
+                        continue;
+                    }
                     break;
                 }
+                boolean copying = interpreter.copying();
                 if (!interpreter.text(text)) {
                     break;
+                }
+                if (!copying && interpreter.copying()) {
+                    out.println("Enter data to be copied followed by a newline.");
+                    out.println("End with a backslash and a period on a line by itself, or an EOF signal.");
+                    out.flush();
                 }
             }
         } finally {
@@ -86,6 +96,9 @@ public final class SqlShell {
     }
 
     private String prompt() {
+        if (interpreter.copying()) {
+            return ">> ";
+        }
         if (interpreter.pending()) {
             return "rl-> ";
         }
