@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
 @Command(name = "shell", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
         description = {"An interactive SQL shell: statements end with ';' and may span lines; history, completion of "
                 + "keywords, tables and columns; \\d, \\h, \\g, \\watch, \\o, \\x, \\pset, \\set, \\timing, "
-                + "\\format, \\i FILE, \\conninfo, \\q (\\? lists them). The prompt is rl=> , or rl*> inside a "
+                + "\\format, \\i FILE, \\copy, \\conninfo, \\q (\\? lists them). The prompt is rl=> , or rl*> inside a "
                 + "transaction. Ctrl-C cancels a running statement, Ctrl-D leaves.",
                 "With -f FILE or --command, the same input runs without a terminal (results to standard output, "
                         + "errors to standard error) and the shell exits: 0, or 1 when the last --command failed; "

@@ -28,6 +28,9 @@ import picocli.CommandLine.Parameters;
         description = {"Runs SQL statements and prints their results: from the arguments, a file (-f) or standard "
                 + "input, split on ';' outside quotes and comments. Stops at the first error (exit code 1) unless "
                 + "--continue-on-error (then the exit code is 1 when any statement failed).",
+                "COPY t FROM STDIN [WITH (FORMAT csv, HEADER)] loads rows: in a file or standard input, the lines "
+                        + "after it up to \\.; with statements as arguments, standard input. COPY t|(query) TO "
+                        + "STDOUT exports them (as psql's COPY; text or csv).",
                 "Formats: table (aligned, NULL shown as NULL, the row count and time after each result; never cut: on "
                         + "a terminal, text columns wrap to its width), csv (RFC 4180: a header row, CRLF, NULL as an empty "
                         + "unquoted field, \"\" for the empty string, bytes as \\x hex; one table per query, "

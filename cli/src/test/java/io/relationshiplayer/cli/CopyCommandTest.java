@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -100,11 +101,13 @@ class CopyCommandTest {
         assertThat(Files.readAllBytes(out)).isEqualTo(Files.readAllBytes(in));
         assertThat(count("")).isEqualTo(10_000);
         // an unquoted empty field is NULL, "" the empty string
-        assertThat(count(" WHERE name IS NULL")).isEqualTo(10_000 / 7);
-        assertThat(count(" WHERE name = ''")).isEqualTo(10_000 / 7);
+        assertThat(count(" WHERE name IS NULL")).isEqualTo(IntStream.rangeClosed(1, 10_000).filter(i -> i % 7 == 3)
+                .count());
+        assertThat(count(" WHERE name = ''")).isEqualTo(IntStream.rangeClosed(1, 10_000).filter(i -> i % 7 == 4)
+                .count());
         assertThat(count(" WHERE n IS NULL")).isEqualTo(10_000 / 5);
         assertThat(count(" WHERE name = 'two\nlines 9'")).isEqualTo(1);
-        assertThat(count(" WHERE name = 'say \"hi\" 8' AND n = 19")).isEqualTo(1);
+        assertThat(count(" WHERE name = 'say \"hi\" 8' AND n = -4976")).isEqualTo(1);
     }
 
     /** Every column type, from PostgreSQL's text of each, back to the same text: CSV and text formats. */

@@ -9,7 +9,6 @@ import java.util.List;
  */
 public final class CopyIn {
     private final CopyStatement statement;
-    private final String sql;
     private final RowReader reader;
     private final CopyLoader loader;
     private final boolean inline;
@@ -19,9 +18,8 @@ public final class CopyIn {
     /** A COPY refused before its data (its error already printed): the data is read and dropped. */
     private boolean refused;
 
-    CopyIn(CopyStatement statement, String sql, CopyLoader loader, boolean inline) {
+    CopyIn(CopyStatement statement, CopyLoader loader, boolean inline) {
         this.statement = statement;
-        this.sql = sql;
         this.reader = new RowReader(statement.options());
         this.loader = loader;
         this.inline = inline;
@@ -30,7 +28,7 @@ public final class CopyIn {
 
     /** The data of a COPY that failed before it: read up to \. and dropped, so that it never runs as statements. */
     static CopyIn refused(CopyStatement statement, CopyException failure) {
-        CopyIn in = new CopyIn(statement, "", null, true);
+        CopyIn in = new CopyIn(statement, null, true);
         in.failure = failure;
         in.refused = true;
         return in;
@@ -75,7 +73,7 @@ public final class CopyIn {
                 return true;
             }
         } catch (RuntimeException e) {
-            loader.abort(sql);
+            loader.abort();
             loader.close();
             ended = true;
             throw e;
@@ -140,7 +138,7 @@ public final class CopyIn {
     private void fail(CopyException e) {
         if (failure == null) {
             failure = e;
-            loader.abort(sql);
+            loader.abort();
         }
     }
 }

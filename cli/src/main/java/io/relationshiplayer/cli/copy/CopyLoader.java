@@ -27,6 +27,11 @@ final class CopyLoader implements AutoCloseable {
     static final int CHUNK_BYTES = 1 << 20;
     static final long SEGMENT_BYTES = 4_000_000L;
     static final long SEGMENT_MILLIS = 2_000L;
+    /** The bounds in force (a test shortens them). */
+    static volatile long segmentBytes = SEGMENT_BYTES;
+    static volatile long segmentMillis = SEGMENT_MILLIS;
+    /** A statement that fails as it runs (22P02), aborting the session's transaction. */
+    static final String ABORT = "SELECT CAST('the COPY failed' AS INTEGER)";
 
     private final SqlSession session;
     private final String relation;
@@ -38,7 +43,7 @@ final class CopyLoader implements AutoCloseable {
     private long chunkBytes;
     private boolean segmentOpen;
     private long segmentStarted;
-    private long segmentBytes;
+    private long segmentSize;
     private long segmentRows;
     private long committedRows;
     private long committedLine;
@@ -133,18 +138,19 @@ final class CopyLoader implements AutoCloseable {
 
     /**
      * After a failure of the client's own (bad data): the rows sent must not stay. In autocommit the open transaction
-     * rolls back; inside BEGIN the transaction is left aborted, as PostgreSQL leaves it, by sending the COPY
-     * statement itself, which the server refuses (0A000) and which aborts the transaction as any refused statement.
+     * rolls back; inside BEGIN the transaction is left aborted (25P02 until ROLLBACK), as PostgreSQL leaves it after
+     * a failed COPY. The service has no call that aborts a transaction without ending it, and it does not abort one
+     * for a statement it refuses before running (a syntax error), so a statement that fails as it runs does it.
      */
-    void abort(String copyStatement) {
+    void abort() {
         try {
             if (autocommit && segmentOpen) {
                 session.update("ROLLBACK");
-            } else if (!autocommit && rows > 0) {
-                session.update(copyStatement);
+            } else if (!autocommit) {
+                session.update(ABORT);
             }
         } catch (SqlClientException expected) {
-            // the refusal that aborts the transaction
+            // the failure that aborts the transaction
         }
         segmentOpen = false;
     }
@@ -161,12 +167,12 @@ final class CopyLoader implements AutoCloseable {
             boolean begin = !segmentOpen;
             if (begin) {
                 segmentStarted = System.nanoTime();
-                segmentBytes = 0;
+                this.segmentSize = 0;
                 segmentRows = 0;
             }
-            segmentBytes += chunkBytes;
-            boolean commit = last || segmentBytes >= SEGMENT_BYTES
-                    || System.nanoTime() - segmentStarted >= SEGMENT_MILLIS * 1_000_000L;
+            this.segmentSize += chunkBytes;
+            boolean commit = last || this.segmentSize >= CopyLoader.segmentBytes
+                    || System.nanoTime() - segmentStarted >= segmentMillis * 1_000_000L;
             // one chunk that is a whole transaction runs as an autocommit batch (retried whole on a conflict)
             flags = begin && commit ? TransactionFlags.NONE : begin ? TransactionFlags.BEGIN
                     : commit ? TransactionFlags.COMMIT : TransactionFlags.NONE;

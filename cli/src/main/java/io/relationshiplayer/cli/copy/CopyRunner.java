@@ -139,12 +139,11 @@ public final class CopyRunner {
             return null;
         }
         CopyLoader loader = CopyLoader.open(session, st);
-        String abort = "COPY " + (st.table() == null ? "" : st.table()) + " FROM STDIN";
         if (st.target() == CopyStatement.Target.STDIN && inline) {
-            CopyIn in = new CopyIn(st, abort, loader, true);
+            CopyIn in = new CopyIn(st, loader, true);
             return in;
         }
-        CopyIn in = new CopyIn(st, abort, loader, false);
+        CopyIn in = new CopyIn(st, loader, false);
         if (st.target() == CopyStatement.Target.FILE) {
             try (Reader r = Files.newBufferedReader(Path.of(st.file()), StandardCharsets.UTF_8)) {
                 feed(r, in);
