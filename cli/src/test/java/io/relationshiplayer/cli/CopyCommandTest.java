@@ -270,4 +270,29 @@ class CopyCommandTest {
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("COPY 3").contains("id|s\n1|a;b\n2|null\n3|it's\n");
     }
+
+    /** At the prompt: psql's invitation, the >> prompt for the data up to \., then COPY n. */
+    @Test
+    void atThePromptTheDataIsTypedAfterTheStatement() throws Exception {
+        java.io.ByteArrayOutputStream terminalOut = new java.io.ByteArrayOutputStream();
+        picocli.CommandLine cl = Rl.commandLine();
+        java.io.StringWriter err = new java.io.StringWriter();
+        cl.setErr(new java.io.PrintWriter(err));
+        cl.setOut(new java.io.PrintWriter(new java.io.StringWriter()));
+        ShellCommand shell = cl.getSubcommands().get("shell").getCommand();
+        String input = "CREATE TABLE t (id BIGINT PRIMARY KEY, s VARCHAR(9));\nCOPY t FROM STDIN (FORMAT csv);\n"
+                + "1,a\n2,\"b\nc\"\n\\.\nSELECT COUNT(*) AS n FROM t;\n";
+        shell.terminal = new org.jline.terminal.impl.DumbTerminal("test", "dumb", new java.io.ByteArrayInputStream(
+                input.getBytes(java.nio.charset.StandardCharsets.UTF_8)), terminalOut,
+                java.nio.charset.StandardCharsets.UTF_8);
+        int code = cl.execute("shell", "--connect", connect, "--database", db, "--history",
+                dir.resolve("history").toString());
+        String out = terminalOut.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(code).as(err.toString()).isZero();
+        // each line of data has its >> prompt (not rl-> as a statement's continuation), the quoted line break too
+        assertThat(out.split(">> ", -1).length - 1).as(out).isEqualTo(4);
+        assertThat(out).contains("Enter data to be copied followed by a newline.").doesNotContain("rl-> ")
+                .containsPattern("COPY 2 \\(").contains(" 2\n(1 row");
+        assertThat(count(" WHERE s = 'b\nc'")).isEqualTo(1);
+    }
 }

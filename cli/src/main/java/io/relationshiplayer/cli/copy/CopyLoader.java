@@ -17,18 +17,25 @@ import java.util.List;
  *
  * <p>Atomicity: inside BEGIN ... COMMIT every chunk is part of the open transaction, and a failure aborts it, as
  * PostgreSQL's COPY does. In autocommit the COPY is one transaction (the chunks folded into one BEGIN ... COMMIT) as
- * long as it stays within {@value #SEGMENT_BYTES} bytes of data and {@value #SEGMENT_MILLIS} ms, well inside
- * FoundationDB's 10 MB and 5 s; a larger or slower load commits at that point and goes on in a new transaction, so
- * that on a failure the transactions committed before stay (their row count is reported) and the failing one is
- * rolled back.
+ * long as it stays within {@value #SEGMENT_ROWS} rows, {@value #SEGMENT_BYTES} bytes of data and
+ * {@value #SEGMENT_MILLIS} ms, inside FoundationDB's 10 MB and 5 s; a larger or slower load commits at that point and
+ * goes on in a new transaction, so that on a failure the transactions committed before stay (their row count is
+ * reported) and the failing one is rolled back.
  */
 final class CopyLoader implements AutoCloseable {
     static final int CHUNK_ROWS = 1_000;
-    static final int CHUNK_BYTES = 1 << 20;
-    static final long SEGMENT_BYTES = 4_000_000L;
+    static final int CHUNK_BYTES = 1 << 19;
+    /**
+     * A transaction's bounds in autocommit. A row costs FoundationDB several times its CSV text (the record, its
+     * keys, the uniqueness check's read and the conflict ranges: 100,000 rows of 60 bytes of CSV passed 10 MB after
+     * 25,000 rows), so rows are bounded as well as bytes.
+     */
+    static final long SEGMENT_ROWS = 10_000L;
+    static final long SEGMENT_BYTES = 2_000_000L;
     static final long SEGMENT_MILLIS = 2_000L;
     /** The bounds in force (a test shortens them). */
     static volatile long segmentBytes = SEGMENT_BYTES;
+    static volatile long segmentRowBound = SEGMENT_ROWS;
     static volatile long segmentMillis = SEGMENT_MILLIS;
     /** A statement that fails as it runs (22P02), aborting the session's transaction. */
     static final String ABORT = "SELECT CAST('the COPY failed' AS INTEGER)";
@@ -172,6 +179,7 @@ final class CopyLoader implements AutoCloseable {
             }
             this.segmentSize += chunkBytes;
             boolean commit = last || this.segmentSize >= CopyLoader.segmentBytes
+                    || segmentRows + chunk.size() >= segmentRowBound
                     || System.nanoTime() - segmentStarted >= segmentMillis * 1_000_000L;
             // one chunk that is a whole transaction runs as an autocommit batch (retried whole on a conflict)
             flags = begin && commit ? TransactionFlags.NONE : begin ? TransactionFlags.BEGIN

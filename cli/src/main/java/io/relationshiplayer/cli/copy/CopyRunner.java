@@ -226,8 +226,9 @@ public final class CopyRunner {
         if (in != null && in.committedBeforeFailure()[0] > 0) {
             long[] c = in.committedBeforeFailure();
             err.println(String.format(Locale.ROOT, "DETAIL: the %,d rows up to line %d were committed before the "
-                    + "failure and stay (a COPY in autocommit commits every %d MB or %d s); the rest was rolled "
-                    + "back", c[0], c[1], CopyLoader.SEGMENT_BYTES / 1_000_000, CopyLoader.SEGMENT_MILLIS / 1000));
+                    + "failure and stay (a COPY in autocommit commits every %,d rows, %d MB or %d s); the rest was "
+                    + "rolled back", c[0], c[1], CopyLoader.SEGMENT_ROWS, CopyLoader.SEGMENT_BYTES / 1_000_000,
+                    CopyLoader.SEGMENT_MILLIS / 1000));
         }
         err.flush();
     }

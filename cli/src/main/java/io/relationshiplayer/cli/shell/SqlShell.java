@@ -43,7 +43,7 @@ public final class SqlShell {
     /** Reads and runs until \q or end of input; returns the exit code. */
     public int run() {
         LineReader reader = LineReaderBuilder.builder().terminal(terminal).appName("rl")
-                .parser(new SqlLineParser()).completer(completer)
+                .parser(new SqlLineParser(interpreter::copying)).completer(completer)
                 .variable(LineReader.HISTORY_FILE, history)
                 .variable(LineReader.SECONDARY_PROMPT_PATTERN, "rl-> ")
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
