@@ -1,5 +1,6 @@
 package io.relationshiplayer.cli.copy;
 
+import io.grpc.Context;
 import io.relationshiplayer.client.PreparedSql;
 import io.relationshiplayer.client.SqlClientException;
 import io.relationshiplayer.client.SqlResult;
@@ -150,14 +151,10 @@ final class CopyLoader implements AutoCloseable {
      * for a statement it refuses before running (a syntax error), so a statement that fails as it runs does it.
      */
     void abort() {
-        try {
-            if (autocommit && segmentOpen) {
-                session.update("ROLLBACK");
-            } else if (!autocommit) {
-                session.update(ABORT);
-            }
-        } catch (SqlClientException expected) {
-            // the failure that aborts the transaction
+        if (autocommit && segmentOpen) {
+            quietly("ROLLBACK");
+        } else if (!autocommit) {
+            quietly(ABORT);
         }
         segmentOpen = false;
     }
@@ -216,11 +213,18 @@ final class CopyLoader implements AutoCloseable {
     }
 
     private void rollbackQuietly() {
-        try {
-            session.update("ROLLBACK");
-        } catch (SqlClientException ignored) {
-            // nothing open any more
-        }
+        quietly("ROLLBACK");
+    }
+
+    /** Runs a statement whose failure is expected or harmless, outside a cancelled COPY's context (Ctrl-C). */
+    private void quietly(String sql) {
+        Context.ROOT.run(() -> {
+            try {
+                session.update(sql);
+            } catch (SqlClientException ignored) {
+                // nothing open any more, or the failure that aborts the transaction
+            }
+        });
     }
 
     private String context(long line) {
