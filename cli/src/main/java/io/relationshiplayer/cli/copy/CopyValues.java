@@ -10,6 +10,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
 import java.time.temporal.ChronoField;
 import java.util.HexFormat;
 import java.util.Locale;
@@ -27,7 +28,8 @@ final class CopyValues {
             .appendValue(ChronoField.HOUR_OF_DAY, 2).appendLiteral(':').appendValue(ChronoField.MINUTE_OF_HOUR, 2)
             .optionalStart().appendLiteral(':').appendValue(ChronoField.SECOND_OF_MINUTE, 2)
             .optionalStart().appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true).optionalEnd().optionalEnd()
-            .toFormatter(Locale.ROOT);
+            .toFormatter(Locale.ROOT).withResolverStyle(ResolverStyle.STRICT)
+            .withChronology(java.time.chrono.IsoChronology.INSTANCE);
 
     private CopyValues() {
     }
