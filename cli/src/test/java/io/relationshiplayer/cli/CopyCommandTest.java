@@ -266,9 +266,10 @@ class CopyCommandTest {
         CliRun run = shell("CREATE TABLE t (id BIGINT PRIMARY KEY, s VARCHAR(9));\n"
                 + "\\copy t FROM '" + in + "' WITH (FORMAT csv, HEADER true, DELIMITER ';', NULL 'NA', QUOTE '''', "
                 + "ESCAPE '\\')\n"
-                + "COPY t TO STDOUT WITH DELIMITER '|' NULL 'null' CSV HEADER;\n");
+                + "COPY t TO STDOUT WITH DELIMITER '|' NULL 'null' CSV HEADER;\n\\h COPY\n");
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).contains("COPY 3").contains("id|s\n1|a;b\n2|null\n3|it's\n");
+        assertThat(run.out()).contains("COPY 3").contains("id|s\n1|a;b\n2|null\n3|it's\n")
+                .contains("Command:     COPY\n").contains("COPY table [(column [, ...])] FROM STDIN");
     }
 
     /** At the prompt: psql's invitation, the >> prompt for the data up to \., then COPY n. */
