@@ -1,5 +1,7 @@
 package io.relationshiplayer.cli;
 
+import io.relationshiplayer.cli.copy.CopyIn;
+import io.relationshiplayer.cli.copy.CopyRunner;
 import io.relationshiplayer.cli.sql.OutputFormat;
 import io.relationshiplayer.cli.sql.ResultPrinter;
 import io.relationshiplayer.cli.sql.SqlScript;
@@ -26,6 +28,9 @@ import picocli.CommandLine.Parameters;
         description = {"Runs SQL statements and prints their results: from the arguments, a file (-f) or standard "
                 + "input, split on ';' outside quotes and comments. Stops at the first error (exit code 1) unless "
                 + "--continue-on-error (then the exit code is 1 when any statement failed).",
+                "COPY t FROM STDIN [WITH (FORMAT csv, HEADER)] loads rows: in a file or standard input, the lines "
+                        + "after it up to \\.; with statements as arguments, standard input. COPY t|(query) TO "
+                        + "STDOUT exports them (as psql's COPY; text or csv).",
                 "Formats: table (aligned, NULL shown as NULL, the row count and time after each result; never cut: on "
                         + "a terminal, text columns wrap to its width), csv (RFC 4180: a header row, CRLF, NULL as an empty "
                         + "unquoted field, \"\" for the empty string, bytes as \\x hex; one table per query, "
@@ -64,18 +69,49 @@ final class SqlCommand implements Callable<Integer> {
         if (file != null && !statements.isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give statements or -f FILE, not both");
         }
-        List<SqlScript.Statement> script = SqlScript.split(source());
+        String text = source();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         boolean onTerminal = Terminals.interactive();
+        // a file's or standard input's statements: their lines count on, and COPY FROM STDIN's data follows them
+        boolean script = statements.isEmpty();
         try (ConnectionOptions.Connection c = connection.open()) {
             ResultPrinter printer = new ResultPrinter(out, format, onTerminal ? Terminals.width() : 0,
                     onTerminal && Terminals.ansi());
             StatementRunner runner = new StatementRunner(c.client(), printer, err);
+            CopyRunner copy = new CopyRunner(c.client(), printer, err, stdin);
             boolean failed = false;
-            for (SqlScript.Statement s : script) {
-                // statements given as arguments are each their own text; a file's or standard input's lines count on
-                if (!runner.run(s.sql(), statements.isEmpty() ? s.line() : 1)) {
+            int from = 0;
+            int line = 1;
+            for (SqlScript.Next n = SqlScript.next(text, 0, 1); n != null; n = SqlScript.next(text, from, line)) {
+                SqlScript.Statement s = n.statement();
+                from = n.end();
+                line = n.endLine();
+                boolean ok;
+                if (CopyRunner.isCopy(s.sql())) {
+                    CopyIn in = copy.start(s.sql(), false, script ? s.line() : 1, script, true);
+                    if (in != null) {
+                        // the data: the lines after the statement's, up to \.
+                        int nl = text.indexOf('\n', from);
+                        from = nl < 0 ? text.length() : nl + 1;
+                        line += nl < 0 ? 0 : 1;
+                        while (from < text.length()) {
+                            int end = text.indexOf('\n', from);
+                            String data = text.substring(from, end < 0 ? text.length() : end);
+                            from = end < 0 ? text.length() : end + 1;
+                            line++;
+                            if (in.line(data.endsWith("\r") ? data.substring(0, data.length() - 1) : data)) {
+                                break;
+                            }
+                        }
+                        ok = copy.finish(in);
+                    } else {
+                        ok = copy.ok();
+                    }
+                } else {
+                    ok = runner.run(s.sql(), script ? s.line() : 1);
+                }
+                if (!ok) {
                     failed = true;
                     if (!continueOnError) {
                         break;

@@ -71,8 +71,19 @@ public final class PreparedSql implements AutoCloseable {
      */
     @Nonnull
     public long[] executeBatch(@Nonnull List<Object[]> paramSets) {
+        return executeBatch(TransactionFlags.NONE, paramSets);
+    }
+
+    /**
+     * As {@link #executeBatch(List)}, with BEGIN folded before the batch and/or COMMIT after it
+     * ({@link TransactionFlags}): a failing item then rolls the transaction back when COMMIT was asked, else leaves
+     * it aborted.
+     */
+    @Nonnull
+    public long[] executeBatch(@Nonnull TransactionFlags flags, @Nonnull List<Object[]> paramSets) {
         io.relationshiplayer.proto.v1.ExecuteBatchRequest.Builder r = io.relationshiplayer.proto.v1
-                .ExecuteBatchRequest.newBuilder().setStatementId(id);
+                .ExecuteBatchRequest.newBuilder().setStatementId(id).setBeginTransaction(flags.begin())
+                .setCommit(flags.commit());
         for (Object[] set : paramSets) {
             r.addParamSets(SqlValues.parameterSet(set));
         }

@@ -149,6 +149,12 @@ public enum StatementKind {
         }
         String token = sql.substring(i, end);
         String upper = token.toUpperCase(java.util.Locale.ROOT);
+        if (upper.equals("COPY")) {
+            // COPY's data flows through a protocol of its own, which this service does not have: clients do it
+            return new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "COPY is not supported by the server: it "
+                    + "is done by the client (rl sql and rl shell run COPY ... FROM STDIN / TO STDOUT and \\copy "
+                    + "as batched INSERTs and a query); from a driver, insert with executemany or a batch");
+        }
         if (POSTGRES_STATEMENTS.contains(upper)) {
             return new SqlException(SqlException.FEATURE_NOT_SUPPORTED, upper + " is not supported");
         }

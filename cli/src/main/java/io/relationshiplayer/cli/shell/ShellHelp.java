@@ -23,6 +23,8 @@ final class ShellHelp {
             "  \\set [NAME [VALUE]]     set (or list) variables; :NAME, :'NAME', :\"NAME\" in statements",
             "  \\unset NAME             unset a variable (ON_ERROR_STOP on: a script stops at its first error)",
             "  \\i FILE                 run the statements and commands of FILE",
+            "  \\copy T [(COLS)] FROM FILE|STDIN|PSTDIN [CSV HEADER] or \\copy T|(QUERY) TO FILE|STDOUT ...",
+            "                         load or export CSV or text in the client (also COPY ... FROM STDIN / TO STDOUT)",
             "  \\conninfo               the server, database, TLS and token of the connection",
             "  \\q                      quit",
             "  \\?                      this help");

@@ -1,7 +1,7 @@
 package io.relationshiplayer.cli.shell;
 
-import io.relationshiplayer.cli.sql.Display;
-import io.relationshiplayer.cli.sql.OutputFormat;
+import io.relationshiplayer.cli.copy.CopyIn;
+import io.relationshiplayer.cli.copy.CopyRunner;
 import io.relationshiplayer.cli.sql.ResultPrinter;
 import io.relationshiplayer.cli.sql.StatementRunner;
 import io.relationshiplayer.client.ClientException;
@@ -33,6 +33,9 @@ final class ShellInterpreter implements AutoCloseable {
     private final ResultPrinter printer;
     private final ResultPrinter.Target console;
     private volatile StatementRunner runner;
+    private volatile CopyRunner copy;
+    /** A COPY FROM STDIN reading the lines that follow it, up to \. */
+    private CopyIn copyIn;
     private final PrintWriter out;
     private final PrintWriter err;
     private final ShellVariables variables = new ShellVariables();
@@ -57,6 +60,7 @@ final class ShellInterpreter implements AutoCloseable {
         this.printer = printer;
         this.console = printer.target();
         this.runner = new StatementRunner(client, printer, err);
+        this.copy = new CopyRunner(client, printer, err, System.in);
         this.out = out;
         this.err = err;
         this.schemaChanged = schemaChanged;
@@ -114,13 +118,31 @@ final class ShellInterpreter implements AutoCloseable {
         return !buffer.isEmpty();
     }
 
+    /** Whether the lines are a COPY's data (psql's >> prompt). */
+    boolean copying() {
+        return copyIn != null;
+    }
+
+    /** Ctrl-C at the prompt: clears the buffer, and ends a COPY's data (what it sent rolls back). */
     void clearBuffer() {
         buffer.clear();
+        if (copyIn != null) {
+            copyIn.cancel();
+            endCopy();
+        }
+    }
+
+    /** The end of the input (Ctrl-D): ends a COPY's data, as psql takes EOF for \. */
+    void endOfInput() {
+        if (copyIn != null) {
+            endCopy();
+        }
     }
 
     /** Ctrl-C: cancels the running statement and ends a \watch; safe from any thread. */
     void cancel() {
         runner.cancel();
+        copy.cancel();
         CountDownLatch w = watching;
         if (w != null) {
             w.countDown();
@@ -138,6 +160,9 @@ final class ShellInterpreter implements AutoCloseable {
     }
 
     private boolean line(String line) {
+        if (copyIn != null) {
+            return !copyIn.line(line) || endCopy();
+        }
         for (QueryBuffer.Piece p : buffer.feed(line)) {
             // a script's errors are placed at its lines; at the prompt, at the statement's own
             boolean goOn = p instanceof QueryBuffer.Statement s ? statement(s.sql(), scripts > 0 ? s.line() : 1)
@@ -151,6 +176,9 @@ final class ShellInterpreter implements AutoCloseable {
 
     /** A script's end: a statement left without its ; runs, as psql runs it at the end of -f FILE. */
     private boolean finish() {
+        if (copyIn != null && !endCopy()) {
+            return false;
+        }
         String rest = buffer.take();
         return rest.isEmpty() || statement(rest, 1);
     }
@@ -159,6 +187,9 @@ final class ShellInterpreter implements AutoCloseable {
     private boolean statement(String sql, int line) {
         String text = variables.interpolate(sql);
         lastQuery = text;
+        if (CopyRunner.isCopy(text)) {
+            return copy(text, false, line);
+        }
         if (elapsed != null) {
             elapsed.start();
         }
@@ -174,6 +205,23 @@ final class ShellInterpreter implements AutoCloseable {
         if (List.of("CREATE", "DROP", "ALTER").contains(first)) {
             schemaChanged.run();
         }
+        return goOn();
+    }
+
+    /** COPY or \copy: run, or started to read the lines that follow (a script's, or the prompt's up to \.). */
+    private boolean copy(String text, boolean meta, int line) {
+        copyIn = copy.start(text, meta, line, true, scripts > 0);
+        failed = copyIn == null && !copy.ok();
+        out.flush();
+        return goOn();
+    }
+
+    /** A COPY's data ended: its result; whether to go on. */
+    private boolean endCopy() {
+        CopyIn in = copyIn;
+        copyIn = null;
+        failed = !copy.finish(in);
+        out.flush();
         return goOn();
     }
 
@@ -225,6 +273,7 @@ final class ShellInterpreter implements AutoCloseable {
                 yield true;
             }
             case "\\i" -> include(arg);
+            case "\\copy" -> copy(arg, true, 1);
             case "\\o" -> output(arg);
             case "\\g" -> go(arg);
             case "\\watch" -> watch(arg);
@@ -253,73 +302,19 @@ final class ShellInterpreter implements AutoCloseable {
 
     /** on/off (true, false, yes, no, 1, 0), {@code toggled} when empty; null when it is neither. */
     private static Boolean parseSwitch(String arg, boolean toggled) {
-        String s = arg.toLowerCase(Locale.ROOT);
-        if (s.isEmpty()) {
-            return toggled;
-        }
-        if (List.of("on", "true", "yes", "1").contains(s)) {
-            return true;
-        }
-        return List.of("off", "false", "no", "0").contains(s) ? Boolean.FALSE : null;
+        return DisplayCommands.parseSwitch(arg, toggled);
     }
 
     private boolean pset(String arg) {
-        Display d = printer.display();
-        if (arg.isEmpty()) {
-            return say("border    " + d.border() + "\nexpanded  " + d.expanded().name().toLowerCase(Locale.ROOT)
-                    + "\nformat    " + printer.format().name().toLowerCase(Locale.ROOT) + "\nnull      \""
-                    + d.nullText() + "\"");
-        }
-        String[] p = arg.split("\\s+", 2);
-        String value = p.length > 1 ? unquote(p[1].strip()) : null;
-        switch (p[0]) {
-            case "null" -> {
-                if (value != null) {
-                    d = d.withNullText(value);
-                }
-                printer.display(d);
-                return say("Null display is \"" + d.nullText() + "\".");
-            }
-            case "border" -> {
-                if (value != null && !value.matches("[012]")) {
-                    return refuse("\\pset: border must be 0, 1 or 2");
-                }
-                printer.display(d = value == null ? d : d.withBorder(Integer.parseInt(value)));
-                return say("Border style is " + d.border() + ".");
-            }
-            case "expanded", "x" -> {
-                Display.Expanded e;
-                if (value == null || value.equals("toggle")) {
-                    e = d.expanded() == Display.Expanded.ON ? Display.Expanded.OFF : Display.Expanded.ON;
-                } else if (value.equalsIgnoreCase("auto")) {
-                    e = Display.Expanded.AUTO;
-                } else {
-                    Boolean on = parseSwitch(value, false);
-                    if (on == null) {
-                        return refuse("\\pset: expanded must be on, off or auto");
-                    }
-                    e = on ? Display.Expanded.ON : Display.Expanded.OFF;
-                }
-                printer.display(d.withExpanded(e));
-                return say(e == Display.Expanded.AUTO ? "Expanded display is used automatically."
-                        : "Expanded display is " + (e == Display.Expanded.ON ? "on." : "off."));
-            }
-            case "format" -> {
-                return format(value == null ? "" : value);
-            }
-            default -> {
-                return refuse("\\pset: unknown option " + p[0] + " (null, border, expanded, format)");
-            }
-        }
+        return reply(DisplayCommands.pset(printer, arg));
     }
 
     private boolean format(String arg) {
-        try {
-            printer.format(OutputFormat.valueOf(arg.toUpperCase(Locale.ROOT)));
-            return say("Output format is " + arg.toLowerCase(Locale.ROOT) + ".");
-        } catch (IllegalArgumentException e) {
-            return refuse("\\format: expected table, csv or json");
-        }
+        return reply(DisplayCommands.format(printer, arg));
+    }
+
+    private boolean reply(DisplayCommands.Reply r) {
+        return r.error() ? refuse(r.text()) : say(r.text());
     }
 
     private boolean set(String arg) {
@@ -336,7 +331,7 @@ final class ShellInterpreter implements AutoCloseable {
     }
 
     /** A value in single quotes loses them (psql's quoting, '' for a quote); any other stays as written. */
-    private static String unquote(String value) {
+    static String unquote(String value) {
         if (value.length() >= 2 && value.startsWith("'") && value.endsWith("'")) {
             return value.substring(1, value.length() - 1).replace("''", "'");
         }
@@ -477,6 +472,7 @@ final class ShellInterpreter implements AutoCloseable {
         }
         client = next;
         runner = new StatementRunner(next, printer, err);
+        copy = new CopyRunner(next, printer, err, System.in);
         connection = connection.on(database);
         schemaChanged.run();
         return say("You are now connected to database \"" + database + "\".");

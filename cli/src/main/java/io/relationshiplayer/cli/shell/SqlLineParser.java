@@ -8,10 +8,18 @@ import org.jline.reader.impl.DefaultParser;
 /**
  * Lines of the shell: a statement continues on the next line until a {@code ;} outside quotes and comments ends it,
  * or a backslash command ends the line ({@code \d}; {@code SELECT ... \g} runs what came before it). Words are split
- * as JLine does, for completion.
+ * as JLine does, for completion. While a COPY reads its data, every line is a line of data.
  */
 final class SqlLineParser extends DefaultParser {
+    private final java.util.function.BooleanSupplier data;
+
     SqlLineParser() {
+        this(() -> false);
+    }
+
+    /** {@code data}: whether lines are a COPY's data now (each is then taken as it is). */
+    SqlLineParser(java.util.function.BooleanSupplier data) {
+        this.data = data;
         escapeChars(new char[0]);
         eofOnEscapedNewLine(false);
         eofOnUnclosedQuote(false);
@@ -19,7 +27,7 @@ final class SqlLineParser extends DefaultParser {
 
     @Override
     public ParsedLine parse(String line, int cursor, ParseContext context) {
-        if (context == ParseContext.ACCEPT_LINE) {
+        if (context == ParseContext.ACCEPT_LINE && !data.getAsBoolean()) {
             String text = line.strip();
             if (!SqlScript.blank(text) && !SqlScript.complete(text) && !hasCommand(text)) {
                 throw new EOFError(-1, cursor, "the statement continues until ;", ";");

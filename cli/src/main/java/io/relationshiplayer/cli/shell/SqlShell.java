@@ -41,7 +41,7 @@ public final class SqlShell {
     /** Reads and runs until \q or end of input; returns the exit code. */
     public int run() {
         LineReader reader = LineReaderBuilder.builder().terminal(terminal).appName("rl")
-                .parser(new SqlLineParser()).completer(completer)
+                .parser(new SqlLineParser(interpreter::copying)).completer(completer)
                 .variable(LineReader.HISTORY_FILE, history)
                 .variable(LineReader.SECONDARY_PROMPT_PATTERN, "rl-> ")
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
@@ -65,10 +65,20 @@ public final class SqlShell {
                     interpreter.clearBuffer(); // Ctrl-C at the prompt clears the buffer
                     continue;
                 } catch (EndOfFileException e) {
+                    if (interpreter.copying()) {
+                        interpreter.endOfInput(); // Ctrl-D ends a COPY's data, as \. does
+                        continue;
+                    }
                     break;
                 }
+                boolean copying = interpreter.copying();
                 if (!interpreter.text(text)) {
                     break;
+                }
+                if (!copying && interpreter.copying()) {
+                    out.println("Enter data to be copied followed by a newline.");
+                    out.println("End with a backslash and a period on a line by itself, or an EOF signal.");
+                    out.flush();
                 }
             }
         } finally {
@@ -84,6 +94,9 @@ public final class SqlShell {
     }
 
     private String prompt() {
+        if (interpreter.copying()) {
+            return ">> ";
+        }
         if (interpreter.pending()) {
             return prompt(client()) + "-> ";
         }

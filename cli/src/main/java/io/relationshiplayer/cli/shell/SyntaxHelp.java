@@ -24,6 +24,12 @@ final class SyntaxHelp {
                             + "ALTER TABLE table DROP CONSTRAINT [IF EXISTS] name"),
             new Entry("BEGIN", "start a transaction (serializable; FoundationDB's 5 s window)", "BEGIN"),
             new Entry("COMMIT", "commit the current transaction", "COMMIT"),
+            new Entry("COPY", "load rows from the lines that follow (up to \\.), or export them (run by the client)",
+                    "COPY table [(column [, ...])] FROM STDIN [[WITH] (option [, ...])]\n"
+                            + "COPY {table [(column [, ...])] | (query)} TO STDOUT [[WITH] (option [, ...])]\n"
+                            + "option: FORMAT text | csv, HEADER [boolean], DELIMITER 'c', NULL 'text', QUOTE 'c',"
+                            + " ESCAPE 'c'\n"
+                            + "files: \\copy table FROM 'file' ... and \\copy {table | (query)} TO 'file' ..."),
             new Entry("CREATE COUNT INDEX", "keep row counts (and sums) per group with every write",
                     "CREATE COUNT INDEX [IF NOT EXISTS] name ON table (column [, ...])\n"
                             + "    [WITH SUM (int_column [, ...])]"),

@@ -18,17 +18,23 @@ public final class ErrorPrinter {
 
     /** As {@link #print(PrintWriter, SqlClientException, String)}; the line is counted from the script's start. */
     public static void print(PrintWriter err, SqlClientException e, String sql, int firstLine) {
-        StringBuilder b = new StringBuilder("ERROR: ").append(e.detail()).append(" (SQLSTATE ").append(e.sqlState())
+        print(err, e.sqlState(), e.detail(), e.line(), e.column(), sql, firstLine);
+    }
+
+    /** As above, from its parts: {@code line} and {@code column} are the statement's (1-based; 0 when none). */
+    public static void print(PrintWriter err, String sqlState, String detail, int line, int column, String sql,
+            int firstLine) {
+        StringBuilder b = new StringBuilder("ERROR: ").append(detail).append(" (SQLSTATE ").append(sqlState)
                 .append(')');
-        if (e.line() > 0) {
-            b.append(" at line ").append(firstLine - 1 + e.line()).append(", column ").append(e.column());
+        if (line > 0) {
+            b.append(" at line ").append(firstLine - 1 + line).append(", column ").append(column);
         }
         err.println(b);
         String[] lines = sql.split("\r?\n|\r", -1);
-        if (e.line() > 0 && e.line() <= lines.length) {
-            String line = lines[e.line() - 1];
-            err.println("  " + TableLayout.visible(line.replace('\t', ' ')));
-            err.println("  " + caret(line, e.column()));
+        if (line > 0 && line <= lines.length) {
+            String text = lines[line - 1];
+            err.println("  " + TableLayout.visible(text.replace('\t', ' ')));
+            err.println("  " + caret(text, column));
         }
         err.flush();
     }

@@ -87,6 +87,16 @@ public final class ResultPrinter {
         out.flush();
     }
 
+    /** A statement's status without a result ({@code COPY 3}): shown, with its time, in the table format only. */
+    public void status(String tag, long started) {
+        beforeOutput.run();
+        if (format == OutputFormat.TABLE) {
+            out.println(tag + time(started, ""));
+            out.println();
+        }
+        out.flush();
+    }
+
     /** Reads {@code result} to its end and prints it; {@code started} is System.nanoTime() before the call. */
     public ResultEnd print(SqlResult result, long started) {
         ResultEnd end;
@@ -206,10 +216,7 @@ public final class ResultPrinter {
 
     /** A CSV field: quoted when empty (so that it differs from NULL) or holding a comma, quote or line break. */
     static String csvField(String s) {
-        if (s.isEmpty() || s.chars().anyMatch(ch -> ch == ',' || ch == '"' || ch == '\n' || ch == '\r')) {
-            return '"' + s.replace("\"", "\"\"") + '"';
-        }
-        return s;
+        return Csv.field(s);
     }
 
     private ResultEnd json(SqlResult result) {

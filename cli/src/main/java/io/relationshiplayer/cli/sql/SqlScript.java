@@ -30,6 +30,51 @@ public final class SqlScript {
         }
     }
 
+    /** A statement found by {@link #next}, the index just past its {@code ;} (or the text's end) and that line. */
+    public record Next(Statement statement, int end, int endLine) {
+    }
+
+    /**
+     * The first statement at or after {@code from} (the start of a statement or of a line, itself on line
+     * {@code line}), or null when only blanks and comments remain: for a script read statement by statement, where
+     * data may follow a statement (COPY ... FROM STDIN).
+     */
+    public static Next next(String text, int from, int line) {
+        Scanner s = new Scanner(text);
+        int at = from;
+        int atLine = line;
+        while (true) {
+            int end = s.nextTerminator(at);
+            int stop = end < 0 ? text.length() : end;
+            String piece = text.substring(at, stop);
+            int after = end < 0 ? text.length() : end + 1;
+            int afterLine = atLine + newlines(text, at, after);
+            if (meaningful(piece) != null) {
+                int lead = 0;
+                while (Character.isWhitespace(piece.charAt(lead))) {
+                    lead++;
+                }
+                return new Next(new Statement(piece.strip(), atLine + newlines(text, at, at + lead)), after,
+                        afterLine);
+            }
+            if (end < 0) {
+                return null;
+            }
+            at = after;
+            atLine = afterLine;
+        }
+    }
+
+    private static int newlines(String text, int from, int to) {
+        int n = 0;
+        for (int i = from; i < to; i++) {
+            if (text.charAt(i) == '\n') {
+                n++;
+            }
+        }
+        return n;
+    }
+
     /**
      * Whether {@code text} ends a statement: its last {@code ;} outside quotes and comments is followed only by blanks
      * and comments (what a shell waits for before it sends a statement).
