@@ -144,4 +144,43 @@ class ShellOutputControlTest {
                 .contains("No help available for \"nope\".")
                 .contains("Timing is off.", "(1 row)\n", "Timing is on.");
     }
+
+    /** An editor for \\e: a script that runs {@code sed} with {@code expressions} on the file it is given. */
+    private Path editor(String name, String... expressions) throws Exception {
+        StringBuilder sed = new StringBuilder("#!/bin/sh\nsed -i");
+        for (String e : expressions) {
+            sed.append(" -e '").append(e).append('\'');
+        }
+        Path p = dir.resolve(name);
+        java.nio.file.Files.writeString(p, sed.append(" \"$1\"\n").toString());
+        p.toFile().setExecutable(true);
+        return p;
+    }
+
+    @Test
+    void editTheQueryBufferInTheEditorThenRunItOrKeepIt() throws Exception {
+        Path script = dir.resolve("edit.sql");
+        java.nio.file.Files.writeString(script, "SELECT id AS edited FROM t WHERE id = 9\n");
+        ShellDriver.Session s = ShellDriver.shell(dir, TABLE + String.join("\n",
+                // the editor changes 9 to 1 and ends the statement: it runs at once
+                "\\set EDITOR " + editor("run.sh", "s/9/1/", "s/$/;/"),
+                "SELECT id AS picked FROM t WHERE id = 9",
+                "\\e",
+                // without a ; the edited text waits in the buffer, and \\g runs it
+                "\\set EDITOR " + editor("keep.sh", "s/2/1/"),
+                "SELECT s AS label FROM t WHERE id = 2",
+                "\\e",
+                "\\g",
+                // a file is edited in place and then input
+                "\\set EDITOR " + editor("file.sh", "s/9/2/"),
+                "\\e " + script,
+                ";",
+                "\\set EDITOR false",
+                "\\e",
+                "\\q", ""));
+        assertThat(s.out()).containsSubsequence("picked", "1", "(1 row").containsSubsequence("label", "one", "(1 row")
+                .containsSubsequence("edited", "2", "(1 row").doesNotContain("ERROR");
+        assertThat(s.out() + s.err()).contains("\\e: the editor (false) exited with code 1");
+        assertThat(java.nio.file.Files.readString(script)).contains("id = 2");
+    }
 }

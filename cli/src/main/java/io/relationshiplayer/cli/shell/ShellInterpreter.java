@@ -276,6 +276,7 @@ final class ShellInterpreter implements AutoCloseable {
             case "\\copy" -> copy(arg, true, 1);
             case "\\o" -> output(arg);
             case "\\g" -> go(arg);
+            case "\\e" -> edit(arg);
             case "\\watch" -> watch(arg);
             case "\\r" -> {
                 buffer.clear();
@@ -395,6 +396,19 @@ final class ShellInterpreter implements AutoCloseable {
             return refuse("\\g: cannot write " + file + ": " + e.getMessage());
         } finally {
             printer.target(before);
+        }
+    }
+
+    /**
+     * psql's \e [FILE]: the query buffer (or the last query), or FILE, edited in the user's editor; the result is then
+     * input as if typed: run at once if it ends with ;, else left in the query buffer.
+     */
+    private boolean edit(String file) {
+        try {
+            return text(ExternalEditor.edit(ExternalEditor.command(variables.all().get("EDITOR"), System.getenv()),
+                    file.isEmpty() ? null : Path.of(unquote(file)), file.isEmpty() ? query() : null).strip());
+        } catch (IOException | InterruptedException e) {
+            return refuse("\\e: " + e.getMessage());
         }
     }
 
