@@ -23,7 +23,8 @@ final class ConnectionOptions {
     HostPort connect;
 
     @Option(names = {"-d", "--database"}, defaultValue = "default", paramLabel = "NAME",
-            description = "Database (created on first use, given the admin role on it; default ${DEFAULT-VALUE}).")
+            description = "Database (default ${DEFAULT-VALUE}); rl sql and rl shell create it on first use, given the "
+                    + "admin role on it; rl dump needs it to exist.")
     String database;
 
     @picocli.CommandLine.Mixin
