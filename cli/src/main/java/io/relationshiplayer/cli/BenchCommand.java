@@ -15,7 +15,8 @@ import picocli.CommandLine.Unmatched;
 /** {@code rl bench}: the benchmarks; each prints its figures beside the reference it competes with. */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Runs a benchmark.",
         subcommands = {BenchCommand.ForeignKeys.class, BenchCommand.Engine.class, BenchCommand.Study.class,
-            BenchCommand.Bank.class, BenchCommand.Mixed.class, BenchCommand.Sql.class, BenchCommand.Jmh.class})
+            BenchCommand.Bank.class, BenchCommand.Mixed.class, BenchCommand.Scans.class, BenchCommand.Sql.class,
+            BenchCommand.Jmh.class})
 final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -164,6 +165,28 @@ final class BenchCommand implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             return MixedBenchmark.run(argv(), System.out, System.err);
+        }
+    }
+
+    /** Concurrent full-table scans as concurrency grows past the cores. */
+    @Command(name = "scans", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            modelTransformer = BenchOptions.Declared.class,
+            description = "Concurrent full-table scans through the SQL service: per client count, scans and rows per "
+                    + "second, scan latency and failures by SQLSTATE, as concurrency grows past the cores.")
+    static final class Scans extends Bench {
+        @Override
+        public String[][] options() {
+            return new String[][] {{
+                "--rows N|rows of the table (20000)",
+                "--clients LIST|client counts, one level each (1,2,8,32,150)",
+                "--seconds S|seconds per level (10)",
+                "--backend STRING|embedded:memory (default) or embedded:DIR",
+                "--quick|2,000 rows, 1 and 8 clients, 2 s"}};
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            return io.relationshiplayer.bench.scans.ScansBenchmark.run(argv(), System.out, System.err);
         }
     }
 

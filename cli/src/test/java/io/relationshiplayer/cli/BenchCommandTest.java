@@ -68,4 +68,22 @@ class BenchCommandTest {
         assertThat(missing.exitCode()).isEqualTo(2);
         assertThat(missing.err()).contains("--accounts");
     }
+
+    @Test
+    void concurrentScansEachReturnEveryRow() {
+        java.io.PrintStream saved = System.out;
+        java.io.ByteArrayOutputStream stdout = new java.io.ByteArrayOutputStream();
+        CliRun run;
+        try {
+            System.setOut(new java.io.PrintStream(stdout, true, java.nio.charset.StandardCharsets.UTF_8));
+            run = rl("bench", "scans", "--rows", "300", "--clients", "1,12", "--seconds", "1");
+        } finally {
+            System.setOut(saved);
+        }
+        String out = stdout.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(run.exitCode()).as(out).isZero();
+        // a row per level, none failed (a short or failed scan fails the run)
+        assertThat(out).containsPattern("\\| 1 \\| [0-9,]+ \\|.*\\| 0 \\|")
+                .containsPattern("\\| 12 \\| [0-9,]+ \\|.*\\| 0 \\|");
+    }
 }
