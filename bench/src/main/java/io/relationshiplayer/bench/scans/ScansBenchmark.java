@@ -123,6 +123,7 @@ public final class ScansBenchmark {
         });
         LongAdder scans = new LongAdder();
         Map<String, Integer> failures = new TreeMap<>();
+        Map<String, String> firstMessage = new TreeMap<>();
         List<Latencies> latencies = new ArrayList<>();
         long start = System.nanoTime();
         long end = start + (long) (settings.seconds() * 1e9);
@@ -151,6 +152,7 @@ public final class ScansBenchmark {
                         } catch (ClientException e) {
                             synchronized (failures) {
                                 failures.merge(String.valueOf(e.sqlState()), 1, Integer::sum);
+                                firstMessage.putIfAbsent(String.valueOf(e.sqlState()), e.getMessage());
                             }
                         }
                     }
@@ -172,6 +174,8 @@ public final class ScansBenchmark {
         out.printf(Locale.ROOT, "| %d | %,d | %,.1f | %,.0f | %.1f | %.1f | %.1f | %s |%n", clients, n, n / seconds,
                 n * (double) settings.rows() / seconds, all.percentileMs(0.5), all.percentileMs(0.99), all.maxMs(),
                 failures.isEmpty() ? "0" : failures.toString());
+        firstMessage.forEach((state, message) -> err.printf(Locale.ROOT, "  %d clients, first %s: %s%n", clients,
+                state, message));
         return failures.isEmpty();
     }
 }
