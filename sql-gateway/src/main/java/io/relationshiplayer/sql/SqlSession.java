@@ -2,6 +2,7 @@ package io.relationshiplayer.sql;
 
 import com.apple.foundationdb.record.provider.foundationdb.FDBDatabase;
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
+import com.apple.foundationdb.record.provider.foundationdb.FDBStoreTimer;
 import io.relationshiplayer.metrics.RlMetrics;
 import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.relationships.Session;
@@ -164,13 +165,12 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                 case UPDATE:
                 case DELETE:
                     return SqlDml.execute(this, sql, params, kind.tag());
+                case EXPLAIN:
+                    return ExplainAnalyze.explain(this, sql, params, fastPath);
                 default:
                     break;
             }
-            String text = StatementText.forCalcite(sql, kind);
-            StatementResult result = runCalcite(text, params, kind.tag());
-            return kind == StatementKind.EXPLAIN && fastPath ? FastStatements.explained(text, result,
-                    q -> current != null && current.catalog().uncommitted() ? prepare(q) : plan(q).plan) : result;
+            return runCalcite(StatementText.forCalcite(sql, kind), params, kind.tag());
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
             SqlException error = SqlErrors.toSql(e);
             if (transaction != null) {
@@ -305,10 +305,15 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     // ---- transactions ----
 
     StatementResult begin() {
+        return begin(null);
+    }
+
+    /** BEGIN, the transaction's reads of the store counted by {@code timer} (EXPLAIN ANALYZE's) if not null. */
+    StatementResult begin(FDBStoreTimer timer) {
         if (transaction != null) {
             throw new SqlException(SqlException.ACTIVE_TRANSACTION, "there is already a transaction in progress");
         }
-        transaction = db.openContext();
+        transaction = timer == null ? db.openContext() : db.openContext(null, timer);
         failed = false;
         return new StatementResult.Done("BEGIN");
     }
@@ -413,6 +418,17 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
             ctx.close();
             current = null;
         }
+    }
+
+    /** The plan of an EXPLAIN's statement, for its fast path: made in the transaction if it changed the catalog. */
+    CalciteRunner.Plan explained(String sql) {
+        return current != null && current.catalog().uncommitted() ? prepare(sql) : plan(sql).plan;
+    }
+
+    /** {@code sql} prepared anew, its operators measured (EXPLAIN ANALYZE), in the current session; not cached. */
+    CalciteRunner.Plan analyzed(String sql) throws SQLException {
+        calcite.cancel().check();
+        return calcite.analyzed(sql);
     }
 
     CalciteRunner.Plan prepare(String sql) {
