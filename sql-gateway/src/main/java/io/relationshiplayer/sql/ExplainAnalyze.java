@@ -9,6 +9,7 @@ import io.relationshiplayer.sql.calcite.PlanAnalysis;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * EXPLAIN: Calcite's (with a point statement's fast path line first), or PostgreSQL's EXPLAIN ANALYZE: the statement
@@ -21,22 +22,31 @@ final class ExplainAnalyze {
     private static final List<ColumnMeta> COLUMNS = List.of(new ColumnMeta("QUERY PLAN",
             ColumnType.newBuilder().setKind(ColumnKind.VARCHAR).build(), false));
 
-    private ExplainAnalyze() {
-    }
-
-    /** Runs an EXPLAIN statement of any form. */
-    static StatementResult explain(SqlSession session, String sql, List<Object> params, boolean fastPath) {
+    /**
+     * Runs an EXPLAIN statement of any form in {@code session} with its runner {@code calcite}; {@code plans} gives
+     * the plan of the statement explained, to show its fast path (null: the session runs none).
+     */
+    static StatementResult explain(SqlSession session, CalciteRunner calcite, String sql, List<Object> params,
+                                   Function<String, CalciteRunner.Plan> plans) {
         ExplainOptions options = ExplainOptions.of(sql);
         if (options != null && options.analyze()) {
-            return analyze(session, options.statement(), params);
+            return new ExplainAnalyze(session, calcite).analyze(options.statement(), params);
         }
         String plain = options == null ? sql : "EXPLAIN " + StatementText.strip(options.statement());
         String text = StatementText.forCalcite(plain, StatementKind.EXPLAIN);
         StatementResult result = session.runCalcite(text, params, "EXPLAIN");
-        return fastPath ? FastStatements.explained(text, result, session::explained) : result;
+        return plans != null ? FastStatements.explained(text, result, plans) : result;
     }
 
-    private static StatementResult analyze(SqlSession session, String statement, List<Object> params) {
+    private final SqlSession session;
+    private final CalciteRunner calcite;
+
+    private ExplainAnalyze(SqlSession session, CalciteRunner calcite) {
+        this.session = session;
+        this.calcite = calcite;
+    }
+
+    private StatementResult analyze(String statement, List<Object> params) {
         StatementKind kind = StatementKind.of(statement);
         if (kind != StatementKind.QUERY && kind != StatementKind.INSERT && kind != StatementKind.UPDATE
                 && kind != StatementKind.DELETE) {
@@ -48,10 +58,15 @@ final class ExplainAnalyze {
         if (session.inTransaction()) {
             long start = System.nanoTime();
             session.openCurrent(session.transaction());
-            CalciteRunner.Plan plan = analyzed(session, text);
+            CalciteRunner.Plan plan = analyzed(text);
+            // The transaction's reads of FoundationDB are counted only by a timer it was opened with; the Record
+            // Layer's counts of records and index entries go to the context's timer, which may be set now.
+            FDBStoreTimer timer = new FDBStoreTimer();
+            setTimer(session.transaction(), timer);
             try {
-                return result(run(session, plan, params, kind.tag(), null, System.nanoTime() - start));
+                return result(run(plan, params, kind.tag(), timer, false, System.nanoTime() - start));
             } finally {
+                setTimer(session.transaction(), null);
                 close(plan);
             }
         }
@@ -62,7 +77,7 @@ final class ExplainAnalyze {
             FDBRecordContext planning = session.openContext();
             try {
                 catalogKey = session.openCurrent(planning);
-                plan = analyzed(session, text);
+                plan = analyzed(text);
             } finally {
                 planning.close();
                 session.clearCurrent();
@@ -73,9 +88,9 @@ final class ExplainAnalyze {
             try {
                 if (!session.openCurrent(session.transaction()).equals(catalogKey)) {
                     close(plan); // the catalog changed since: planned again in the statement's transaction
-                    plan = analyzed(session, text);
+                    plan = analyzed(text);
                 }
-                Run run = run(session, plan, params, kind.tag(), timer, planningNanos);
+                Run run = run(plan, params, kind.tag(), timer, true, planningNanos);
                 long commit = System.nanoTime();
                 session.execute("COMMIT", List.of());
                 return result(run.withCommit(System.nanoTime() - commit));
@@ -92,29 +107,34 @@ final class ExplainAnalyze {
         }
     }
 
-    private static CalciteRunner.Plan analyzed(SqlSession session, String text) {
+    /** {@code text} prepared anew, its operators measured, in the session's current transaction; not cached. */
+    private CalciteRunner.Plan analyzed(String text) {
+        calcite.cancel().check();
         try {
-            return session.analyzed(text);
+            return calcite.analyzed(text);
         } catch (SQLException e) {
             throw SqlErrors.toSql(e);
         }
     }
 
-    /** What one run gave: the plan's lines, the whole statement's reads (null: not counted) and its times. */
-    private record Run(List<String> plan, long[] reads, long planningNanos, long executionNanos) {
+    /** What one run gave: the plan's lines, the whole statement's reads and its times. */
+    private record Run(List<String> plan, long[] reads, boolean allReads, long planningNanos, long executionNanos) {
         Run withCommit(long nanos) {
-            return new Run(plan, reads, planningNanos, executionNanos + nanos);
+            return new Run(plan, reads, allReads, planningNanos, executionNanos + nanos);
         }
     }
 
-    /** Runs {@code plan} to its end in the session's current transaction, its reads counted by {@code timer}. */
-    private static Run run(SqlSession session, CalciteRunner.Plan plan, List<Object> params, String tag,
-                           FDBStoreTimer timer, long planningNanos) {
+    /**
+     * Runs {@code plan} to its end in the session's current transaction, its reads counted by {@code timer}: all of
+     * them if the transaction was opened with it ({@code transactionTimer}), else only records and index entries.
+     */
+    private Run run(CalciteRunner.Plan plan, List<Object> params, String tag, FDBStoreTimer timer,
+                    boolean transactionTimer, long planningNanos) {
         PlanAnalysis analysis = plan.analysis();
-        long[] before = timer == null ? null : totals(timer);
+        long[] before = totals(timer);
         long start = System.nanoTime();
         long rows = 0;
-        analysis.start(timer);
+        analysis.start(timer, transactionTimer);
         try {
             StatementResult result = session.runOnce(plan, params, tag, null);
             if (result instanceof StatementResult.Query) {
@@ -132,20 +152,17 @@ final class ExplainAnalyze {
             analysis.stop();
         }
         long nanos = System.nanoTime() - start;
-        long[] reads = null;
-        if (timer != null) {
-            reads = totals(timer);
-            for (int i = 0; i < reads.length; i++) {
-                reads[i] -= before[i];
-            }
+        long[] reads = totals(timer);
+        for (int i = 0; i < reads.length; i++) {
+            reads[i] -= before[i];
         }
         List<String> lines = AnalyzedPlanText.lines(analysis);
         if (plan.fast() != null && !analysis.ran()) {
             // the point statement ran on its fast path, not through the measured plan
             lines = List.of(plan.fast().describe() + " " + AnalyzedPlanText.actual(nanos, nanos, rows, 1)
-                    + (reads == null ? "" : " " + AnalyzedPlanText.store(reads)));
+                    + " " + AnalyzedPlanText.store(reads, transactionTimer));
         }
-        return new Run(lines, reads, planningNanos, nanos);
+        return new Run(lines, reads, transactionTimer, planningNanos, nanos);
     }
 
     private static long[] totals(FDBStoreTimer timer) {
@@ -159,11 +176,18 @@ final class ExplainAnalyze {
     private static StatementResult result(Run run) {
         List<Object[]> rows = new ArrayList<>();
         run.plan().forEach(line -> rows.add(new Object[] {line}));
-        rows.add(new Object[] {run.reads() == null ? "Store: not counted inside a transaction block"
-                : "Store (whole statement): " + AnalyzedPlanText.store(run.reads()).substring("store: ".length())});
+        rows.add(new Object[] {"Store (whole statement): " + AnalyzedPlanText.store(run.reads(), run.allReads())
+                .substring("store: ".length())});
         rows.add(new Object[] {"Planning Time: " + AnalyzedPlanText.millis(run.planningNanos()) + " ms"});
         rows.add(new Object[] {"Execution Time: " + AnalyzedPlanText.millis(run.executionNanos()) + " ms"});
         return new StatementResult.Query("EXPLAIN", COLUMNS, MetadataCommands.stream(rows));
+    }
+
+    @SuppressWarnings("deprecation") // the Record Layer would have the timer given at the transaction's opening
+    private static void setTimer(FDBRecordContext tx, FDBStoreTimer timer) {
+        if (tx != null) {
+            tx.setTimer(timer);
+        }
     }
 
     private static void close(CalciteRunner.Plan plan) {

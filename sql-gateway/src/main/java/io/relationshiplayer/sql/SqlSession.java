@@ -2,7 +2,6 @@ package io.relationshiplayer.sql;
 
 import com.apple.foundationdb.record.provider.foundationdb.FDBDatabase;
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
-import com.apple.foundationdb.record.provider.foundationdb.FDBStoreTimer;
 import io.relationshiplayer.metrics.RlMetrics;
 import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.relationships.Session;
@@ -128,7 +127,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         StatementKind kind = StatementKind.of(sql);
         switch (kind) {
             case BEGIN:
-                return begin();
+                return begin(null);
             case COMMIT:
                 return commit();
             case ROLLBACK:
@@ -166,7 +165,8 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                 case DELETE:
                     return SqlDml.execute(this, sql, params, kind.tag());
                 case EXPLAIN:
-                    return ExplainAnalyze.explain(this, sql, params, fastPath);
+                    return ExplainAnalyze.explain(this, calcite, sql, params, !fastPath ? null
+                            : q -> current != null && current.catalog().uncommitted() ? prepare(q) : plan(q).plan);
                 default:
                     break;
             }
@@ -194,7 +194,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
         endOpenStream();
         if (beginFirst) {
-            begin();
+            begin(null);
         }
         if (!commitAfter || transaction == null) {
             return execute(sql, params);
@@ -304,16 +304,11 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
 
     // ---- transactions ----
 
-    StatementResult begin() {
-        return begin(null);
-    }
-
-    /** BEGIN, the transaction's reads of the store counted by {@code timer} (EXPLAIN ANALYZE's) if not null. */
-    StatementResult begin(FDBStoreTimer timer) {
+    StatementResult begin(com.apple.foundationdb.record.provider.foundationdb.FDBStoreTimer readCounter) {
         if (transaction != null) {
             throw new SqlException(SqlException.ACTIVE_TRANSACTION, "there is already a transaction in progress");
         }
-        transaction = timer == null ? db.openContext() : db.openContext(null, timer);
+        transaction = readCounter == null ? db.openContext() : db.openContext(null, readCounter);
         failed = false;
         return new StatementResult.Done("BEGIN");
     }
@@ -418,17 +413,6 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
             ctx.close();
             current = null;
         }
-    }
-
-    /** The plan of an EXPLAIN's statement, for its fast path: made in the transaction if it changed the catalog. */
-    CalciteRunner.Plan explained(String sql) {
-        return current != null && current.catalog().uncommitted() ? prepare(sql) : plan(sql).plan;
-    }
-
-    /** {@code sql} prepared anew, its operators measured (EXPLAIN ANALYZE), in the current session; not cached. */
-    CalciteRunner.Plan analyzed(String sql) throws SQLException {
-        calcite.cancel().check();
-        return calcite.analyzed(sql);
     }
 
     CalciteRunner.Plan prepare(String sql) {

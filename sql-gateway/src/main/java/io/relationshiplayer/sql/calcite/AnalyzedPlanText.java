@@ -27,7 +27,7 @@ public final class AnalyzedPlanText {
             return List.of();
         }
         StringWriter text = new StringWriter();
-        Writer w = new Writer(new PrintWriter(text), analysis.timer() != null);
+        Writer w = new Writer(new PrintWriter(text), analysis.allReads());
         plan.explain(w);
         w.flush();
         List<String> lines = new ArrayList<>();
@@ -45,10 +45,13 @@ public final class AnalyzedPlanText {
                 + " loops=" + loops + ")";
     }
 
-    /** {@code store: reads=.. range_reads=.. records=.. index_entries=.. bytes=..} ({@link PlanAnalysis#READS}). */
-    public static String store(long[] reads) {
-        return "store: reads=" + reads[0] + " range_reads=" + reads[1] + " records=" + reads[2] + " index_entries="
-                + reads[3] + " bytes=" + reads[4];
+    /**
+     * {@code store: reads=.. range_reads=.. records=.. index_entries=.. bytes=..} ({@link PlanAnalysis#READS}), the
+     * reads and bytes "n/a" unless {@code allReads} (they were not counted).
+     */
+    public static String store(long[] reads, boolean allReads) {
+        return "store: reads=" + (allReads ? reads[0] : "n/a") + " range_reads=" + (allReads ? reads[1] : "n/a")
+                + " records=" + reads[2] + " index_entries=" + reads[3] + " bytes=" + (allReads ? reads[4] : "n/a");
     }
 
     /** Milliseconds with three decimals, as PostgreSQL prints its times. */
@@ -65,15 +68,15 @@ public final class AnalyzedPlanText {
     /** Calcite's text writer, with each operator's measures after its line. */
     private static final class Writer extends RelWriterImpl {
         private final PrintWriter out;
-        private final boolean counted;
+        private final boolean allReads;
         private int depth;
         @Nullable
         private PlanAnalysis.Measure pending;
 
-        Writer(PrintWriter out, boolean counted) {
+        Writer(PrintWriter out, boolean allReads) {
             super(out, SqlExplainLevel.EXPPLAN_ATTRIBUTES, false);
             this.out = out;
-            this.counted = counted;
+            this.allReads = allReads;
         }
 
         void flush() {
@@ -107,8 +110,8 @@ public final class AnalyzedPlanText {
                 if (op.batches > 0 || rel instanceof RecordLayerLookupJoin) {
                     s.append(" lookups=").append(op.lookups).append(" batches=").append(op.batches);
                 }
-                if (counted && readsStore(rel)) {
-                    s.append(' ').append(store(own(measure)));
+                if (readsStore(rel)) {
+                    s.append(' ').append(store(own(measure), allReads));
                 }
             }
             out.println(s);

@@ -45,6 +45,7 @@ public final class PlanAnalysis {
 
     private final List<Operator> active = new ArrayList<>();
     private FDBStoreTimer timer;
+    private boolean allReads;
     private RelNode original;
     private RelNode measured;
 
@@ -103,9 +104,13 @@ public final class PlanAnalysis {
         return measured instanceof Measure && ((Measure) measured).operator.loops > 0;
     }
 
-    /** Starts a run of the plan on this thread, the store's reads counted by {@code timer} (null: not counted). */
-    public void start(@Nullable FDBStoreTimer timer) {
+    /**
+     * Starts a run of the plan on this thread, the store's reads counted by {@code timer}: all of them if the
+     * transaction was opened with it ({@code allReads}), else only records and index entries.
+     */
+    public void start(FDBStoreTimer timer, boolean allReads) {
         this.timer = timer;
+        this.allReads = allReads;
         active.clear();
         if (measured != null) {
             reset(measured);
@@ -125,9 +130,9 @@ public final class PlanAnalysis {
         rel.getInputs().forEach(PlanAnalysis::reset);
     }
 
-    @Nullable
-    FDBStoreTimer timer() {
-        return timer;
+    /** Whether the run's timer counts all reads, else only records and index entries. */
+    boolean allReads() {
+        return allReads;
     }
 
     /** A lookup join looked up {@code keys} keys in one batch: counted on the operator running now, if analyzed. */
