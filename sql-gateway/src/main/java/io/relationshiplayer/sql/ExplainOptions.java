@@ -1,5 +1,7 @@
 package io.relationshiplayer.sql;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import javax.annotation.Nullable;
 
@@ -36,7 +38,7 @@ record ExplainOptions(boolean analyze, String statement) {
     }
 
     private static ExplainOptions list(String sql, int from) {
-        boolean analyze = false;
+        List<int[]> options = new ArrayList<>(); // offsets of each option's name and value (-1: none)
         int i = from;
         while (true) {
             i = skip(sql, i);
@@ -55,6 +57,25 @@ record ExplainOptions(boolean analyze, String statement) {
                 }
                 i = skip(sql, i + value.length());
             }
+            options.add(new int[] {at, value == null ? -1 : valueAt});
+            if (i < sql.length() && sql.charAt(i) == ')') {
+                return new ExplainOptions(analyze(sql, options), statementFrom(sql, i + 1));
+            }
+            if (i >= sql.length() || sql.charAt(i) != ',') {
+                throw syntax(sql, i);
+            }
+            i++;
+        }
+    }
+
+    /** Whether the options (their syntax checked) ask for ANALYZE; an unknown option fails. */
+    private static boolean analyze(String sql, List<int[]> options) {
+        boolean analyze = false;
+        for (int[] o : options) {
+            int at = o[0];
+            String name = word(sql, at);
+            int valueAt = o[1] < 0 ? at : o[1];
+            String value = o[1] < 0 ? null : word(sql, o[1]);
             switch (name.toUpperCase(Locale.ROOT)) {
                 case "ANALYZE":
                     analyze = bool(value, "analyze", sql, valueAt);
@@ -70,14 +91,8 @@ record ExplainOptions(boolean analyze, String statement) {
                     throw error(SqlException.SYNTAX_ERROR, "unrecognized EXPLAIN option \"" + name.toLowerCase(
                             Locale.ROOT) + "\"", sql, at);
             }
-            if (i < sql.length() && sql.charAt(i) == ')') {
-                return new ExplainOptions(analyze, statementFrom(sql, i + 1));
-            }
-            if (i >= sql.length() || sql.charAt(i) != ',') {
-                throw syntax(sql, i);
-            }
-            i++;
         }
+        return analyze;
     }
 
     private static boolean bool(@Nullable String value, String option, String sql, int at) {
