@@ -6,7 +6,7 @@ import java.util.Locale;
 import javax.annotation.Nullable;
 
 /**
- * PostgreSQL's forms of EXPLAIN that Calcite does not parse: {@code EXPLAIN ANALYZE statement} and
+ * PostgreSQL's forms of EXPLAIN that Calcite does not parse: {@code EXPLAIN ANALYZE statement} (or ANALYSE) and
  * {@code EXPLAIN (option [value], ...) statement} with the options ANALYZE [boolean] and FORMAT TEXT. The statement
  * is kept at its place in the text (what precedes it blanked out, line breaks kept), so that an error in it has its
  * position in the whole statement.
@@ -27,7 +27,7 @@ record ExplainOptions(boolean analyze, String statement) {
         if (i < sql.length() && sql.charAt(i) == '(') {
             return list(sql, i + 1);
         }
-        if (!word(sql, i).equalsIgnoreCase("ANALYZE")) {
+        if (!word(sql, i).matches("(?i)ANALY[ZS]E")) {
             return null;
         }
         i = skip(sql, i + "ANALYZE".length());
@@ -78,6 +78,7 @@ record ExplainOptions(boolean analyze, String statement) {
             String value = o[1] < 0 ? null : word(sql, o[1]);
             switch (name.toUpperCase(Locale.ROOT)) {
                 case "ANALYZE":
+                case "ANALYSE":
                     analyze = bool(value, "analyze", sql, valueAt);
                     break;
                 case "FORMAT":

@@ -211,6 +211,9 @@ class ExplainAnalyzeTest {
                 "RecordLayerToEnumerableConverter").rows()).isEqualTo(5);
         assertThat(op(analyze("EXPLAIN ( analyze true , format text ) SELECT id FROM tickets WHERE id < 5;"),
                 "RecordLayerToEnumerableConverter").rows()).isEqualTo(5);
+        List<String> values = analyze("EXPLAIN ANALYSE VALUES (1), (2), (3)");
+        assertThat(values.get(0)).contains("rows=3 loops=1");
+        assertThat(values.get(values.size() - 3)).contains("reads=0");
         for (String plain : List.of("EXPLAIN (ANALYZE false) SELECT id FROM tickets", "EXPLAIN (FORMAT TEXT) "
                 + "SELECT id FROM tickets")) {
             try (RowStream rows = ((StatementResult.Query) s.execute(plain, List.of())).rows()) {

@@ -36,7 +36,7 @@ public final class PlanAnalysis {
 
     static {
         try {
-            MEASURED = PlanAnalysis.class.getMethod("measured", Enumerable.class, Operator.class);
+            MEASURED = PlanAnalysis.class.getMethod("measured", Enumerable.class, Operator.class, long.class);
             BUILDING = Operator.class.getMethod("building");
         } catch (NoSuchMethodException e) {
             throw new ExceptionInInitializerError(e);
@@ -158,10 +158,11 @@ public final class PlanAnalysis {
 
     /**
      * Rows of {@code rows}, measured into {@code op}: the code a {@link Measure} generates calls it once it has built
-     * {@code rows} (some operators do their work then: an aggregate groups its input as it is built).
+     * {@code rows} (some operators do their work then: an aggregate groups its input as it is built), which began at
+     * {@code buildStart} ({@link Operator#building()}).
      */
-    public static <T> Enumerable<T> measured(Enumerable<T> rows, Operator op) {
-        op.exit(op.buildStart);
+    public static <T> Enumerable<T> measured(Enumerable<T> rows, Operator op, long buildStart) {
+        op.exit(buildStart);
         return new AbstractEnumerable<>() {
             @Override
             public Enumerator<T> enumerator() {
@@ -225,7 +226,6 @@ public final class PlanAnalysis {
         /** The store's reads while it ran, its inputs' included ({@link #READS}'s order). */
         final long[] reads = new long[READS.length];
         private long[] readsAtEntry;
-        private long buildStart;
 
         Operator(PlanAnalysis analysis) {
             this.analysis = analysis;
@@ -241,9 +241,9 @@ public final class PlanAnalysis {
             java.util.Arrays.fill(reads, 0);
         }
 
-        /** The generated code is about to build the operator's rows (their {@link Enumerable}). */
-        public void building() {
-            buildStart = enter();
+        /** The generated code is about to build the operator's rows (their {@link Enumerable}): when it began. */
+        public long building() {
+            return enter();
         }
 
         long enter() {
@@ -288,10 +288,11 @@ public final class PlanAnalysis {
         public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
             BlockBuilder builder = new BlockBuilder();
             Expression op = implementor.stash(operator, Operator.class);
-            builder.add(Expressions.statement(Expressions.call(op, BUILDING)));
+            // a declaration, not a statement: the root's code keeps only the last statement; "_": never inlined
+            Expression start = builder.append("_start", Expressions.call(op, BUILDING));
             Result result = implementor.visitChild(this, 0, (EnumerableRel) getInput(), pref);
             Expression rows = builder.append("rows", result.block);
-            builder.add(Expressions.return_(null, Expressions.call(MEASURED, rows, op)));
+            builder.add(Expressions.return_(null, Expressions.call(MEASURED, rows, op, start)));
             return implementor.result(result.physType, builder.toBlock());
         }
     }
