@@ -22,6 +22,7 @@ import io.relationshiplayer.sql.calcite.FastPath;
 import io.relationshiplayer.sql.calcite.FastPaths;
 import io.relationshiplayer.sql.calcite.HeuristicJoinOrder;
 import io.relationshiplayer.sql.calcite.LiteralRows;
+import io.relationshiplayer.sql.calcite.PlanAnalysis;
 import io.relationshiplayer.sql.calcite.StatementCancel;
 import io.relationshiplayer.sql.calcite.StatementRows;
 import org.apache.calcite.jdbc.CalciteConnection;
@@ -76,9 +77,9 @@ final class CalciteRunner implements AutoCloseable {
 
     /**
      * A prepared statement, with the fast path that runs it instead when it is a point statement ({@link FastPath},
-     * null otherwise), and its result columns when it is a query.
+     * null otherwise), its result columns when it is a query, and its measures when prepared for EXPLAIN ANALYZE.
      */
-    record Plan(PreparedStatement statement, FastPath fast, List<ColumnMeta> columns) {
+    record Plan(PreparedStatement statement, FastPath fast, List<ColumnMeta> columns, PlanAnalysis analysis) {
     }
 
     /**
@@ -259,20 +260,26 @@ final class CalciteRunner implements AutoCloseable {
             p.statement().clearParameters();
             return p;
         }
-        p = prepareNow(sql);
+        p = prepareNow(sql, null);
         planned++;
         plans.put(key, p);
         return p;
     }
 
+    /** Prepares {@code sql} anew with a measure in every operator (EXPLAIN ANALYZE); not cached: the caller closes it. */
+    Plan analyzed(String sql) throws SQLException {
+        return prepareNow(sql, new PlanAnalysis());
+    }
+
     /** Prepares {@code sql}, then looks for its fast path in the plan Calcite implemented (on the same thread). */
-    private Plan prepareWithFastPath(String sql) throws SQLException {
+    private Plan prepareWithFastPath(String sql, PlanAnalysis analysis) throws SQLException {
         IMPLEMENTED.remove();
         try {
             PreparedStatement ps = connection.prepareStatement(sql);
-            FastPath fast = FastPaths.of(IMPLEMENTED.get());
+            org.apache.calcite.rel.RelRoot root = IMPLEMENTED.get();
+            FastPath fast = FastPaths.of(analysis == null || root == null ? root : root.withRel(analysis.original()));
             List<ColumnMeta> columns = fast != null && !fast.writes() ? columns(ps.getMetaData()) : List.of();
-            return new Plan(ps, fast, columns);
+            return new Plan(ps, fast, columns, analysis);
         } finally {
             IMPLEMENTED.remove();
         }
@@ -282,9 +289,9 @@ final class CalciteRunner implements AutoCloseable {
      * Prepares on a thread of {@link #PREPARE_STACK_BYTES} stack, waiting for it: the statement's cancel stops it at its
      * next phase or planner rule; an interrupt of the waiting thread cancels it and is kept.
      */
-    private Plan prepareNow(String sql) throws SQLException {
-        java.util.concurrent.Future<Plan> f = PREPARERS.submit(
-                () -> cancel.preparing(() -> prepareWithFastPath(sql)));
+    private Plan prepareNow(String sql, PlanAnalysis analysis) throws SQLException {
+        java.util.concurrent.Future<Plan> f = PREPARERS.submit(() -> cancel.preparing(
+                () -> PlanAnalysis.preparing(analysis, () -> prepareWithFastPath(sql, analysis))));
         boolean interrupted = false;
         try {
             while (true) {

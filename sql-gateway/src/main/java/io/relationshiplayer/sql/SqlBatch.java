@@ -60,7 +60,7 @@ final class SqlBatch {
             anyOnConflict |= onConflict[i];
         }
         if (beginFirst) {
-            session.begin();
+            session.begin(null);
         } else if (session.failed()) {
             throw new SqlException(SqlException.IN_FAILED_TRANSACTION, "current transaction is aborted, commands "
                     + "ignored until end of transaction block");

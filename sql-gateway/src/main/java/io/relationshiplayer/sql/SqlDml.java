@@ -45,7 +45,7 @@ final class SqlDml {
             return dml.runInTransaction(params);
         }
         for (int attempt = 1; ; attempt++) {
-            session.begin();
+            session.begin(null);
             try {
                 StatementResult result = dml.runInTransaction(params);
                 session.execute("COMMIT", List.of());

@@ -127,7 +127,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         StatementKind kind = StatementKind.of(sql);
         switch (kind) {
             case BEGIN:
-                return begin();
+                return begin(null);
             case COMMIT:
                 return commit();
             case ROLLBACK:
@@ -164,13 +164,13 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                 case UPDATE:
                 case DELETE:
                     return SqlDml.execute(this, sql, params, kind.tag());
+                case EXPLAIN:
+                    return ExplainAnalyze.explain(this, calcite, sql, params, !fastPath ? null
+                            : q -> current != null && current.catalog().uncommitted() ? prepare(q) : plan(q).plan);
                 default:
                     break;
             }
-            String text = StatementText.forCalcite(sql, kind);
-            StatementResult result = runCalcite(text, params, kind.tag());
-            return kind == StatementKind.EXPLAIN && fastPath ? FastStatements.explained(text, result,
-                    q -> current != null && current.catalog().uncommitted() ? prepare(q) : plan(q).plan) : result;
+            return runCalcite(StatementText.forCalcite(sql, kind), params, kind.tag());
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
             SqlException error = SqlErrors.toSql(e);
             if (transaction != null) {
@@ -194,7 +194,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
         endOpenStream();
         if (beginFirst) {
-            begin();
+            begin(null);
         }
         if (!commitAfter || transaction == null) {
             return execute(sql, params);
@@ -304,11 +304,11 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
 
     // ---- transactions ----
 
-    StatementResult begin() {
+    StatementResult begin(com.apple.foundationdb.record.provider.foundationdb.FDBStoreTimer readCounter) {
         if (transaction != null) {
             throw new SqlException(SqlException.ACTIVE_TRANSACTION, "there is already a transaction in progress");
         }
-        transaction = db.openContext();
+        transaction = readCounter == null ? db.openContext() : db.openContext(null, readCounter);
         failed = false;
         return new StatementResult.Done("BEGIN");
     }

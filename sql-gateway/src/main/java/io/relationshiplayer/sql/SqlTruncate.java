@@ -14,7 +14,7 @@ final class SqlTruncate {
     static StatementResult run(SqlSession session, TruncateStatement statement) {
         boolean own = !session.inTransaction();
         if (own) {
-            session.begin();
+            session.begin(null);
         }
         try {
             for (String table : statement.order(session.transactionSession().catalog())) {

@@ -76,7 +76,7 @@ public final class CancelChecks {
                 return out;
             }
             cancel.check();
-            return insert(out, cancel);
+            return PlanAnalysis.instrument(insert(out, cancel));
         };
     }
 

@@ -35,6 +35,7 @@ final class LookupJoinBatches {
                         : ap.scanRecordIndex(t, recordIndex, innerKeys, key, null, null, false, null, 0).asList());
             }
         }
+        PlanAnalysis.lookups(lookups.size());
         int width = t.columnCount();
         for (int i = 0; i < batch.size(); i++) {
             Object[] o = batch.get(i);

@@ -196,9 +196,14 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
     /** Applies an INSERT, UPDATE or DELETE through the relationship layer's write path: {@link RecordLayerWrites}. */
     public Enumerable<Long> modify(String operation, Enumerable<Object> input, String[] updateColumns) {
         binding.requireWrite();
-        Session s = binding.current();
-        return Linq4j.singletonEnumerable(RecordLayerWrites.apply(s, current(s), operation, input, updateColumns,
-                binding.statementRows()));
+        return new AbstractEnumerable<>() {
+            @Override
+            public Enumerator<Long> enumerator() {
+                Session s = binding.current();
+                return Linq4j.singletonEnumerator(RecordLayerWrites.apply(s, current(s), operation, input,
+                        updateColumns, binding.statementRows()));
+            }
+        };
     }
 
     /** The table's row count from its record type's COUNT index, in the statement's transaction. */
