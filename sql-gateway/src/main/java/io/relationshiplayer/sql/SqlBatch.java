@@ -126,7 +126,7 @@ final class SqlBatch {
     private long[] inSessionTransaction(List<SqlSession.BatchItem> items, Runnable between, boolean[] onConflict,
                                         long started) {
         for (int attempt = 1; ; attempt++) {
-            session.begin();
+            session.begin(null);
             try {
                 long[] counts = runBatch(items, session.transaction(), between, null, onConflict);
                 session.commitFlagged();
