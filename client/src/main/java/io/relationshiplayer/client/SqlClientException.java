@@ -81,6 +81,8 @@ public final class SqlClientException extends ClientException {
                 return "08006";
             case UNIMPLEMENTED:
                 return "0A000";
+            case RESOURCE_EXHAUSTED: // a server limit (calls or streams per client, message size), as Python's client
+                return "54000";
             case UNAUTHENTICATED:
                 return "28000";
             case PERMISSION_DENIED:

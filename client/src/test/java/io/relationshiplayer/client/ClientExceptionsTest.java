@@ -43,6 +43,9 @@ class ClientExceptionsTest {
         assertThat(e.sqlState()).isEqualTo("28000");
         assertThat(e.detail()).isEqualTo("no token");
         assertThat(SqlClientException.from(Status.CANCELLED.asRuntimeException()).cancelled()).isTrue();
+        // a server limit refuses a call before the SQL service sees it: a limit, not an internal error
+        assertThat(SqlClientException.from(Status.RESOURCE_EXHAUSTED.withDescription("limit "
+                + "max-concurrent-streams-per-client=64 reached").asRuntimeException()).sqlState()).isEqualTo("54000");
     }
 
     @Test
