@@ -171,6 +171,13 @@ final class DdlTypes {
             if (kind == ColumnKind.BOOLEAN) {
                 return bool(t);
             }
+            if (kind == ColumnKind.TIMESTAMP) {
+                try {
+                    refuseSubMillisecond(t, LocalDateTime.parse(t.value().strip().replace(' ', 'T')));
+                } catch (DateTimeParseException e) {
+                    // text the relationship layer reads (or refuses) as it applies the default
+                }
+            }
             return kind == ColumnKind.VARBINARY ? bytes(t) : string(t.value());
         }
         if (t.is("true") || t.is("false")) {
@@ -188,7 +195,7 @@ final class DdlTypes {
                 if (t.is("date")) {
                     LocalDate.parse(s.value());
                 } else {
-                    LocalDateTime.parse(s.value().replace(' ', 'T'));
+                    refuseSubMillisecond(s, LocalDateTime.parse(s.value().strip().replace(' ', 'T')));
                 }
             } catch (DateTimeParseException e) {
                 throw DdlCursor.error(INVALID_DATETIME, s, "invalid input syntax for type " + t.value() + ": \""
@@ -198,6 +205,14 @@ final class DdlTypes {
         }
         throw DdlCursor.error(t, "expected a literal after DEFAULT (a number, 'string', TRUE, FALSE, NULL, "
                 + "DATE '...' or TIMESTAMP '...')");
+    }
+
+    /** A TIMESTAMP default with digits below a millisecond, which SQL's TIMESTAMP does not keep: 22008. */
+    private static void refuseSubMillisecond(DdlToken at, LocalDateTime v) {
+        if (v.getNano() % 1_000_000 != 0) {
+            SqlException e = io.relationshiplayer.sql.calcite.Timestamps.subMillisecond("'" + at.value() + "'");
+            throw DdlCursor.error(e.sqlState(), at, e.getMessage());
+        }
     }
 
     private static CatalogValue number(DdlToken at, String text, ColumnKind kind) {
