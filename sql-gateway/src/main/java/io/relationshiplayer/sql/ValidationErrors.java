@@ -126,6 +126,18 @@ final class ValidationErrors {
     /** The literal as the parser leaves it (its type resolved later, by the validator) or resolved. */
     private static void refuseSubMillisecond(org.apache.calcite.sql.SqlLiteral literal) {
         String value;
+        if (literal instanceof org.apache.calcite.sql.SqlIntervalLiteral interval) {
+            String text = interval.getValueAs(org.apache.calcite.sql.SqlIntervalLiteral.IntervalValue.class)
+                    .getIntervalLiteral();
+            if (io.relationshiplayer.sql.calcite.Timestamps.hasSubMillisecondDigits(text)) {
+                throw new Classified(io.relationshiplayer.sql.calcite.Timestamps.FIELD_OVERFLOW, "INTERVAL '" + text
+                        + "' has digits below a millisecond, which an interval does not keep (it keeps milliseconds, "
+                        + "not PostgreSQL's microseconds): round it to milliseconds", SqlUtil.newContextException(
+                        literal.getParserPosition(), Static.RESOURCE.illegalLiteral("INTERVAL", text,
+                                "digits below a millisecond")));
+            }
+            return;
+        }
         if (literal instanceof org.apache.calcite.sql.SqlUnknownLiteral unknown
                 && unknown.tag.equalsIgnoreCase("TIMESTAMP")) {
             value = unknown.getValue().strip();
