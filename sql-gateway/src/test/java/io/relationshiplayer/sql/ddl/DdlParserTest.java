@@ -654,6 +654,8 @@ class DdlParserTest {
         assertError("CREATE TABLE t (a TIMESTAMP DEFAULT '2024-02-29 13:45:00.0001')", "22008",
                 "'2024-02-29 13:45:00.0001' has digits below a millisecond, which TIMESTAMP does not keep (it "
                         + "keeps milliseconds, not PostgreSQL's microseconds): round it to milliseconds", 1, 37);
+        assertError("CREATE TABLE t (a TIMESTAMP(2))", SqlException.FEATURE_NOT_SUPPORTED, "TIMESTAMP(2) is not "
+                + "supported: a TIMESTAMP keeps milliseconds; use TIMESTAMP or TIMESTAMP(3) to TIMESTAMP(6)", 1, 29);
         assertError("CREATE TABLE t (a BOOLEAN DEFAULT 'maybe')", SqlException.INVALID_TEXT,
                 "invalid input syntax for type boolean: \"maybe\"", 1, 35);
         assertError("CREATE TABLE t (a BYTEA DEFAULT '\\xabc')", SqlException.INVALID_TEXT,
