@@ -173,6 +173,29 @@ class DriverTest {
         }
     }
 
+    /** The server keeps milliseconds: a Timestamp with finer nanos is refused (22008), never stored truncated. */
+    @Test
+    void aTimestampWithMicrosecondsIsRefusedNotTruncated() throws SQLException {
+        try (Connection c = TestServer.connect(TestServer.url("micros"));
+             Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE times (id BIGINT PRIMARY KEY, ts TIMESTAMP)");
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO times VALUES (?, ?)")) {
+                ps.setLong(1, 1);
+                ps.setTimestamp(2, Timestamp.valueOf("2024-05-01 12:30:00.123456"));
+                assertThatThrownBy(ps::executeUpdate).isInstanceOf(java.sql.SQLDataException.class)
+                        .hasMessageContaining("digits below a millisecond")
+                        .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("22008");
+                ps.setTimestamp(2, Timestamp.valueOf("2024-05-01 12:30:00.123"));
+                assertThat(ps.executeUpdate()).isEqualTo(1);
+            }
+            try (ResultSet rs = st.executeQuery("SELECT ts FROM times")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getTimestamp(1)).isEqualTo(Timestamp.valueOf("2024-05-01 12:30:00.123"));
+                assertThat(rs.next()).isFalse();
+            }
+        }
+    }
+
     @Test
     void preparedStatementsRunAgainWithNewParametersAndSayWhatIsNotThere() throws SQLException {
         try (Connection c = TestServer.connect(TestServer.url("prepared"));

@@ -25,6 +25,8 @@ import io.relationshiplayer.sql.calcite.LiteralRows;
 import io.relationshiplayer.sql.calcite.PlanAnalysis;
 import io.relationshiplayer.sql.calcite.StatementCancel;
 import io.relationshiplayer.sql.calcite.StatementRows;
+import io.relationshiplayer.sql.calcite.TimestampCasts;
+import io.relationshiplayer.sql.calcite.Timestamps;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
 
@@ -57,13 +59,15 @@ final class CalciteRunner implements AutoCloseable {
                     io.relationshiplayer.sql.calcite.RecordLayerRules.RULES.forEach(planner::addRule);
                     planner.addListener(CancelChecks.LISTENER);
                 });
-        // Every plan's arithmetic and narrowing casts report overflow and division by zero instead of wrapping, the
+        // Every plan's arithmetic and narrowing casts report overflow and division by zero instead of wrapping, its
+        // casts to and from TIMESTAMP neither drop nor truncate digits, the
         // joins of a plan of many are ordered by a heuristic, the rows of a VALUES are data rather than code, and every
         // operator of it checks for a cancel at each row.
         org.apache.calcite.runtime.Hook.PROGRAM.add((java.util.function.Consumer<
                 org.apache.calcite.util.Holder<org.apache.calcite.tools.Program>>) holder ->
-                holder.set(CancelChecks.program(CheckedArithmetic.program(HeuristicJoinOrder.program(
-                        LiteralRows.program(org.apache.calcite.tools.Programs.standard()))))));
+                holder.set(CancelChecks.program(CheckedArithmetic.program(TimestampCasts.program(
+                        HeuristicJoinOrder.program(LiteralRows.program(
+                                org.apache.calcite.tools.Programs.standard())))))));
         // A cancel stops preparation between its phases too: after parsing, conversion, and code generation.
         for (org.apache.calcite.runtime.Hook hook : new org.apache.calcite.runtime.Hook[] {
                 org.apache.calcite.runtime.Hook.PARSE_TREE, org.apache.calcite.runtime.Hook.CONVERTED,
@@ -329,7 +333,7 @@ final class CalciteRunner implements AutoCloseable {
         }
         java.sql.ParameterMetaData types = ps.getParameterMetaData();
         for (int i = 0; i < params.size(); i++) {
-            Object v = params.get(i);
+            Object v = Timestamps.parameter(types.getParameterType(i + 1), params.get(i), i + 1);
             checkRange(types.getParameterType(i + 1), v, i + 1);
             ps.setObject(i + 1, jdbcValue(v));
         }

@@ -108,9 +108,11 @@ final class CheckExpressions {
         RexBuilder rex = new RexBuilder(types);
         RelOptCluster cluster = RelOptCluster.create(new HepPlanner(HepProgram.builder().build()), rex);
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, reader, cluster,
-                PostgresFunctions.convertlets(new NullArithmetic(StandardConvertletTable.INSTANCE)),
+                new TimestampLiterals(PostgresFunctions.convertlets(
+                        new NullArithmetic(StandardConvertletTable.INSTANCE))),
                 SqlToRelConverter.config().withExpand(true));
-        RelNode rel = CheckedArithmetic.rewrite(converter.convertQuery(validated, false, true).project());
+        RelNode rel = io.relationshiplayer.sql.calcite.TimestampCasts.rewrite(CheckedArithmetic.rewrite(
+                converter.convertQuery(validated, false, true).project()));
         if (!(rel instanceof Project project) || project.getProjects().size() != 1) {
             throw new IllegalStateException("a check expression converted to " + rel.explain());
         }
@@ -198,6 +200,13 @@ final class CheckExpressions {
                     SqlLibrary.STANDARD, SqlLibrary.POSTGRESQL), PostgresFunctions.TABLE, reader), reader, types,
                     SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT)
                             .withIdentifierExpansion(true));
+        }
+
+        /** A TIMESTAMP literal anywhere in the statement with digits below a millisecond is 22008, never truncated. */
+        @Override
+        public SqlNode validate(SqlNode topNode) {
+            ValidationErrors.refuseSubMillisecond(topNode);
+            return super.validate(topNode);
         }
 
         @Override

@@ -99,7 +99,7 @@ final class SqlPrepare extends CalcitePrepareImpl {
 
     @Override
     protected org.apache.calcite.sql2rel.SqlRexConvertletTable createConvertletTable() {
-        return PostgresFunctions.convertlets(new NullArithmetic(super.createConvertletTable()));
+        return new TimestampLiterals(PostgresFunctions.convertlets(new NullArithmetic(super.createConvertletTable())));
     }
 
     /** The validator Calcite makes for a connection's settings, reporting classified errors. */
@@ -223,6 +223,13 @@ final class SqlPrepare extends CalcitePrepareImpl {
                 super.inferUnknownTypes(node instanceof org.apache.calcite.sql.SqlDynamicParam
                         && inferredType.equals(unknownType) ? typeFactory.createSqlType(
                         org.apache.calcite.sql.type.SqlTypeName.VARCHAR) : inferredType, scope, node);
+            }
+
+            /** A TIMESTAMP literal anywhere in the statement with digits below a millisecond is 22008, never truncated. */
+            @Override
+            public SqlNode validate(SqlNode topNode) {
+                ValidationErrors.refuseSubMillisecond(topNode);
+                return super.validate(topNode);
             }
 
             @Override

@@ -109,6 +109,53 @@ final class ValidationErrors {
                 + "\"", raised);
     }
 
+    /**
+     * A TIMESTAMP literal in {@code statement} with digits below a millisecond, which a TIMESTAMP does not keep: 22008
+     * at the literal (never truncated).
+     */
+    static void refuseSubMillisecond(SqlNode statement) {
+        statement.accept(new org.apache.calcite.sql.util.SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(org.apache.calcite.sql.SqlLiteral literal) {
+                refuseSubMillisecond(literal);
+                return null;
+            }
+        });
+    }
+
+    /** The literal as the parser leaves it (its type resolved later, by the validator) or resolved. */
+    private static void refuseSubMillisecond(org.apache.calcite.sql.SqlLiteral literal) {
+        String value;
+        if (literal instanceof org.apache.calcite.sql.SqlIntervalLiteral interval) {
+            String text = interval.getValueAs(org.apache.calcite.sql.SqlIntervalLiteral.IntervalValue.class)
+                    .getIntervalLiteral();
+            if (io.relationshiplayer.sql.calcite.Timestamps.hasSubMillisecondDigits(text)) {
+                throw new Classified(io.relationshiplayer.sql.calcite.Timestamps.FIELD_OVERFLOW, "INTERVAL '" + text
+                        + "' has digits below a millisecond, which an interval does not keep (it keeps milliseconds, "
+                        + "not PostgreSQL's microseconds): round it to milliseconds", SqlUtil.newContextException(
+                        literal.getParserPosition(), Static.RESOURCE.illegalLiteral("INTERVAL", text,
+                                "digits below a millisecond")));
+            }
+            return;
+        }
+        if (literal instanceof org.apache.calcite.sql.SqlUnknownLiteral unknown
+                && unknown.tag.equalsIgnoreCase("TIMESTAMP")) {
+            value = unknown.getValue().strip();
+        } else if (literal.getTypeName() == org.apache.calcite.sql.type.SqlTypeName.TIMESTAMP) {
+            value = literal.getValueAs(org.apache.calcite.util.TimestampString.class).toString();
+        } else {
+            return;
+        }
+        if (!io.relationshiplayer.sql.calcite.Timestamps.hasSubMillisecondDigits(value)) {
+            return;
+        }
+        CalciteContextException raised = SqlUtil.newContextException(literal.getParserPosition(),
+                Static.RESOURCE.illegalLiteral("TIMESTAMP", value, "digits below a millisecond"));
+        throw new Classified(io.relationshiplayer.sql.calcite.Timestamps.FIELD_OVERFLOW,
+                io.relationshiplayer.sql.calcite.Timestamps.subMillisecond("TIMESTAMP '" + value + "'").getMessage(),
+                raised);
+    }
+
     private static String resourceName(Resources.ExInst<?> resource) {
         try {
             return METHOD == null ? "" : ((Method) METHOD.get(resource)).getName();

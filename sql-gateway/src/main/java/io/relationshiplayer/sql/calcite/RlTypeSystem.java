@@ -22,6 +22,16 @@ public final class RlTypeSystem extends RelDataTypeSystemImpl {
         return java.math.RoundingMode.HALF_UP;
     }
 
+    /**
+     * {@code TIMESTAMP} without a precision (in a CAST) keeps what a TIMESTAMP column keeps, milliseconds
+     * ({@link Timestamps#PRECISION}); Calcite's default of 0 dropped the fraction of {@code CAST('...' AS TIMESTAMP)},
+     * where PostgreSQL's TIMESTAMP keeps its digits.
+     */
+    @Override
+    public int getDefaultPrecision(SqlTypeName typeName) {
+        return typeName == SqlTypeName.TIMESTAMP ? Timestamps.PRECISION : super.getDefaultPrecision(typeName);
+    }
+
     @Override
     public boolean shouldConvertRaggedUnionTypesToVarying() {
         return true;

@@ -6,7 +6,6 @@ import io.relationshiplayer.proto.v1.ColumnType;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
@@ -14,7 +13,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * Column types as Calcite types, and values between the relationship layer's Java types and Calcite's internal
- * representation (DATE as days, TIMESTAMP as milliseconds since the epoch, VARBINARY as ByteString).
+ * representation (DATE as days, TIMESTAMP as milliseconds since the epoch, VARBINARY as ByteString). A stored
+ * TIMESTAMP with digits below a millisecond (the record API keeps microseconds) is refused (22008), never truncated.
  */
 public final class SqlTypes {
     private SqlTypes() {
@@ -91,8 +91,7 @@ public final class SqlTypes {
     }
 
     private static LocalDateTime fromMillis(long millis) {
-        return LocalDateTime.ofEpochSecond(Math.floorDiv(millis, 1000), (int) Math.floorMod(millis, 1000) * 1_000_000,
-                ZoneOffset.UTC);
+        return Timestamps.fromMillis(millis);
     }
 
     /** A stored value (the column's Java type) in Calcite's internal representation. */
@@ -106,7 +105,7 @@ public final class SqlTypes {
             case DATE:
                 return (int) ((LocalDate) v).toEpochDay();
             case TIMESTAMP:
-                return ((LocalDateTime) v).toInstant(ZoneOffset.UTC).toEpochMilli();
+                return Timestamps.millis((LocalDateTime) v, "the value of column " + c.getName());
             default:
                 return v;
         }

@@ -5,6 +5,7 @@ import io.relationshiplayer.proto.v1.CatalogValue;
 import io.relationshiplayer.proto.v1.ColumnKind;
 import io.relationshiplayer.proto.v1.ColumnType;
 import io.relationshiplayer.sql.SqlException;
+import io.relationshiplayer.sql.calcite.Timestamps;
 import io.relationshiplayer.sql.ddl.DdlToken.Type;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +27,8 @@ final class DdlTypes {
     /**
      * BIGINT/INT8, INTEGER/INT/INT4/SMALLINT/INT2, DOUBLE [PRECISION]/FLOAT8/FLOAT/REAL/FLOAT4, BOOLEAN/BOOL,
      * VARCHAR[(n)]/CHARACTER VARYING[(n)]/TEXT, VARBINARY[(n)]/BYTEA, DECIMAL/NUMERIC(p[,s]), DATE,
-     * TIMESTAMP [WITHOUT TIME ZONE].
+     * TIMESTAMP[(p)] [WITHOUT TIME ZONE] (p of 3 or more, as ORMs write {@code timestamp(6)}: a TIMESTAMP keeps
+     * milliseconds whatever p, and refuses finer digits; below 3, 0A000).
      */
     static ColumnType type(DdlCursor c) {
         DdlToken t = c.peek();
@@ -114,6 +116,18 @@ final class DdlTypes {
     }
 
     private static ColumnType timestamp(DdlCursor c, DdlToken type) {
+        if (c.acceptSymbol("(")) {
+            DdlToken p = c.peek();
+            if (p.type() != Type.INTEGER) {
+                throw DdlCursor.error(p, "expected the precision of TIMESTAMP");
+            }
+            c.next();
+            if (p.value().length() < 2 && Integer.parseInt(p.value()) < Timestamps.PRECISION) {
+                throw DdlCursor.error(SqlException.FEATURE_NOT_SUPPORTED, p, "TIMESTAMP(" + p.value() + ") is not "
+                        + "supported: a TIMESTAMP keeps milliseconds; use TIMESTAMP or TIMESTAMP(3) to TIMESTAMP(6)");
+            }
+            c.expectSymbol(")", "after the precision of TIMESTAMP");
+        }
         DdlToken with = c.peek();
         if (c.accept("without")) {
             c.expect("time", "after TIMESTAMP WITHOUT");
@@ -171,6 +185,13 @@ final class DdlTypes {
             if (kind == ColumnKind.BOOLEAN) {
                 return bool(t);
             }
+            if (kind == ColumnKind.TIMESTAMP) {
+                try {
+                    refuseSubMillisecond(t, LocalDateTime.parse(t.value().strip().replace(' ', 'T')));
+                } catch (DateTimeParseException e) {
+                    // text the relationship layer reads (or refuses) as it applies the default
+                }
+            }
             return kind == ColumnKind.VARBINARY ? bytes(t) : string(t.value());
         }
         if (t.is("true") || t.is("false")) {
@@ -188,7 +209,7 @@ final class DdlTypes {
                 if (t.is("date")) {
                     LocalDate.parse(s.value());
                 } else {
-                    LocalDateTime.parse(s.value().replace(' ', 'T'));
+                    refuseSubMillisecond(s, LocalDateTime.parse(s.value().strip().replace(' ', 'T')));
                 }
             } catch (DateTimeParseException e) {
                 throw DdlCursor.error(INVALID_DATETIME, s, "invalid input syntax for type " + t.value() + ": \""
@@ -198,6 +219,14 @@ final class DdlTypes {
         }
         throw DdlCursor.error(t, "expected a literal after DEFAULT (a number, 'string', TRUE, FALSE, NULL, "
                 + "DATE '...' or TIMESTAMP '...')");
+    }
+
+    /** A TIMESTAMP default with digits below a millisecond, which SQL's TIMESTAMP does not keep: 22008. */
+    private static void refuseSubMillisecond(DdlToken at, LocalDateTime v) {
+        if (v.getNano() % 1_000_000 != 0) {
+            SqlException e = Timestamps.subMillisecond("'" + at.value() + "'");
+            throw DdlCursor.error(e.sqlState(), at, e.getMessage());
+        }
     }
 
     private static CatalogValue number(DdlToken at, String text, ColumnKind kind) {

@@ -10,6 +10,7 @@ import io.relationshiplayer.proto.v1.ExecuteRequest;
 import io.relationshiplayer.proto.v1.SqlError;
 import io.relationshiplayer.proto.v1.SqlValue;
 import java.math.BigDecimal;
+import java.time.LocalDateTime;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -105,6 +106,31 @@ class SqlErrorTest extends SqlServerFixture {
                 + "123456789.5)"));
         expectSql(Status.Code.INVALID_ARGUMENT, "22012", () -> exec(s, "SELECT 1 / 0 FROM projects"));
         assertThat(exec(s, "SELECT COUNT(*) FROM amounts").single()).isEqualTo(0L);
+    }
+
+    /**
+     * A TIMESTAMP keeps milliseconds: a value with microseconds (the wire carries them) is refused with 22008 on every
+     * path, a parameter, a literal (at its position) or text cast to TIMESTAMP, never stored truncated.
+     */
+    @Test
+    void timestampsWithDigitsBelowAMillisecondAreRefusedNotTruncated() {
+        exec(s, "CREATE TABLE times (id BIGINT PRIMARY KEY, ts TIMESTAMP)");
+        LocalDateTime millis = LocalDateTime.of(2024, 2, 29, 23, 59, 58, 123_000_000);
+        exec(s, "INSERT INTO times VALUES (1, ?)", millis);
+        SqlError parameter = expectSql(Status.Code.INVALID_ARGUMENT, "22008", () -> exec(s,
+                "INSERT INTO times VALUES (2, ?)", millis.plusNanos(456_000)));
+        assertThat(parameter.getMessage()).startsWith("parameter $1 = 2024-02-29 23:59:58.123456 has digits below "
+                + "a millisecond");
+        expectSql(Status.Code.INVALID_ARGUMENT, "22008", () -> exec(s, "SELECT id FROM times WHERE ts = ?",
+                millis.plusNanos(1_000)));
+        SqlError literal = expectSql(Status.Code.INVALID_ARGUMENT, "22008", () -> exec(s,
+                "INSERT INTO times\nVALUES (3, TIMESTAMP '2024-02-29 23:59:58.123456')"));
+        assertThat(literal.getLine()).isEqualTo(2);
+        assertThat(literal.getColumn()).isEqualTo(12);
+        expectSql(Status.Code.INVALID_ARGUMENT, "22008", () -> exec(s,
+                "INSERT INTO times VALUES (4, CAST(? AS TIMESTAMP))", "2024-02-29 23:59:58.123456"));
+        assertThat(exec(s, "SELECT id, ts FROM times").rows()).containsExactly(row(1L, millis));
+        assertServing(s);
     }
 
     /** Arithmetic and conversions over the wire report overflow (22003) and division by zero (22012), as PostgreSQL. */

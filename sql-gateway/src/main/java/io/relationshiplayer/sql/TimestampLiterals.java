@@ -1,0 +1,90 @@
+package io.relationshiplayer.sql;
+
+import io.relationshiplayer.sql.calcite.Timestamps;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql2rel.SqlRexConvertlet;
+import org.apache.calcite.sql2rel.SqlRexConvertletTable;
+import org.apache.calcite.util.TimestampString;
+
+/**
+ * Constant casts to TIMESTAMP made as PostgreSQL makes them, as the statement is converted: Calcite folds a cast of a
+ * literal there (and its simplifier as the plan is built) with its own reading, which drops the digits the precision
+ * does not keep ({@code '12:00:00.123456'} became {@code 12:00:00.123}) and truncates to a smaller precision. Text is
+ * read by {@link Timestamps#parse} (22008 for digits below a millisecond, at the cast's position), a TIMESTAMP literal
+ * cast to a smaller precision is rounded. Casts of anything else are {@code TimestampCasts}' in the plan.
+ */
+final class TimestampLiterals implements SqlRexConvertletTable {
+    private final SqlRexConvertletTable delegate;
+
+    TimestampLiterals(SqlRexConvertletTable delegate) {
+        this.delegate = delegate;
+    }
+
+    @Override
+    public SqlRexConvertlet get(SqlCall call) {
+        SqlRexConvertlet convertlet = delegate.get(call);
+        if (convertlet == null) {
+            return null;
+        }
+        return (cx, c) -> {
+            RexBuilder rex = cx.getRexBuilder();
+            SqlParserPos pos = c.getParserPosition();
+            if (c.getKind() == SqlKind.CAST && c.operandCount() == 2 && c.operand(0) instanceof SqlLiteral literal
+                    && literal.getTypeName() == SqlTypeName.TIMESTAMP) {
+                RelDataType type = cx.getValidator().getValidatedNodeType(c);
+                if (type.getSqlTypeName() == SqlTypeName.TIMESTAMP) {
+                    long millis = literal.getValueAs(TimestampString.class).getMillisSinceEpoch();
+                    return timestamp(rex, type, Timestamps.round(millis, type.getPrecision()));
+                }
+            }
+            RexNode converted = convertlet.convertCall(cx, c);
+            return converted instanceof RexCall ? converted.accept(new TextCasts(rex, pos)) : converted;
+        };
+    }
+
+    /** {@code millis} as a literal of {@code type}. */
+    private static RexNode timestamp(RexBuilder rex, RelDataType type, long millis) {
+        RexLiteral literal = rex.makeTimestampLiteral(TimestampString.fromMillisSinceEpoch(millis),
+                type.getPrecision());
+        return rex.makeCast(type, literal, true, false);
+    }
+
+    /** Every cast of a text literal to TIMESTAMP in an expression, as the TIMESTAMP literal it means. */
+    private static final class TextCasts extends RexShuttle {
+        private final RexBuilder rex;
+        private final SqlParserPos pos;
+
+        TextCasts(RexBuilder rex, SqlParserPos pos) {
+            this.rex = rex;
+            this.pos = pos;
+        }
+
+        @Override
+        public RexNode visitCall(RexCall original) {
+            RexCall call = (RexCall) super.visitCall(original);
+            if (call.getKind() != SqlKind.CAST || call.getOperands().size() != 1
+                    || call.getType().getSqlTypeName() != SqlTypeName.TIMESTAMP
+                    || !(call.getOperands().get(0) instanceof RexLiteral literal) || literal.isNull()
+                    || !(literal.getTypeName() == SqlTypeName.CHAR || literal.getTypeName() == SqlTypeName.VARCHAR)) {
+                return call;
+            }
+            long millis;
+            try {
+                millis = Timestamps.parse(literal.getValueAs(String.class), call.getType().getPrecision());
+            } catch (SqlException e) {
+                throw new SqlException(e.sqlState(), e.getMessage(), pos.getLineNum(), pos.getColumnNum(), e);
+            }
+            return timestamp(rex, call.getType(), millis);
+        }
+    }
+}

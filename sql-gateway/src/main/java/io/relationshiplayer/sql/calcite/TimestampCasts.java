@@ -1,0 +1,160 @@
+package io.relationshiplayer.sql.calcite;
+
+import java.math.BigDecimal;
+import java.util.List;
+import org.apache.calcite.linq4j.function.Strict;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexSubQuery;
+import org.apache.calcite.schema.impl.ScalarFunctionImpl;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlReturnTypeInference;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeTransforms;
+import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
+import org.apache.calcite.tools.Program;
+
+/**
+ * Casts to and from TIMESTAMP as PostgreSQL makes them, where Calcite's generated code would change a value unseen:
+ * text to TIMESTAMP is read by {@link Timestamps#parse} (Calcite drops the digits its precision does not keep, so
+ * {@code '12:00:00.123456'} became {@code 12:00:00.123}; now it is 22008), a TIMESTAMP to a smaller precision is
+ * rounded (Calcite truncates), and a TIMESTAMP to text keeps its fraction (Calcite dropped it). Applied to every plan
+ * before optimization ({@link #program}), so constant folding runs the same functions.
+ */
+public final class TimestampCasts {
+    private static final SqlUserDefinedFunction PARSE = function("parse",
+            ReturnTypes.BIGINT.andThen(SqlTypeTransforms.TO_NULLABLE));
+    private static final SqlUserDefinedFunction ROUND = function("round",
+            ReturnTypes.BIGINT.andThen(SqlTypeTransforms.TO_NULLABLE));
+    private static final SqlUserDefinedFunction TEXT = function("text",
+            ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(SqlTypeTransforms.TO_NULLABLE));
+
+    private TimestampCasts() {
+    }
+
+    /** {@code planning}, run on a plan after this rewrite. */
+    public static Program program(Program planning) {
+        return (planner, rel, traits, materializations, lattices) ->
+                planning.run(planner, rewrite(rel), traits, materializations, lattices);
+    }
+
+    /** {@code rel} with its casts to and from TIMESTAMP made exact. */
+    public static RelNode rewrite(RelNode rel) {
+        return new Rels(new Rexes(rel.getCluster().getRexBuilder())).visit(rel);
+    }
+
+    private static SqlUserDefinedFunction function(String method, SqlReturnTypeInference type) {
+        ScalarFunctionImpl f = (ScalarFunctionImpl) ScalarFunctionImpl.create(Functions.class, method);
+        return new SqlUserDefinedFunction(new SqlIdentifier("rl_timestamp_" + method, SqlParserPos.ZERO),
+                SqlKind.OTHER_FUNCTION, type, null, null, f);
+    }
+
+    private static final class Rels extends RelHomogeneousShuttle {
+        private final Rexes rexes;
+
+        Rels(Rexes rexes) {
+            this.rexes = rexes;
+            rexes.rels = this;
+        }
+
+        @Override
+        public RelNode visit(RelNode other) {
+            return super.visitChildren(other).accept(rexes);
+        }
+    }
+
+    private static final class Rexes extends RexShuttle {
+        private final RexBuilder rex;
+        private Rels rels;
+
+        Rexes(RexBuilder rex) {
+            this.rex = rex;
+        }
+
+        @Override
+        public RexNode visitSubQuery(RexSubQuery subQuery) {
+            RelNode rewritten = subQuery.rel.accept(rels);
+            RexSubQuery s = rewritten == subQuery.rel ? subQuery : subQuery.clone(rewritten);
+            return super.visitSubQuery(s);
+        }
+
+        @Override
+        public RexNode visitCall(RexCall original) {
+            RexCall call = (RexCall) super.visitCall(original);
+            if (call.getKind() != SqlKind.CAST || call.getOperands().size() != 1) {
+                return call;
+            }
+            RexNode x = call.getOperands().get(0);
+            SqlTypeName from = x.getType().getSqlTypeName();
+            RelDataType to = call.getType();
+            boolean text = from == SqlTypeName.CHAR || from == SqlTypeName.VARCHAR;
+            if (to.getSqlTypeName() == SqlTypeName.TIMESTAMP && text) {
+                return asTimestamp(to, rex.makeCall(bigint(x), PARSE, List.of(x, precision(to))));
+            }
+            if (to.getSqlTypeName() == SqlTypeName.TIMESTAMP && from == SqlTypeName.TIMESTAMP
+                    && to.getPrecision() < Math.min(x.getType().getPrecision(), Timestamps.PRECISION)) {
+                return asTimestamp(to, rex.makeCall(bigint(x), ROUND, List.of(asBigint(x), precision(to))));
+            }
+            if ((to.getSqlTypeName() == SqlTypeName.VARCHAR || to.getSqlTypeName() == SqlTypeName.CHAR)
+                    && from == SqlTypeName.TIMESTAMP) {
+                RelDataTypeFactory types = rex.getTypeFactory();
+                RexNode s = rex.makeCall(types.createTypeWithNullability(types.createSqlType(SqlTypeName.VARCHAR),
+                        x.getType().isNullable()), TEXT, List.of(asBigint(x)));
+                return rex.makeCast(to, s, true, false);
+            }
+            return call;
+        }
+
+        private RelDataType bigint(RexNode like) {
+            RelDataTypeFactory types = rex.getTypeFactory();
+            return types.createTypeWithNullability(types.createSqlType(SqlTypeName.BIGINT),
+                    like.getType().isNullable());
+        }
+
+        private RexNode precision(RelDataType timestamp) {
+            return rex.makeExactLiteral(BigDecimal.valueOf(timestamp.getPrecision()),
+                    rex.getTypeFactory().createSqlType(SqlTypeName.INTEGER));
+        }
+
+        /** A TIMESTAMP's milliseconds, the long it is in generated code, as a BIGINT. */
+        private RexNode asBigint(RexNode timestamp) {
+            return rex.makeReinterpretCast(bigint(timestamp), timestamp, rex.makeLiteral(false));
+        }
+
+        /** Milliseconds (a BIGINT) as the TIMESTAMP {@code type}, which is the same long in generated code. */
+        private RexNode asTimestamp(RelDataType type, RexNode millis) {
+            return rex.makeReinterpretCast(type, millis, rex.makeLiteral(false));
+        }
+    }
+
+    /** The functions themselves, called from generated code (never with NULL: they are strict). */
+    @Strict
+    public static final class Functions {
+        private Functions() {
+        }
+
+        /** Text as a TIMESTAMP(precision), in milliseconds ({@link Timestamps#parse}). */
+        public static long parse(String text, int precision) {
+            return Timestamps.parse(text, precision);
+        }
+
+        /** A TIMESTAMP rounded to a precision below milliseconds' ({@link Timestamps#round}). */
+        public static long round(long millis, int precision) {
+            return Timestamps.round(millis, precision);
+        }
+
+        /** A TIMESTAMP as PostgreSQL writes it ({@link Timestamps#text}). */
+        public static String text(long millis) {
+            return Timestamps.text(millis);
+        }
+    }
+}
