@@ -1,0 +1,96 @@
+package io.relationshiplayer.sql;
+
+import io.relationshiplayer.sql.calcite.Timestamps;
+import java.math.BigDecimal;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.List;
+
+/** A statement's parameters bound to Calcite's prepared statement: counted, range-checked, as JDBC values. */
+final class ParameterBinding {
+    private ParameterBinding() {
+    }
+
+    /** Binds {@code params}: their count must be the statement's; a value must fit its parameter's type. */
+    static void bind(PreparedStatement ps, List<Object> params) throws SQLException {
+        int expected = ps.getParameterMetaData().getParameterCount();
+        if (params.size() != expected) {
+            throw new SqlException(SqlException.INVALID_PARAMETER, "the statement has " + expected
+                    + " parameter(s) but " + params.size() + " value(s) were given");
+        }
+        java.sql.ParameterMetaData types = ps.getParameterMetaData();
+        for (int i = 0; i < params.size(); i++) {
+            Object v = Timestamps.parameter(types.getParameterType(i + 1), params.get(i), i + 1);
+            checkRange(types.getParameterType(i + 1), v, i + 1);
+            ps.setObject(i + 1, jdbcValue(v));
+        }
+    }
+
+    /**
+     * Calcite casts a parameter to its inferred type by narrowing: an integer that does not fit would wrap around, and a
+     * floating-point or decimal value would saturate or wrap. A value that does not fit is 22003, as in PostgreSQL.
+     */
+    private static void checkRange(int sqlType, Object v, int position) {
+        if (!(v instanceof Number)) {
+            return;
+        }
+        long min;
+        long max;
+        String name;
+        switch (sqlType) {
+            case Types.BIGINT:
+                min = Long.MIN_VALUE;
+                max = Long.MAX_VALUE;
+                name = "bigint";
+                break;
+            case Types.INTEGER:
+                min = Integer.MIN_VALUE;
+                max = Integer.MAX_VALUE;
+                name = "integer";
+                break;
+            case Types.SMALLINT:
+                min = Short.MIN_VALUE;
+                max = Short.MAX_VALUE;
+                name = "smallint";
+                break;
+            case Types.TINYINT:
+                min = Byte.MIN_VALUE;
+                max = Byte.MAX_VALUE;
+                name = "tinyint";
+                break;
+            default:
+                return;
+        }
+        boolean fits;
+        if (v instanceof Double || v instanceof Float) {
+            double d = ((Number) v).doubleValue();
+            fits = Double.isFinite(d) && d > (double) min - 1.0 | d == (double) min && d < (double) max + 1.0;
+        } else if (v instanceof BigDecimal) {
+            BigDecimal d = (BigDecimal) v;
+            fits = d.compareTo(BigDecimal.valueOf(min).subtract(BigDecimal.ONE)) > 0
+                    && d.compareTo(BigDecimal.valueOf(max).add(BigDecimal.ONE)) < 0;
+        } else if (v instanceof java.math.BigInteger) {
+            fits = ((java.math.BigInteger) v).bitLength() < 64 && ((Number) v).longValue() >= min
+                    && ((Number) v).longValue() <= max;
+        } else {
+            long n = ((Number) v).longValue();
+            fits = n >= min && n <= max;
+        }
+        if (!fits) {
+            throw new SqlException(SqlException.NUMERIC_OUT_OF_RANGE, "parameter $" + position + " = " + v
+                    + " is out of range for type " + name);
+        }
+    }
+
+    private static Object jdbcValue(Object v) {
+        if (v instanceof java.time.LocalDate) {
+            return java.sql.Date.valueOf((java.time.LocalDate) v);
+        }
+        if (v instanceof java.time.LocalDateTime) {
+            return java.sql.Timestamp.valueOf((java.time.LocalDateTime) v);
+        }
+        return v;
+    }
+
+}
