@@ -26,7 +26,6 @@ import io.relationshiplayer.sql.calcite.PlanAnalysis;
 import io.relationshiplayer.sql.calcite.StatementCancel;
 import io.relationshiplayer.sql.calcite.StatementRows;
 import io.relationshiplayer.sql.calcite.TimestampCasts;
-import io.relationshiplayer.sql.calcite.Timestamps;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
 
