@@ -74,7 +74,7 @@ public final class SqlErrors {
         }
         if (c instanceof ClassCastException) {
             return new SqlException(SqlException.DATATYPE_MISMATCH, "a value does not have the type its column or "
-                    + "operator needs: " + m, 0, 0, c);
+                    + "operator needs" + castTypes(m), 0, 0, c);
         }
         if (c instanceof NumberFormatException) {
             return new SqlException(SqlException.INVALID_TEXT, "invalid input syntax for a number: " + m, 0, 0, c);
@@ -84,6 +84,51 @@ public final class SqlErrors {
             return new SqlException(SqlException.NUMERIC_OUT_OF_RANGE, m, 0, 0, c);
         }
         return null;
+    }
+
+    private static final java.util.regex.Pattern CAST = java.util.regex.Pattern.compile(
+            "class (\\S+) cannot be cast to class (\\S+)");
+
+    /**
+     * The SQL types of the JVM's cast failure ({@code class java.lang.Boolean cannot be cast to class java.lang.Number}:
+     * ": a boolean where a number is needed"), never the Java class names; empty when the message says no more.
+     */
+    static String castTypes(String message) {
+        java.util.regex.Matcher cast = CAST.matcher(message);
+        if (!cast.find()) {
+            return "";
+        }
+        String from = sqlType(cast.group(1));
+        String to = sqlType(cast.group(2));
+        return from == null || to == null ? "" : ": " + from + " where " + to + " is needed";
+    }
+
+    private static String sqlType(String javaClass) {
+        switch (javaClass) {
+            case "java.lang.Boolean":
+                return "a boolean";
+            case "java.lang.Integer":
+            case "java.lang.Short":
+            case "java.lang.Byte":
+                return "an integer";
+            case "java.lang.Long":
+                return "a bigint";
+            case "java.lang.Double":
+            case "java.lang.Float":
+                return "a double precision";
+            case "java.math.BigDecimal":
+                return "a numeric";
+            case "java.lang.Number":
+                return "a number";
+            case "java.lang.String":
+                return "a text";
+            case "org.apache.calcite.avatica.util.ByteString":
+                return "a bytea";
+            case "java.lang.Comparable":
+                return "a comparable value";
+            default:
+                return null;
+        }
     }
 
     /** FoundationDB's transaction limits, as PostgreSQL would report them: the window retryable, the size not. */
