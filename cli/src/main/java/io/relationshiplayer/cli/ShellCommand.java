@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
 @Command(name = "shell", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
         description = {"An interactive SQL shell: statements end with ';' and may span lines; history, completion of "
                 + "keywords, tables and columns; \\d[+], \\dt, \\dv, \\di, \\l, \\c DB, \\h, \\g, \\watch, \\o, "
-                + "\\x, \\pset, \\set, \\timing, \\format, \\i FILE, \\copy, \\conninfo, \\q (\\? lists them). "
+                + "\\x, \\pset, \\set, \\timing, \\format, \\i FILE, \\copy, \\e, \\p, \\conninfo, \\q (\\? lists them). "
                 + "The prompt is rl=> (rl:DB=> on a database other than default), or rl*> inside a transaction. "
                 + "Ctrl-C cancels a running statement, Ctrl-D leaves.",
                 "With -f FILE or --command, the same input runs without a terminal (results to standard output, "

@@ -183,4 +183,21 @@ class ShellOutputControlTest {
         assertThat(s.out() + s.err()).contains("\\e: the editor (false) exited with code 1");
         assertThat(java.nio.file.Files.readString(script)).contains("id = 2");
     }
+
+    @Test
+    void anErrorAfterACopysDataIsPlacedAtItsFileLine() throws Exception {
+        Path script = dir.resolve("copy.sql");
+        java.nio.file.Files.writeString(script, String.join("\n",
+                "CREATE TABLE k (id BIGINT PRIMARY KEY);",   // 1
+                "COPY k FROM STDIN;",                         // 2
+                "1",                                          // 3
+                "2",                                          // 4
+                "3",                                          // 5
+                "\\.",                                       // 6
+                "",                                           // 7
+                "SELECT",                                     // 8
+                "  nosuch FROM k;", ""));                     // 9
+        ShellDriver.Session s = ShellDriver.shell(dir, "", List.of("-f", script.toString()), w -> { });
+        assertThat(s.err()).contains("at line 9, column 3").doesNotContain("COPY k, line");
+    }
 }

@@ -53,9 +53,22 @@ final class QueryBuffer {
         return pieces;
     }
 
+    /** A line the buffer does not take (a COPY's data): it counts, so that later statements keep their lines. */
+    void pass() {
+        lines++;
+        if (!text.isEmpty()) {
+            text = text + "\n";
+        }
+    }
+
     /** Whether the buffer holds nothing but blanks and comments. */
     boolean isEmpty() {
         return SqlScript.blank(text);
+    }
+
+    /** The buffer's statement (empty when it holds none), leaving it there. */
+    String peek() {
+        return isEmpty() ? "" : text.strip();
     }
 
     /** The buffer's statement (empty when it holds none), clearing the buffer. */

@@ -15,6 +15,7 @@ final class ShellHelp {
             "  \\g [FILE]               run the query buffer (or the last query), its result to FILE",
             "  \\watch [SEC] [c=COUNT]  run the query buffer every SEC seconds (2) until Ctrl-C",
             "  \\e [FILE]               edit the query buffer (or the last query), or FILE, in $EDITOR; ; runs it",
+            "  \\p                      show the query buffer (or the last query)",
             "  \\r                      clear the query buffer",
             "  \\o [FILE]               results to FILE, or back to the terminal",
             "  \\x [on|off|auto]        expanded rows: one line per column (auto: when a row does not fit)",

@@ -161,6 +161,7 @@ final class ShellInterpreter implements AutoCloseable {
 
     private boolean line(String line) {
         if (copyIn != null) {
+            buffer.pass();
             return !copyIn.line(line) || endCopy();
         }
         for (QueryBuffer.Piece p : buffer.feed(line)) {
@@ -277,6 +278,8 @@ final class ShellInterpreter implements AutoCloseable {
             case "\\o" -> output(arg);
             case "\\g" -> go(arg);
             case "\\e" -> edit(arg);
+            case "\\p" -> say(!buffer.isEmpty() ? buffer.peek() : lastQuery.isEmpty() ? "Query buffer is empty."
+                    : lastQuery);
             case "\\watch" -> watch(arg);
             case "\\r" -> {
                 buffer.clear();

@@ -60,6 +60,8 @@ public final class SqlShell {
             while (true) {
                 String text;
                 try {
+                    // a statement continued on more lines of one input shows the database too (rl:shop->)
+                    reader.setVariable(LineReader.SECONDARY_PROMPT_PATTERN, prompt(client()) + "-> ");
                     text = reader.readLine(prompt());
                 } catch (UserInterruptException e) {
                     interpreter.clearBuffer(); // Ctrl-C at the prompt clears the buffer

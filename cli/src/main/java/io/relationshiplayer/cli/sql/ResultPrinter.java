@@ -67,6 +67,11 @@ public final class ResultPrinter {
         this.beforeOutput = hook;
     }
 
+    /** An error is about to print instead of a result: what runs before output runs now (the line is cleared). */
+    public void beforeError() {
+        beforeOutput.run();
+    }
+
     public OutputFormat format() {
         return format;
     }

@@ -70,6 +70,7 @@ public final class StatementRunner {
             printer.print(result, start);
             return true;
         } catch (SqlClientException e) {
+            printer.beforeError();
             printer.flush();
             // a cancel of ours (Ctrl-C) is said as psql says it; the server's own (a statement timeout) names its limit
             if (e.cancelled() && e.code() == Status.Code.CANCELLED) {
