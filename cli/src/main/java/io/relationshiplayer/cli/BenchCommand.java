@@ -181,6 +181,7 @@ final class BenchCommand implements Callable<Integer> {
                 "--clients LIST|client counts, one level each (1,2,8,32,150)",
                 "--seconds S|seconds per level (10)",
                 "--backend STRING|embedded:memory (default) or embedded:DIR",
+                "--max-running-statements N|the server's bound (default: four per core, at least eight)",
                 "--quick|2,000 rows, 1 and 8 clients, 2 s"}};
         }
 

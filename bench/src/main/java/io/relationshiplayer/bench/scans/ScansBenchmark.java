@@ -31,7 +31,8 @@ import java.util.concurrent.atomic.LongAdder;
  * per level the scans and rows per second, scan latency and the failures by SQLSTATE, so that throughput can be read
  * as concurrency grows past the cores.
  *
- * <pre>ScansBenchmark [--rows 20000] [--clients 1,2,8,32,150] [--seconds 10] [--backend embedded:memory] [--quick]</pre>
+ * <pre>ScansBenchmark [--rows 20000] [--clients 1,2,8,32,150] [--seconds 10] [--backend embedded:memory]
+ *     [--max-running-statements N] [--quick]</pre>
  */
 public final class ScansBenchmark {
     private static final int LOAD_ROWS = 1_000;
@@ -41,12 +42,13 @@ public final class ScansBenchmark {
     private ScansBenchmark() {
     }
 
-    record Settings(int rows, List<Integer> clients, double seconds, BackendSpec backend) {
+    record Settings(int rows, List<Integer> clients, double seconds, BackendSpec backend, int maxRunning) {
         static Settings parse(String[] args) {
             Integer rows = null;
             List<Integer> clients = null;
             Double seconds = null;
             String backend = "embedded:memory";
+            int maxRunning = 0;
             boolean quick = false;
             for (int i = 0; i < args.length; i++) {
                 String name = args[i];
@@ -64,16 +66,18 @@ public final class ScansBenchmark {
                             .map(Integer::valueOf).toList();
                     case "--seconds" -> seconds = Double.parseDouble(value);
                     case "--backend" -> backend = value;
+                    case "--max-running-statements" -> maxRunning = Integer.parseInt(value);
                     default -> throw new IllegalArgumentException("unknown option " + name);
                 }
             }
             int n = rows != null ? rows : quick ? 2_000 : 20_000;
             List<Integer> c = clients != null ? clients : quick ? List.of(1, 8) : List.of(1, 2, 8, 32, 150);
             double s = seconds != null ? seconds : quick ? 2 : 10;
-            if (n < 1 || c.isEmpty() || c.stream().anyMatch(x -> x <= 0) || s <= 0) {
-                throw new IllegalArgumentException("--rows, --clients and --seconds must be positive");
+            if (n < 1 || c.isEmpty() || c.stream().anyMatch(x -> x <= 0) || s <= 0 || maxRunning < 0) {
+                throw new IllegalArgumentException("--rows, --clients and --seconds must be positive, "
+                        + "--max-running-statements not negative");
             }
-            return new Settings(n, c, s, BackendSpec.parse(backend));
+            return new Settings(n, c, s, BackendSpec.parse(backend), maxRunning);
         }
     }
 
@@ -91,13 +95,15 @@ public final class ScansBenchmark {
         ServerLimits limits = ServerLimits.DEFAULTS.withMaxStreamsPerClient(PER_CLIENT)
                 .withMaxCallsPerClient(PER_CLIENT);
         try (RunningServer server = RunningServer.start(ServerConfig.defaults().withBackend(settings.backend(),
-                LatencyProfile.NONE).withLimits(limits));
+                LatencyProfile.NONE).withLimits(limits).withMaxRunningStatements(settings.maxRunning()));
              SqlClient client = SqlClient.connect(server.target(), ClientSecurity.plaintext(), SqlBench.OPTIONS)) {
             String database = "scans_" + Long.toString(System.currentTimeMillis(), 36);
             load(client, database, settings.rows());
             out.printf(Locale.ROOT, "concurrent scans of %,d rows, %.0f s per level, SQL service in process on %s, "
-                    + "%d cores; per-client limits raised to %,d (the clients share one address)%n", settings.rows(),
-                    settings.seconds(), settings.backend(), Runtime.getRuntime().availableProcessors(), PER_CLIENT);
+                    + "%d cores; per-client limits raised to %,d (the clients share one address); "
+                    + "max-running-statements %s%n", settings.rows(), settings.seconds(), settings.backend(),
+                    Runtime.getRuntime().availableProcessors(), PER_CLIENT, settings.maxRunning() == 0 ? "default"
+                    : Integer.toString(settings.maxRunning()));
             out.println("| clients | scans | scans/s | rows/s | p50 ms | p99 ms | max ms | failed |");
             out.println("|---|---|---|---|---|---|---|---|");
             boolean ok = true;
