@@ -4,6 +4,7 @@ import io.relationshiplayer.bench.ConnectSecurity;
 import io.relationshiplayer.bench.ProgressLine;
 import io.relationshiplayer.client.ClientSecurity;
 import io.relationshiplayer.client.SqlClient;
+import io.relationshiplayer.limits.ServerLimits;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -103,7 +104,8 @@ public final class BankBenchmark {
         if (settings.nemesisSeconds() > 0) {
             Path dir = settings.backend().directory();
             Files.createDirectories(dir);
-            try (Nemesis nemesis = Nemesis.start(dir, progress, settings.fault(), settings.stopSeconds());
+            try (Nemesis nemesis = Nemesis.start(dir, progress, settings.fault(), settings.stopSeconds(),
+                    Math.max(ServerLimits.DEFAULTS.maxStreamsPerClient(), 2 * settings.clients() + 16));
                  SqlClient client = SqlClient.connect(nemesis.target(), ClientSecurity.plaintext(), SqlBench.OPTIONS)) {
                 return measure(new GrpcBank(client, database, label), rows, nemesis, client);
             }

@@ -2,6 +2,7 @@ package io.relationshiplayer.bench.bank;
 
 import io.relationshiplayer.fdb.BackendSpec;
 import io.relationshiplayer.fdb.embedded.LatencyProfile;
+import io.relationshiplayer.limits.ServerLimits;
 import io.relationshiplayer.server.RunningServer;
 import io.relationshiplayer.server.ServerConfig;
 import java.io.IOException;
@@ -18,20 +19,28 @@ public final class LocalSqlServer implements AutoCloseable {
     }
 
     /**
-     * Serves until killed: {@code --backend SPEC --port N}, as {@code rl server} does, for {@link Nemesis} when the CLI
-     * is not on the class path (the tests of this module).
+     * Serves until killed: {@code --backend SPEC --port N} and the per-client call and stream limits, as {@code rl
+     * server} takes them, for {@link Nemesis} when the CLI is not on the class path (the tests of this module).
      */
     public static void main(String[] args) throws IOException, InterruptedException {
         String backend = "embedded:memory";
         int port = 0;
+        ServerLimits limits = ServerLimits.DEFAULTS;
         for (int i = 0; i + 1 < args.length; i += 2) {
+            String value = args[i + 1];
             switch (args[i]) {
-                case "--backend" -> backend = args[i + 1];
-                case "--port" -> port = Integer.parseInt(args[i + 1]);
+                case "--backend" -> backend = value;
+                case "--port" -> port = Integer.parseInt(value);
+                case "--" + ServerLimits.MAX_STREAMS_PER_CLIENT ->
+                        limits = limits.withMaxStreamsPerClient(Integer.parseInt(value));
+                case "--" + ServerLimits.MAX_CALLS_PER_CLIENT ->
+                        limits = limits.withMaxCallsPerClient(Integer.parseInt(value));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        LocalSqlServer server = start(BackendSpec.parse(backend), port);
+        LocalSqlServer server = new LocalSqlServer(RunningServer.start(ServerConfig.defaults()
+                .withAddress("127.0.0.1", port).withBackend(BackendSpec.parse(backend), LatencyProfile.NONE)
+                .withLimits(limits)));
         System.out.println("local sql server listening on " + server.target() + " (backend " + backend + ")");
         System.out.flush();
         server.server.withShutdownHook().blockUntilShutdown();

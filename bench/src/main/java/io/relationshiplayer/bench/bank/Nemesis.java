@@ -1,6 +1,7 @@
 package io.relationshiplayer.bench.bank;
 
 import io.relationshiplayer.client.SqlClient;
+import io.relationshiplayer.limits.ServerLimits;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -69,9 +70,11 @@ final class Nemesis implements AutoCloseable {
 
     /**
      * Starts the child server on {@code directory}: {@code rl server} when the CLI is on the class path, else the same
-     * services composed by {@link LocalSqlServer#main}.
+     * services composed by {@link LocalSqlServer#main}. Its per-client limits allow {@code perClient} calls and streams:
+     * the benchmark's clients all come from this one address, where a deployment's come from many (with 64 clients at
+     * the default 64, a restarted server that queues their first statements refused the nemesis's own call).
      */
-    static Nemesis start(Path directory, PrintStream progress, Fault fault, double stopSeconds)
+    static Nemesis start(Path directory, PrintStream progress, Fault fault, double stopSeconds, int perClient)
             throws IOException, InterruptedException {
         String main = CLI_MAIN;
         List<String> args = new ArrayList<>();
@@ -96,7 +99,8 @@ final class Nemesis implements AutoCloseable {
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), main));
         command.addAll(args);
         command.addAll(List.of("--backend", "embedded:" + directory.toAbsolutePath(), "--port",
-                Integer.toString(port)));
+                Integer.toString(port), "--" + ServerLimits.MAX_STREAMS_PER_CLIENT, Integer.toString(perClient),
+                "--" + ServerLimits.MAX_CALLS_PER_CLIENT, Integer.toString(perClient)));
         Nemesis n = new Nemesis(port, directory.resolveSibling(directory.getFileName() + "-server.log"),
                 progress, List.copyOf(command), fault, stopSeconds);
         n.launch();

@@ -193,7 +193,9 @@ final class CopyLoader implements AutoCloseable {
             }
             int item = e.batchIndex();
             long line = chunkLines[item >= 0 && item < chunk.size() ? item : 0];
-            throw new CopyException(e.sqlState(), e.detail(), -1, context(line));
+            // the batch's item is the CONTEXT's line here, not the server's "batch item N: " in front of the message
+            String detail = item >= 0 ? e.detail().replaceFirst("^batch item " + item + ": ", "") : e.detail();
+            throw new CopyException(e.sqlState(), detail, -1, context(line));
         }
         rows += chunk.size();
         segmentRows += chunk.size();
