@@ -46,14 +46,12 @@ class ProgressLineTest {
     }
 
     @Test
-    void aLiveLineIsRedrawnInPlaceAndClearedWhenClosed() throws InterruptedException {
+    void aLiveLineIsRedrawnInPlaceAndClearedWhenClosed() {
         AtomicLong done = new AtomicLong();
         try (ProgressLine line = ProgressLine.start(out, true, "bank", "transfers", done::get, 0, 0)) {
             done.set(42);
-            long deadline = System.nanoTime() + 10_000_000_000L;
-            while (!printed().contains("42 transfers") && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10))
+                    .until(() -> printed().contains("42 transfers"));
         }
         String s = printed();
         assertThat(s).startsWith("\rbank: ").contains("42 transfers").doesNotContain("\n");

@@ -66,12 +66,9 @@ class DiskFullTest {
         return (FDBException) t.getCause();
     }
 
-    private static void awaitWritable(EmbeddedDatabase db) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (db.storageProblem().isPresent()) {
-            assertThat(System.nanoTime()).as("recovered within 10 s").isLessThan(deadline);
-            Thread.sleep(50);
-        }
+    private static void awaitWritable(EmbeddedDatabase db) {
+        org.awaitility.Awaitility.await("recovered within 10 s").atMost(java.time.Duration.ofSeconds(10))
+                .until(() -> db.storageProblem().isEmpty());
     }
 
     @Test
@@ -118,8 +115,9 @@ class DiskFullTest {
             FDBException refusedAtOnce = commitFailure(next);
             assertThat(refusedAtOnce.getCode()).isEqualTo(1510);
             assertThat(refusedAtOnce.getMessage()).contains("refuses writes until its disk recovers");
-            Thread.sleep(100);
-            assertThat(watch).as("the value the watch saw is still there").isNotDone();
+            org.awaitility.Awaitility.await("the value the watch saw is still there")
+                    .during(java.time.Duration.ofMillis(100)).atMost(java.time.Duration.ofSeconds(5))
+                    .until(() -> !watch.isDone());
 
             db.simulateDiskFull(false);
             awaitWritable(db);
@@ -167,14 +165,21 @@ class DiskFullTest {
                 }));
             }
             writers.forEach(Thread::start);
+            // each round: commits go through, then the disk fills until some are refused, then it empties again
             for (int round = 0; round < 2; round++) {
-                Thread.sleep(300);
+                int ackedBefore = acked.size();
+                org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+                        .until(() -> acked.size() >= ackedBefore + 20);
+                int refusedBefore = refused.size();
                 db.simulateDiskFull(true);
-                Thread.sleep(400);
+                org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+                        .until(() -> refused.size() >= refusedBefore + 10);
                 db.simulateDiskFull(false);
                 awaitWritable(db);
-                Thread.sleep(200);
             }
+            int ackedAfter = acked.size();
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+                    .until(() -> acked.size() >= ackedAfter + 20);
             stop.set(true);
             for (Thread t : writers) {
                 t.join();
