@@ -81,8 +81,9 @@ public final class RunningServer implements AutoCloseable {
 
     /**
      * Whether no read or commit of {@code backend} blocks the thread that asks: the memory engine answers from memory
-     * (its injected latency, if any, completes futures from a timer), and fdb-java completes every future from its
-     * network thread. The durable engine reads RocksDB on the caller's thread, which may wait for the disk.
+     * (its injected latency, if any, completes futures from a timer), and fdb-java returns every read and commit as a
+     * future that its network thread completes. The durable engine reads RocksDB on the caller's thread, which may wait
+     * for the disk.
      */
     static boolean neverBlocksCaller(Backend backend) {
         return backend.spec().kind() == BackendSpec.Kind.FDB
