@@ -43,7 +43,8 @@ public final class SqlErrors {
                 SqlParseException p = (SqlParseException) c;
                 int line = p.getPos() == null ? 0 : p.getPos().getLineNum();
                 int column = p.getPos() == null ? 0 : p.getPos().getColumnNum();
-                return new SqlException(SqlException.SYNTAX_ERROR, firstLine(p.getMessage()), line, column, p);
+                return new SqlException(SqlException.SYNTAX_ERROR, parseMessage(firstLine(p.getMessage())), line,
+                        column, p);
             }
             if (c instanceof CalciteContextException) {
                 return validation((CalciteContextException) c);
@@ -180,6 +181,25 @@ public final class SqlErrors {
         }
         String message = e.getCause() == null ? e.getMessage() : e.getCause().getMessage();
         return new SqlException(SqlException.SYNTAX_ERROR, message, e.getPosLine(), e.getPosColumn(), e);
+    }
+
+    private static final java.util.regex.Pattern ENCOUNTERED = java.util.regex.Pattern.compile(
+            "(?:Encountered \"(.*?)\"|Incorrect syntax near the keyword '(.*?)') at line \\d+, column \\d+\\.?");
+
+    /**
+     * Calcite's parse error in PostgreSQL's words: {@code Encountered "x y" at line 1, column 8.} (or {@code Incorrect
+     * syntax near the keyword 'x' ...}) is {@code syntax error at or near "x"} ({@code at end of input} for its EOF),
+     * and a message's own position goes: the error carries it, and clients print it once.
+     */
+    static String parseMessage(String first) {
+        java.util.regex.Matcher m = ENCOUNTERED.matcher(first);
+        if (m.matches()) {
+            // Calcite names the tokens from the offending one on; PostgreSQL names the first
+            String token = (m.group(1) != null ? m.group(1) : m.group(2)).strip().split("\\s+")[0];
+            return "<EOF>".equals(token) ? "syntax error at end of input"
+                    : "syntax error at or near \"" + token + "\"";
+        }
+        return first.replaceFirst(" at line \\d+, column \\d+", "");
     }
 
     private static String firstLine(String s) {
