@@ -84,15 +84,21 @@ class AsyncRecordCallsTest {
 
     @Test
     void theCallingThreadDoesNotWaitForTheStore() {
-        stores.loadAsync("d", "users", List.of(key(1))).join(); // caches warm
-        // with latency injected, the store has not answered yet when the call returns to its caller
-        CompletableFuture<RecordStores.SaveResult> save = stores.saveAsync("d", List.of(user(7, "eve")),
-                SaveMode.INSERT);
-        CompletableFuture<List<LoadedRecord>> load = stores.loadAsync("d", "users", List.of(key(7)));
-        assertThat(save).isNotDone();
-        assertThat(load).isNotDone();
-        assertThat(save.join().saved()).isEqualTo(1);
-        load.join();
+        // 50 ms a round trip: a call that waited on the store could not return before its future is done
+        try (Backend slow = Backend.open(io.relationshiplayer.fdb.BackendSpec.memory(),
+                new io.relationshiplayer.fdb.embedded.LatencyProfile(50_000, 50_000, 50_000, 50_000, 50_000, 50_000,
+                        50_000, 50_000))) {
+            RecordStores on = new RecordStores(slow.recordDatabase());
+            on.createDatabase("d", false);
+            on.registerSchema("d", SqlTableWritesTest.tablesSchema("mine"), true);
+            CompletableFuture<RecordStores.SaveResult> save = on.saveAsync("d", List.of(user(7, "eve")),
+                    SaveMode.INSERT);
+            assertThat(save).isNotDone();
+            assertThat(save.join().saved()).isEqualTo(1);
+            CompletableFuture<List<LoadedRecord>> load = on.loadAsync("d", "users", List.of(key(7)));
+            assertThat(load).isNotDone();
+            assertThat(load.join().get(0).getFound()).isTrue();
+        }
     }
 
     @Test
