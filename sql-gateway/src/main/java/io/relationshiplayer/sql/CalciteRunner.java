@@ -80,9 +80,16 @@ final class CalciteRunner implements AutoCloseable {
 
     /**
      * A prepared statement, with the fast path that runs it instead when it is a point statement ({@link FastPath},
-     * null otherwise), its result columns when it is a query, and its measures when prepared for EXPLAIN ANALYZE.
+     * null otherwise), its result columns when it is a query, its measures when prepared for EXPLAIN ANALYZE, and its
+     * parameters' JDBC types. A fast path taken from another runner ({@link SharedPlans}) comes without a prepared
+     * statement ({@link #fastOnly}); {@link #statement(Plan)} prepares one if it is needed after all.
      */
-    record Plan(PreparedStatement statement, FastPath fast, List<ColumnMeta> columns, PlanAnalysis analysis) {
+    record Plan(PreparedStatement statement, FastPath fast, List<ColumnMeta> columns, PlanAnalysis analysis,
+                int[] parameterTypes, String sql, String catalogKey) {
+        static Plan fastOnly(String sql, String catalogKey, FastPath fast, List<ColumnMeta> columns,
+                             int[] parameterTypes) {
+            return new Plan(null, fast, columns, null, parameterTypes, sql, catalogKey);
+        }
     }
 
     /**
@@ -99,6 +106,8 @@ final class CalciteRunner implements AutoCloseable {
             });
 
     private final Connection connection;
+    /** The engine's fast paths, shared by its runners (null: this runner shares none). */
+    private final SharedPlans shared;
     private final Map<String, Plan> plans = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Plan> eldest) {
@@ -120,8 +129,9 @@ final class CalciteRunner implements AutoCloseable {
     /** The rows the running statement keeps besides the store (RETURNING, ON CONFLICT), or null. */
     private volatile StatementRows statementRows;
 
-    CalciteRunner(String database) {
+    CalciteRunner(String database, SharedPlans shared) {
         this.database = database;
+        this.shared = shared;
         SessionBinding binding = new SessionBinding() {
             @Override
             public io.relationshiplayer.relationships.Session current() {
@@ -180,7 +190,7 @@ final class CalciteRunner implements AutoCloseable {
      */
     static long warmUp() {
         long start = System.nanoTime();
-        try (CalciteRunner r = new CalciteRunner("rl_warm_up")) {
+        try (CalciteRunner r = new CalciteRunner("rl_warm_up", null)) {
             for (String sql : new String[] {
                     "SELECT x + 1, UPPER(CAST(x AS VARCHAR(5))) FROM (VALUES (1), (2)) AS t(x) WHERE x > ? ORDER BY 1 DESC",
                     "SELECT a.x, COUNT(*), SUM(b.y) FROM (VALUES (1), (2)) AS a(x) "
@@ -231,7 +241,21 @@ final class CalciteRunner implements AutoCloseable {
 
     /** The prepared statement for {@code sql} against the catalog {@code catalogKey}: {@link #plan}'s. */
     PreparedStatement prepare(String sql, String catalogKey) throws SQLException {
-        return plan(sql, catalogKey).statement();
+        return statement(plan(sql, catalogKey));
+    }
+
+    /**
+     * {@code p}'s prepared statement, prepared now (and cached in its place) for a fast path taken from another runner:
+     * a session that runs every statement on its full plan needs it.
+     */
+    PreparedStatement statement(Plan p) throws SQLException {
+        if (p.statement() != null) {
+            return p.statement();
+        }
+        Plan full = prepareNow(p.sql(), p.catalogKey(), null);
+        planned++;
+        plans.put(p.catalogKey() + "\u0000" + p.sql(), full);
+        return full.statement();
     }
 
     /**
@@ -246,7 +270,7 @@ final class CalciteRunner implements AutoCloseable {
         }
         reused++;
         try {
-            p.statement().clearParameters();
+            clearParameters(p);
         } catch (SQLException e) {
             throw SqlErrors.toSql(e);
         }
@@ -260,29 +284,48 @@ final class CalciteRunner implements AutoCloseable {
         Plan p = plans.get(key);
         if (p != null) {
             reused++;
-            p.statement().clearParameters();
+            clearParameters(p);
             return p;
         }
-        p = prepareNow(sql, null);
-        planned++;
+        if (shared != null && SharedPlans.shareable(catalogKey)) {
+            p = shared.plan(database + "\u0000" + key, sql, catalogKey, cancel, () -> prepareNow(sql, catalogKey, null));
+        } else {
+            p = prepareNow(sql, catalogKey, null);
+        }
+        if (p.statement() != null) {
+            planned++;
+        } else {
+            reused++;
+        }
         plans.put(key, p);
         return p;
     }
 
+    private static void clearParameters(Plan p) throws SQLException {
+        if (p.statement() != null) {
+            p.statement().clearParameters();
+        }
+    }
+
     /** Prepares {@code sql} anew with a measure in every operator (EXPLAIN ANALYZE); not cached: the caller closes it. */
     Plan analyzed(String sql) throws SQLException {
-        return prepareNow(sql, new PlanAnalysis());
+        return prepareNow(sql, "", new PlanAnalysis());
     }
 
     /** Prepares {@code sql}, then looks for its fast path in the plan Calcite implemented (on the same thread). */
-    private Plan prepareWithFastPath(String sql, PlanAnalysis analysis) throws SQLException {
+    private Plan prepareWithFastPath(String sql, String catalogKey, PlanAnalysis analysis) throws SQLException {
         IMPLEMENTED.remove();
         try {
             PreparedStatement ps = connection.prepareStatement(sql);
             org.apache.calcite.rel.RelRoot root = IMPLEMENTED.get();
             FastPath fast = FastPaths.of(analysis == null || root == null ? root : root.withRel(analysis.original()));
             List<ColumnMeta> columns = fast != null && !fast.writes() ? columns(ps.getMetaData()) : List.of();
-            return new Plan(ps, fast, columns, analysis);
+            java.sql.ParameterMetaData pm = ps.getParameterMetaData();
+            int[] parameterTypes = new int[pm.getParameterCount()];
+            for (int i = 0; i < parameterTypes.length; i++) {
+                parameterTypes[i] = pm.getParameterType(i + 1);
+            }
+            return new Plan(ps, fast, columns, analysis, parameterTypes, sql, catalogKey);
         } finally {
             IMPLEMENTED.remove();
         }
@@ -292,9 +335,9 @@ final class CalciteRunner implements AutoCloseable {
      * Prepares on a thread of {@link #PREPARE_STACK_BYTES} stack, waiting for it: the statement's cancel stops it at its
      * next phase or planner rule; an interrupt of the waiting thread cancels it and is kept.
      */
-    private Plan prepareNow(String sql, PlanAnalysis analysis) throws SQLException {
+    private Plan prepareNow(String sql, String catalogKey, PlanAnalysis analysis) throws SQLException {
         java.util.concurrent.Future<Plan> f = PREPARERS.submit(() -> cancel.preparing(
-                () -> PlanAnalysis.preparing(analysis, () -> prepareWithFastPath(sql, analysis))));
+                () -> PlanAnalysis.preparing(analysis, () -> prepareWithFastPath(sql, catalogKey, analysis))));
         boolean interrupted = false;
         try {
             while (true) {
@@ -410,6 +453,9 @@ final class CalciteRunner implements AutoCloseable {
     }
 
     private static void closeQuietly(AutoCloseable c) {
+        if (c == null) {
+            return;
+        }
         try {
             c.close();
         } catch (Exception ignored) {

@@ -23,12 +23,13 @@ final class CalciteRunners {
     private final AtomicLong retiredPlanned = new AtomicLong();
     private final AtomicLong retiredReused = new AtomicLong();
     private final AtomicInteger idleCount = new AtomicInteger();
+    private final SharedPlans shared = new SharedPlans();
 
     CalciteRunner acquire(String database) {
         Deque<CalciteRunner> pool = idle.get(database);
         CalciteRunner r = pool == null ? null : pool.pollFirst();
         if (r == null) {
-            return new CalciteRunner(database);
+            return new CalciteRunner(database, shared);
         }
         idleCount.decrementAndGet();
         return r;

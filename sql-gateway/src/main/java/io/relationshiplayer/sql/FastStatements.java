@@ -16,7 +16,7 @@ import java.util.List;
 
 /**
  * Runs a point statement on its {@link FastPath} in the session's current transaction: its parameters bound and
- * checked as the full plan's are ({@link CalciteRunner#bind}, then in the plan's internal form), the write permission
+ * checked as the full plan's are ({@link ParameterBinding#internal}: in the plan's internal form), the write permission
  * asked before a write, and a query's rows converted as Calcite's JDBC result set would give them
  * ({@link CalciteRunner#row}). Everything around it (transactions, retries, the failed-transaction state, cancel
  * checks, metrics) is the session's, as for any statement.
@@ -28,13 +28,7 @@ final class FastStatements {
     /** Runs {@code plan}'s fast path (it must have one) in {@code s}; a query's rows are read before it returns. */
     static StatementResult run(CalciteRunner calcite, CalciteRunner.Plan plan, List<Object> params, String tag,
                                Session s, Runnable requireWrite) {
-        Object[] values;
-        try {
-            calcite.bind(plan.statement(), params);
-            values = AvaticaParameters.internal(plan.statement());
-        } catch (SQLException e) {
-            throw SqlErrors.toSql(e);
-        }
+        Object[] values = ParameterBinding.internal(plan.parameterTypes(), params);
         FastPath fast = plan.fast();
         if (fast.writes()) {
             requireWrite.run();

@@ -28,6 +28,33 @@ final class ParameterBinding {
     }
 
     /**
+     * {@code params} in the internal form a plan's data context gives them, bound and checked as {@link #bind} does for
+     * a statement of parameters of {@code types} (JDBC types): converted as Avatica's {@code setObject} does, in the
+     * connection's time zone (UTC), then as the connection passes them to a plan ({@code TypedValue.toLocal()}).
+     */
+    static Object[] internal(int[] types, List<Object> params) {
+        if (params.size() != types.length) {
+            throw new SqlException(SqlException.INVALID_PARAMETER, "the statement has " + types.length
+                    + " parameter(s) but " + params.size() + " value(s) were given");
+        }
+        Object[] out = new Object[types.length];
+        java.util.Calendar utc = null;
+        for (int i = 0; i < out.length; i++) {
+            Object v = Timestamps.parameter(types[i], params.get(i), i + 1);
+            checkRange(types[i], v, i + 1);
+            Object jdbc = jdbcValue(v);
+            if (jdbc == null) {
+                continue;
+            }
+            if (utc == null && jdbc instanceof java.util.Date) {
+                utc = java.util.Calendar.getInstance(java.util.TimeZone.getTimeZone("UTC"), java.util.Locale.ROOT);
+            }
+            out[i] = org.apache.calcite.avatica.remote.TypedValue.ofJdbc(jdbc, utc).toLocal();
+        }
+        return out;
+    }
+
+    /**
      * Calcite casts a parameter to its inferred type by narrowing: an integer that does not fit would wrap around, and a
      * floating-point or decimal value would saturate or wrap. A value that does not fit is 22003, as in PostgreSQL.
      */
