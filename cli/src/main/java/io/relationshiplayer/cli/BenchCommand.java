@@ -133,6 +133,8 @@ final class BenchCommand implements Callable<Integer> {
                 "--fault KIND|kill (SIGKILL, default) or stop (SIGSTOP for --stop-seconds, then SIGCONT)",
                 "--stop-seconds S|how long --fault stop freezes the server (10)",
                 "--postgres JDBC-URL|the same workload against PostgreSQL, for a row measured here",
+                "--transfer SHAPE|batch (default: the three statements in one ExecuteBatch call) or transaction "
+                        + "(BEGIN on the debit, COMMIT on the log insert: three calls)",
                 "--quick|1,000 accounts, 4 clients, 3 s",
                 "--seed S|random seed",
                 "--reference FILE|the report's figures (default: the ones shipped)"}, BenchOptions.SECURITY};

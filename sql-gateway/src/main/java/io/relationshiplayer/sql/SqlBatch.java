@@ -15,9 +15,11 @@ import javax.annotation.Nonnull;
  */
 final class SqlBatch {
     private final SqlSession session;
+    private final CalciteRunner calcite;
 
-    SqlBatch(SqlSession session) {
+    SqlBatch(SqlSession session, CalciteRunner calcite) {
         this.session = session;
+        this.calcite = calcite;
     }
 
     /** How many items run between two looks at the transaction's size. */
@@ -86,23 +88,9 @@ final class SqlBatch {
             return inSessionTransaction(items, between, onConflict, started);
         }
         for (int attempt = 1; ; attempt++) {
-            Map<String, SqlSession.Planned> plans = new HashMap<>();
-            FDBRecordContext plan = session.openContext();
-            try {
-                String key = session.openCurrent(plan);
-                for (int i = 0; i < items.size(); i++) {
-                    String sql = StatementText.strip(items.get(i).sql());
-                    if (!plans.containsKey(sql)) {
-                        try {
-                            plans.put(sql, new SqlSession.Planned(session.prepare(sql), key));
-                        } catch (RuntimeException | LinkageError e) {
-                            throw new BatchItemException(i, SqlErrors.toSql(e));
-                        }
-                    }
-                }
-            } finally {
-                plan.close();
-                session.clearCurrent();
+            Map<String, SqlSession.Planned> plans = recentPlans(items);
+            if (plans == null) {
+                plans = planned(items);
             }
             FDBRecordContext ctx = session.openContext();
             try {
@@ -116,6 +104,48 @@ final class SqlBatch {
                 session.clearCurrent();
             }
         }
+    }
+
+    /**
+     * The plans of the items' texts when the runner has them all for its latest catalog (a batch it ran before), else
+     * null: a batch whose plans are cached needs no transaction to plan in (it runs them if that catalog is current).
+     */
+    private Map<String, SqlSession.Planned> recentPlans(List<SqlSession.BatchItem> items) {
+        Map<String, SqlSession.Planned> plans = new HashMap<>();
+        for (SqlSession.BatchItem item : items) {
+            String sql = StatementText.strip(item.sql());
+            if (!plans.containsKey(sql)) {
+                SqlSession.Planned p = calcite.recent(sql);
+                if (p == null) {
+                    return null;
+                }
+                plans.put(sql, p);
+            }
+        }
+        return plans;
+    }
+
+    /** The items' plans, made in a short transaction of their own (planning time never counts against the batch's). */
+    private Map<String, SqlSession.Planned> planned(List<SqlSession.BatchItem> items) {
+        Map<String, SqlSession.Planned> plans = new HashMap<>();
+        FDBRecordContext plan = session.openContext();
+        try {
+            String key = session.openCurrent(plan);
+            for (int i = 0; i < items.size(); i++) {
+                String sql = StatementText.strip(items.get(i).sql());
+                if (!plans.containsKey(sql)) {
+                    try {
+                        plans.put(sql, new SqlSession.Planned(session.prepare(sql), key));
+                    } catch (RuntimeException | LinkageError e) {
+                        throw new BatchItemException(i, SqlErrors.toSql(e));
+                    }
+                }
+            }
+        } finally {
+            plan.close();
+            session.clearCurrent();
+        }
+        return plans;
     }
 
     /**

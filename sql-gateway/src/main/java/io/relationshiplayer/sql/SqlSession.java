@@ -249,7 +249,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     @Nonnull
     public long[] executeBatch(@Nonnull List<BatchItem> items, boolean beginFirst, boolean commitAfter,
                                @Nonnull Runnable between) {
-        return new SqlBatch(this).execute(items, beginFirst, commitAfter, between);
+        return new SqlBatch(this, calcite).execute(items, beginFirst, commitAfter, between);
     }
 
     /** What a batch uses of its session (SqlBatch): its bounds, failure state and transaction. */
@@ -431,8 +431,8 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         if (fastPath && plan.fast() != null) {
             return FastStatements.run(calcite, plan, params, tag, current, this::requireWrite);
         }
-        PreparedStatement ps = plan.statement();
         try {
+            PreparedStatement ps = calcite.statement(plan);
             calcite.bind(ps, params);
             if (ps.execute()) {
                 ResultSet rs = ps.getResultSet();

@@ -18,8 +18,9 @@ import java.util.Random;
 
 /**
  * The bank-transfer benchmark of the Stroppy project's FoundationDB report (reference/README.md): load N accounts and
- * record the total balance; run transfers between random accounts from C clients through the SQL service over gRPC, each one explicit
- * transaction retried on 40001; verify that the total is unchanged, that every acknowledged transfer is in the log and
+ * record the total balance; run transfers between random accounts from C clients through the SQL service over gRPC, each
+ * one transaction (by default one ExecuteBatch call of its three statements; {@code --transfer transaction}: an explicit
+ * transaction of three calls) retried on 40001; verify that the total is unchanged, that every acknowledged transfer is in the log and
  * nothing else is, and that the balances follow from the log. Prints TPS and latency beside the report's FoundationDB
  * and PostgreSQL rows.
  *
@@ -28,6 +29,7 @@ import java.util.Random;
  *               [--backend embedded:memory]
  *               [--connect host:port [--tls] [--ca-file F] [--cert F --key F] [--token T]]
  *               [--nemesis SECONDS [--kills K] [--fault kill|stop [--stop-seconds S]]] [--postgres JDBC-URL]
+ *               [--transfer batch|transaction]
  *               [--quick] [--seed S]
  *               [--reference path/to/bank-transfer.csv]
  * </pre>
@@ -93,12 +95,13 @@ public final class BankBenchmark {
 
     private boolean runSqlService(List<BankTable.Measured> rows) throws Exception {
         String database = "bank_" + Long.toString(System.currentTimeMillis(), 36);
-        String label = settings.connect().isPresent() ? "RL SQL/gRPC remote" : settings.nemesisSeconds() > 0
+        String label = (settings.connect().isPresent() ? "RL SQL/gRPC remote" : settings.nemesisSeconds() > 0
                 ? "RL SQL/gRPC " + settings.backend().kind().name().toLowerCase(Locale.ROOT) + "+nemesis"
-                : "RL SQL/gRPC " + settings.backend().kind().name().toLowerCase(Locale.ROOT);
+                : "RL SQL/gRPC " + settings.backend().kind().name().toLowerCase(Locale.ROOT))
+                + (settings.batch() ? " batch" : " txn");
         if (settings.connect().isPresent()) {
             try (SqlClient client = SqlClient.connect(settings.connect().get(), security, SqlBench.OPTIONS)) {
-                return measure(new GrpcBank(client, database, label), rows, null, client);
+                return measure(new GrpcBank(client, database, label, settings.batch()), rows, null, client);
             }
         }
         if (settings.nemesisSeconds() > 0) {
@@ -107,12 +110,12 @@ public final class BankBenchmark {
             try (Nemesis nemesis = Nemesis.start(dir, progress, settings.fault(), settings.stopSeconds(),
                     Math.max(ServerLimits.DEFAULTS.maxStreamsPerClient(), 2 * settings.clients() + 16));
                  SqlClient client = SqlClient.connect(nemesis.target(), ClientSecurity.plaintext(), SqlBench.OPTIONS)) {
-                return measure(new GrpcBank(client, database, label), rows, nemesis, client);
+                return measure(new GrpcBank(client, database, label, settings.batch()), rows, nemesis, client);
             }
         }
         try (LocalSqlServer server = LocalSqlServer.start(settings.backend());
              SqlClient client = SqlClient.connect(server.target(), ClientSecurity.plaintext(), SqlBench.OPTIONS)) {
-            return measure(new GrpcBank(client, database, label), rows, null, client);
+            return measure(new GrpcBank(client, database, label, settings.batch()), rows, null, client);
         }
     }
 

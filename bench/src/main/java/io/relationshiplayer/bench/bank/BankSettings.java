@@ -8,7 +8,7 @@ import java.util.Optional;
 record BankSettings(int accounts, int clients, double warmup, double seconds, long transfers, BackendSpec backend,
                     Optional<String> connect, double nemesisSeconds, int minKills, Nemesis.Fault fault,
                     double stopSeconds, Optional<String> postgres,
-                    long seed, Optional<Path> reference) {
+                    long seed, Optional<Path> reference, boolean batch) {
 
     static BankSettings parse(String[] args) {
         Integer accounts = null;
@@ -26,6 +26,7 @@ record BankSettings(int accounts, int clients, double warmup, double seconds, lo
         long seed = 20_210_101L;
         Optional<Path> reference = Optional.empty();
         boolean quick = false;
+        boolean batch = true;
         for (int i = 0; i < args.length; i++) {
             String name = args[i];
             if (name.equals("--quick")) {
@@ -55,6 +56,11 @@ record BankSettings(int accounts, int clients, double warmup, double seconds, lo
                 case "--postgres" -> postgres = Optional.of(value);
                 case "--seed" -> seed = Long.parseLong(value);
                 case "--reference" -> reference = Optional.of(Path.of(value));
+                case "--transfer" -> batch = switch (value) {
+                    case "batch" -> true;
+                    case "transaction" -> false;
+                    default -> throw new IllegalArgumentException("--transfer is batch or transaction, not " + value);
+                };
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
         }
@@ -86,6 +92,6 @@ record BankSettings(int accounts, int clients, double warmup, double seconds, lo
             throw new IllegalArgumentException("--nemesis needs the durable engine: --backend embedded:<dir>");
         }
         return new BankSettings(n, c, w, s, transfers, spec, connect, nemesis, kills, fault, stopSeconds, postgres,
-                seed, reference);
+                seed, reference, batch);
     }
 }

@@ -4,6 +4,7 @@ import io.relationshiplayer.client.ClientException;
 import io.relationshiplayer.client.SqlClient;
 import io.relationshiplayer.client.SqlClientException;
 import io.relationshiplayer.client.SqlSession;
+import io.relationshiplayer.client.SqlStatement;
 import io.relationshiplayer.client.TransactionFlags;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,11 +25,17 @@ final class GrpcBank implements BankStore {
     private final SqlClient sql;
     private final String database;
     private final String label;
+    private final boolean batch;
 
-    GrpcBank(SqlClient sql, String database, String label) {
+    /**
+     * {@code batch}: each transfer is one ExecuteBatch of its three statements (one call, one transaction of its own,
+     * retried whole by the server on a conflict); else an explicit transaction of three calls.
+     */
+    GrpcBank(SqlClient sql, String database, String label, boolean batch) {
         this.sql = sql;
         this.database = database;
         this.label = label;
+        this.batch = batch;
     }
 
     @Override
@@ -102,6 +109,9 @@ final class GrpcBank implements BankStore {
          */
         @Override
         public Attempt transfer(long id, long from, long to, long amount) {
+            if (batch) {
+                return transferInOneCall(id, from, to, amount);
+            }
             SqlSession s;
             try {
                 s = session();
@@ -121,6 +131,33 @@ final class GrpcBank implements BankStore {
                     if (e instanceof SqlClientException c && c.isUniqueViolation()) {
                         return Attempt.DUPLICATE;
                     }
+                }
+                drop();
+                return Attempt.AMBIGUOUS;
+            }
+        }
+
+        /** The three statements in one call: atomic, so a failure other than a lost connection committed nothing. */
+        private Attempt transferInOneCall(long id, long from, long to, long amount) {
+            SqlSession s;
+            try {
+                s = session();
+            } catch (ClientException e) {
+                return failedBeforeCommit(e);
+            }
+            try {
+                s.executeBatch(List.of(SqlStatement.of(DEBIT, amount, from), SqlStatement.of(CREDIT, amount, to),
+                        SqlStatement.of(LOG, id, from, to, amount)));
+                return Attempt.COMMITTED;
+            } catch (ClientException e) {
+                if (!e.isConnectionLost()) {
+                    if (e.isRetryable()) {
+                        return Attempt.CONFLICT;
+                    }
+                    if (e instanceof SqlClientException c && c.isUniqueViolation()) {
+                        return Attempt.DUPLICATE;
+                    }
+                    throw e;
                 }
                 drop();
                 return Attempt.AMBIGUOUS;

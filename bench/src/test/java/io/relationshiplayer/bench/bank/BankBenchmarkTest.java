@@ -14,15 +14,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code rl bench bank --quick} runs to its end, its checks pass and its tables have the report's columns. */
 class BankBenchmarkTest {
-    @Test
-    void quickRunVerifiesAndPrintsTheReportTables() throws Exception {
+    /** Both shapes of a transfer: one ExecuteBatch call, and an explicit transaction of three calls. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"batch", "transaction"})
+    void quickRunVerifiesAndPrintsTheReportTables(String shape) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = BankBenchmark.run(new String[] {"--quick", "--seconds", "2"},
+        int code = BankBenchmark.run(new String[] {"--quick", "--seconds", "2", "--transfer", shape},
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         String text = out.toString(StandardCharsets.UTF_8);
         assertThat(code).as("exit code; output:%n%s%nprogress:%n%s", text, err).isZero();
         List<String> lines = text.lines().toList();
+        assertThat(lines).anyMatch(l -> l.startsWith("RL SQL/gRPC memory " + (shape.equals("batch") ? "batch" : "txn")
+                + ": ") && l.contains("transfers acknowledged"));
         assertThat(lines).anyMatch(l -> l.contains("verification: total balance") && l.endsWith("totals match"));
         assertThat(lines).anyMatch(l -> l.contains("verification: transfer log") && l.endsWith("log matches"));
         assertThat(lines).anyMatch(l -> l.contains("verification:") && l.endsWith("balances match"));
