@@ -87,7 +87,7 @@ final class InformationSchemaTable extends AbstractTable implements ScannableTab
                 this.values = values;
             }
 
-            /** Sets {@code column} to {@code value}, of the column's type (String, Integer, Long, Boolean). */
+            /** Sets {@code column} to {@code value}, of its type (String, Short, Integer, Long, Float, Boolean). */
             Row set(String column, Object value) {
                 Integer i = positions.get(column);
                 if (i == null) {

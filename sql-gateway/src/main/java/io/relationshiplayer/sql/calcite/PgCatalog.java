@@ -4,6 +4,8 @@ import io.relationshiplayer.proto.v1.ViewDef;
 import io.relationshiplayer.relationships.Catalog;
 import io.relationshiplayer.relationships.Table;
 import io.relationshiplayer.sql.calcite.InformationSchemaTable.Rows;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,19 +13,20 @@ import org.apache.calcite.schema.impl.AbstractSchema;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * The part of PostgreSQL's {@code pg_catalog} that tools and ORMs read first and the catalog can answer without object
- * ids: {@code pg_tables}, {@code pg_views} and {@code pg_namespace}, with PostgreSQL 15's columns, over the catalog of
- * the statement that reads them (as {@link InformationSchema}). They list schema {@code public}'s tables and views only
- * (PostgreSQL's list its own catalogs' too). There are no owners: {@code tableowner} and {@code viewowner} are NULL.
- * {@code pg_class} and {@code pg_attribute} are left out: their rows are keyed by object ids, which the catalog does
- * not have, and ids made up per statement would change under a tool that keeps them.
+ * The part of PostgreSQL's {@code pg_catalog} that tools and ORMs read to find tables, columns, types and indexes:
+ * {@code pg_tables}, {@code pg_views}, {@code pg_namespace}, {@code pg_class}, {@code pg_attribute}, {@code pg_type}
+ * and {@code pg_index}, with PostgreSQL 15's names and types for the columns that mean something here (the others,
+ * such as owners, access methods, storage and access lists, are left out), over the catalog of the statement that
+ * reads them (as {@link InformationSchema}). They list schema {@code public}'s relations only (PostgreSQL's list its
+ * own catalogs' too). There are no owners: {@code tableowner} and {@code viewowner} are NULL. Relations get the
+ * object ids of {@link PgObjectIds}, the same in every session as long as the object is unchanged.
  */
 final class PgCatalog extends AbstractSchema {
     static final String NAME = "pg_catalog";
 
     /** PostgreSQL 15's object ids of its schemas (pg_catalog and public are fixed; information_schema's is initdb's). */
-    private static final long PG_CATALOG_OID = 11;
-    private static final long PUBLIC_OID = 2200;
+    static final long PG_CATALOG_OID = 11;
+    static final long PUBLIC_OID = 2200;
     private static final long INFORMATION_SCHEMA_OID = 13207;
     /** The owners PostgreSQL 15 gives them: the bootstrap superuser, and pg_database_owner for public. */
     private static final long BOOTSTRAP_SUPERUSER_OID = 10;
@@ -32,15 +35,53 @@ final class PgCatalog extends AbstractSchema {
     private final Map<String, org.apache.calcite.schema.Table> tables = new LinkedHashMap<>();
 
     PgCatalog(SessionBinding binding, String database) {
-        tables.put("pg_tables", new InformationSchemaTable(binding, database, List.of("schemaname", "tablename",
-                "tableowner", "tablespace", "hasindexes", "hasrules", "hastriggers", "rowsecurity"), Map.of(
-                "hasindexes", SqlTypeName.BOOLEAN, "hasrules", SqlTypeName.BOOLEAN, "hastriggers", SqlTypeName.BOOLEAN,
-                "rowsecurity", SqlTypeName.BOOLEAN), PgCatalog::tables));
-        tables.put("pg_views", new InformationSchemaTable(binding, database, List.of("schemaname", "viewname",
-                "viewowner", "definition"), Map.of(), PgCatalog::views));
-        tables.put("pg_namespace", new InformationSchemaTable(binding, database, List.of("oid", "nspname",
-                "nspowner", "nspacl"), Map.of("oid", SqlTypeName.BIGINT, "nspowner", SqlTypeName.BIGINT),
-                PgCatalog::namespaces));
+        add(binding, database, "pg_tables", PgCatalog::tables, "schemaname name", "tablename name", "tableowner name",
+                "tablespace name", "hasindexes bool", "hasrules bool", "hastriggers bool", "rowsecurity bool");
+        add(binding, database, "pg_views", PgCatalog::views, "schemaname name", "viewname name", "viewowner name",
+                "definition text");
+        add(binding, database, "pg_namespace", PgCatalog::namespaces, "oid oid", "nspname name", "nspowner oid",
+                "nspacl text");
+        add(binding, database, "pg_class", PgRelations::classes, "oid oid", "relname name", "relnamespace oid",
+                "reltuples float4", "relhasindex bool", "relisshared bool", "relpersistence char", "relkind char",
+                "relnatts int2", "relchecks int2", "relhasrules bool", "relhastriggers bool", "relhassubclass bool",
+                "relrowsecurity bool", "relforcerowsecurity bool", "relispopulated bool", "relreplident char",
+                "relispartition bool");
+        add(binding, database, "pg_attribute", PgRelations::attributes, "attrelid oid", "attname name",
+                "atttypid oid", "attlen int2", "attnum int2", "attndims int4", "atttypmod int4", "attbyval bool",
+                "attnotnull bool", "atthasdef bool", "attidentity char", "attgenerated char", "attisdropped bool",
+                "attislocal bool", "attinhcount int4");
+        add(binding, database, "pg_type", PgTypes::rows, "oid oid", "typname name", "typnamespace oid",
+                "typlen int2", "typbyval bool", "typtype char", "typcategory char", "typispreferred bool",
+                "typisdefined bool", "typdelim char", "typrelid oid", "typelem oid", "typnotnull bool",
+                "typbasetype oid", "typtypmod int4", "typndims int4", "typcollation oid");
+        add(binding, database, "pg_index", PgRelations::indexes, "indexrelid oid", "indrelid oid", "indnatts int2",
+                "indnkeyatts int2", "indisunique bool", "indnullsnotdistinct bool", "indisprimary bool",
+                "indisexclusion bool", "indimmediate bool", "indisclustered bool", "indisvalid bool",
+                "indcheckxmin bool", "indisready bool", "indislive bool", "indisreplident bool", "indkey int2vector");
+    }
+
+    /**
+     * Adds the view {@code name} of {@code columns}, each its name and PostgreSQL's type: {@code oid} is a BIGINT,
+     * {@code int2} a SMALLINT, {@code int4} an INTEGER, {@code float4} a REAL, {@code bool} a BOOLEAN; the rest
+     * ({@code name}, {@code "char"}, {@code text}, {@code int2vector} in its text form) are VARCHARs.
+     */
+    private void add(SessionBinding binding, String database, String name, InformationSchemaTable.Source source,
+            String... columns) {
+        List<String> names = new ArrayList<>();
+        Map<String, SqlTypeName> types = new HashMap<>();
+        for (String column : columns) {
+            String[] nameAndType = column.split(" ");
+            names.add(nameAndType[0]);
+            types.put(nameAndType[0], switch (nameAndType[1]) {
+                case "oid" -> SqlTypeName.BIGINT;
+                case "int2" -> SqlTypeName.SMALLINT;
+                case "int4" -> SqlTypeName.INTEGER;
+                case "float4" -> SqlTypeName.REAL;
+                case "bool" -> SqlTypeName.BOOLEAN;
+                default -> SqlTypeName.VARCHAR;
+            });
+        }
+        tables.put(name, new InformationSchemaTable(binding, database, names, types, source));
     }
 
     @Override
