@@ -8,9 +8,10 @@ if [ ! -f "$jar" ] || [ -n "$(find "$here" -path "$here/*/target" -prune -o \( -
   # Maven 3.8 prints stray colour resets even in batch mode; strip them from the build's output.
   (cd "$here" && mvn -B -q -Dstyle.color=never -DskipTests -pl cli -am install 2>&1) | sed 's/\x1b\[0m//g' >&2
 fi
-# A class-data-sharing archive of the classes a SQL session loads (Calcite's planner, Janino, the Record Layer, gRPC),
-# made once per build by a short training session: a JVM that maps it starts serving in about half the time
-# (rl sql of four statements: 4.8 s against 8.8 s at load average 8). RL_CDS=off runs without it.
+# A class-data-sharing archive of the classes a server and its SQL sessions load (Calcite's planner, Janino, the Record
+# Layer, gRPC and Netty, client and server), made once per build from the server's warm-up run alone (rl warm-up): a
+# JVM that maps it starts serving in about half the time (rl sql of four statements: 4.8 s against 8.8 s at load
+# average 8). RL_CDS=off runs without it.
 jsa="$here/cli/target/rl.jsa"
 cds=()
 if [ "${RL_CDS:-on}" != off ]; then
@@ -18,12 +19,7 @@ if [ "${RL_CDS:-on}" != off ]; then
     echo "rl: making the class-data-sharing archive (once per build)..." >&2
     rm -f "$jsa"
     java -XX:ArchiveClassesAtExit="$jsa" -Xlog:disable -Xlog:all=warning:stderr -Djava.awt.headless=true -jar "$jar" \
-      sql "CREATE TABLE a (id BIGINT PRIMARY KEY, b BIGINT NOT NULL, c VARCHAR(10) UNIQUE)" \
-      "CREATE TABLE t (id BIGINT PRIMARY KEY, a_id BIGINT REFERENCES a ON DELETE CASCADE, d DATE, x DECIMAL(9, 2))" \
-      "CREATE INDEX t_d ON t (d)" "INSERT INTO a VALUES (1, 10, 'x'), (2, 20, 'y')" \
-      "INSERT INTO t VALUES (1, 1, DATE '2024-01-01', 1.5)" "UPDATE a SET b = b - 1 WHERE id = 1" \
-      "SELECT a.c, COUNT(*), SUM(t.x) FROM a JOIN t ON t.a_id = a.id WHERE a.b > 1 AND t.d >= DATE '2024-01-01' GROUP BY a.c ORDER BY a.c" \
-      "DELETE FROM a WHERE id = 2" >/dev/null 2>&1 || rm -f "$jsa"
+      warm-up >/dev/null 2>&1 || rm -f "$jsa"
   fi
   # A stale or foreign archive is ignored (the JVM checks it); its warnings go to stderr, never into the output.
   [ -f "$jsa" ] && cds=(-XX:SharedArchiveFile="$jsa" -Xlog:disable -Xlog:all=warning:stderr)

@@ -11,7 +11,8 @@ import picocli.CommandLine;
 @Command(name = "rl", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Relationship Layer: SQL and records over gRPC on the FoundationDB Record Layer.",
         subcommands = {DemoCommand.class, SqlCommand.class, ShellCommand.class, DumpCommand.class, ServerCommand.class,
-                TicketsCommand.class, BenchCommand.class, TokenCommand.class, CommandLine.HelpCommand.class,
+                TicketsCommand.class, BenchCommand.class, TokenCommand.class, ServerWarmUp.Command.class,
+                CommandLine.HelpCommand.class,
                 AutoComplete.GenerateCompletion.class},
         footer = {"", "Exit codes: 0 ok, 1 error, 2 usage.",
                 "Shell completion: source <(rl generate-completion)"})

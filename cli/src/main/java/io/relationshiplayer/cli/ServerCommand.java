@@ -5,7 +5,6 @@ import io.relationshiplayer.fdb.embedded.LatencyProfile;
 import io.relationshiplayer.server.RunningServer;
 import io.relationshiplayer.server.ServerConfig;
 import io.relationshiplayer.server.ServerSecurity;
-import io.relationshiplayer.sql.SqlEngine;
 import java.io.IOException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -34,6 +33,11 @@ final class ServerCommand implements Callable<Integer> {
             description = "Injected latency of the embedded backend: none or cluster (default ${DEFAULT-VALUE}).")
     String latency;
 
+    @Option(names = "--warm-up", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "While starting, run a short SQL session on a throwaway in-memory engine, so that the first "
+                    + "statements find the planner warm (default ${DEFAULT-VALUE}).")
+    boolean warmUp;
+
     @Mixin
     ServerSecurityOptions securityOptions = new ServerSecurityOptions();
 
@@ -42,6 +46,16 @@ final class ServerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        if (warmUp) {
+            // on a core of its own while this thread opens the backend and starts listening (mostly one thread's work)
+            Thread t = new Thread(() -> {
+                long ms = ServerWarmUp.run();
+                System.err.println(ms < 0 ? "rl server: the warm-up failed (the first statements will be slower)"
+                        : "rl server: warmed up in " + ms + " ms");
+            }, "rl-warm-up");
+            t.setDaemon(true);
+            t.start();
+        }
         if (spec.defaultValueProvider() instanceof ServerDefaults defaults) {
             defaults.check(spec);
         }
@@ -75,13 +89,6 @@ final class ServerCommand implements Callable<Integer> {
                 }
             }
             spec.commandLine().getOut().flush();
-            Thread warmUp = new Thread(() -> {
-                long ms = SqlEngine.warmUp();
-                System.err.println(ms < 0 ? "rl server: the SQL planner's warm-up failed (the first statement will "
-                        + "be slower)" : "rl server: SQL planner warmed up in " + ms + " ms");
-            }, "rl-warm-up");
-            warmUp.setDaemon(true);
-            warmUp.start();
             running.withShutdownHook().blockUntilShutdown();
         }
         return 0;
