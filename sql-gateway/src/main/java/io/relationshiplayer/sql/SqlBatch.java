@@ -41,7 +41,13 @@ final class SqlBatch {
         session.endOpenStream();
         boolean[] onConflict = new boolean[items.size()];
         boolean anyOnConflict = false;
+        Map<String, Boolean> checked = new HashMap<>(); // text -> has ON CONFLICT: a text is checked once per batch
         for (int i = 0; i < items.size(); i++) {
+            Boolean known = checked.get(items.get(i).sql());
+            if (known != null) {
+                onConflict[i] = known;
+                continue;
+            }
             try {
                 session.bounds().check(items.get(i).sql());
             } catch (SqlException e) {
@@ -60,6 +66,7 @@ final class SqlBatch {
             }
             onConflict[i] = clauses != null;
             anyOnConflict |= onConflict[i];
+            checked.put(items.get(i).sql(), onConflict[i]);
         }
         if (beginFirst) {
             session.begin(null);
@@ -112,7 +119,11 @@ final class SqlBatch {
      */
     private Map<String, SqlSession.Planned> recentPlans(List<SqlSession.BatchItem> items) {
         Map<String, SqlSession.Planned> plans = new HashMap<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
         for (SqlSession.BatchItem item : items) {
+            if (!seen.add(item.sql())) {
+                continue;
+            }
             String sql = StatementText.strip(item.sql());
             if (!plans.containsKey(sql)) {
                 SqlSession.Planned p = calcite.recent(sql);
@@ -131,7 +142,11 @@ final class SqlBatch {
         FDBRecordContext plan = session.openContext();
         try {
             String key = session.openCurrent(plan);
+            java.util.Set<String> seen = new java.util.HashSet<>();
             for (int i = 0; i < items.size(); i++) {
+                if (!seen.add(items.get(i).sql())) {
+                    continue;
+                }
                 String sql = StatementText.strip(items.get(i).sql());
                 if (!plans.containsKey(sql)) {
                     try {
@@ -201,14 +216,19 @@ final class SqlBatch {
         long[] counts = new long[items.size()];
         String key = session.openCurrent(ctx);
         Map<String, CalciteRunner.Plan> statements = new HashMap<>();
+        Map<String, String[]> texts = new HashMap<>(); // an item's text -> {stripped text, command tag}
         for (int i = 0; i < items.size(); i++) {
             between.run();
             SqlSession.BatchItem item = items.get(i);
             try {
-                String sql = StatementText.strip(item.sql());
+                String[] text = texts.computeIfAbsent(item.sql(), t -> {
+                    String stripped = StatementText.strip(t);
+                    return new String[] {stripped, StatementKind.of(stripped).tag()};
+                });
+                String sql = text[0];
                 StatementResult result;
                 if (onConflict[i]) {
-                    result = SqlDml.execute(session, sql, item.params(), StatementKind.of(sql).tag());
+                    result = SqlDml.execute(session, sql, item.params(), text[1]);
                 } else {
                     CalciteRunner.Plan ps = statements.get(sql);
                     if (ps == null) {
@@ -217,7 +237,7 @@ final class SqlBatch {
                                 : session.prepare(sql);
                         statements.put(sql, ps);
                     }
-                    result = session.runOnce(ps, item.params(), StatementKind.of(sql).tag(), null);
+                    result = session.runOnce(ps, item.params(), text[1], null);
                 }
                 counts[i] = result instanceof StatementResult.Update ? ((StatementResult.Update) result).count() : 0;
             } catch (RuntimeException | LinkageError e) {
