@@ -3,6 +3,7 @@ package io.relationshiplayer.sql;
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
 import io.relationshiplayer.sql.ddl.DmlClauses;
 import java.sql.PreparedStatement;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,17 +35,31 @@ final class SqlBatch {
      * count of affected rows.
      */
     @Nonnull
-    long[] execute(@Nonnull List<SqlSession.BatchItem> items, boolean beginFirst, boolean commitAfter,
+    long[] execute(@Nonnull List<SqlSession.BatchItem> written, boolean beginFirst, boolean commitAfter,
                    @Nonnull Runnable between) {
         session.endOpenStream();
-        boolean[] onConflict = new boolean[items.size()];
-        boolean anyOnConflict = false;
-        for (int i = 0; i < items.size(); i++) {
+        List<DollarQuotes.Text> texts = new ArrayList<>(written.size());
+        List<SqlSession.BatchItem> items = new ArrayList<>(written.size());
+        for (int i = 0; i < written.size(); i++) {
             try {
-                session.bounds().check(items.get(i).sql());
+                texts.add(DollarQuotes.standard(session.bounds(), written.get(i).sql()));
             } catch (SqlException e) {
                 throw new BatchItemException(i, e);
             }
+            items.add(new SqlSession.BatchItem(texts.get(i).sql(), written.get(i).params()));
+        }
+        try {
+            return run(items, beginFirst, commitAfter, between);
+        } catch (BatchItemException e) {
+            throw texts.get(e.index()).located(e);
+        }
+    }
+
+    /** {@link #execute} of the items as Calcite and the DDL parser read them (their dollar quotes standard literals). */
+    private long[] run(List<SqlSession.BatchItem> items, boolean beginFirst, boolean commitAfter, Runnable between) {
+        boolean[] onConflict = new boolean[items.size()];
+        boolean anyOnConflict = false;
+        for (int i = 0; i < items.size(); i++) {
             StatementKind kind = StatementKind.of(items.get(i).sql());
             if (kind != StatementKind.INSERT && kind != StatementKind.UPDATE && kind != StatementKind.DELETE) {
                 throw new BatchItemException(i, new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "a batch "
