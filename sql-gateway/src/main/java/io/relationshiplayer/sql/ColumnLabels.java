@@ -15,10 +15,14 @@ import org.apache.calcite.sql.parser.impl.SqlParserImpl;
  * IDENTITY and FOR SYSTEM_TIME AS OF are left alone, as are string literals, quoted names and comments.
  */
 final class ColumnLabels {
-    private static final SqlAbstractParserImpl.Metadata CALCITE = SqlParserImpl.FACTORY
-            .getParser(new StringReader("")).getMetadata();
+    private static final SqlAbstractParserImpl.Metadata CALCITE = calciteWords();
 
     private ColumnLabels() {
+    }
+
+    private static SqlAbstractParserImpl.Metadata calciteWords() {
+        CalciteRunner.settings(); // Calcite reads its default charset once, as it loads: the engine's, not its own
+        return SqlParserImpl.FACTORY.getParser(new StringReader("")).getMetadata();
     }
 
     /** {@code sql} with each Calcite reserved word after an alias's AS quoted (the AS dropped), the same length. */

@@ -17,6 +17,8 @@ class ColumnLabelsTest {
         assertThat(quoted).isEqualTo("SELECT x  \"value\", y \n  \"year\", z AS text FROM t  \"date\" JOIN u  \"row\"(a)"
                 + " ON true");
         assertThat(quoted).hasSameSizeAs(sql);
+        assertThat(ColumnLabels.quote("SELECT x::date AS value, y::integer FROM t"))
+                .isEqualTo("SELECT x::date  \"value\", y::integer FROM t");
         assertThat(ColumnLabels.quote("SELECT 1 AS as, 2 AS select, 3 AS table FROM t"))
                 .isEqualTo("SELECT 1  \"as\", 2  \"select\", 3  \"table\" FROM t");
     }
