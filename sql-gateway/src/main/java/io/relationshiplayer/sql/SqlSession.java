@@ -141,7 +141,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                     + "ignored until end of transaction block");
         }
         if (kind == StatementKind.EMPTY || kind == StatementKind.OTHER) {
-            throw StatementKind.notAStatement(sql);
+            throw text.located(StatementKind.notAStatement(sql));
         }
         try {
             switch (kind) {
