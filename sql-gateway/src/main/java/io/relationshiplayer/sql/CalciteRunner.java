@@ -78,6 +78,10 @@ final class CalciteRunner implements AutoCloseable {
                 org.apache.calcite.rel.RelRoot>) IMPLEMENTED::set);
     }
 
+    /** Makes this class's settings of Calcite (above) for a caller about to load Calcite before any runner exists. */
+    static void settings() {
+    }
+
     /**
      * A prepared statement, with the fast path that runs it instead when it is a point statement ({@link FastPath},
      * null otherwise), its result columns when it is a query, its measures when prepared for EXPLAIN ANALYZE, and its

@@ -10,7 +10,8 @@ import org.apache.calcite.sql.parser.impl.SqlParserImpl;
 
 /**
  * PostgreSQL's spellings that Calcite's parser does not take, made Calcite's before it parses: {@code current_schema()}
- * with parentheses (PostgreSQL's function; Calcite parses only the standard's {@code current_schema}). The text keeps
+ * with parentheses (PostgreSQL's function; Calcite parses only the standard's {@code current_schema}), and Calcite's
+ * reserved words as aliases after AS ({@link ColumnLabels}). The text keeps
  * its length and lines (the parentheses become spaces), so positions in errors stay those of the statement as written.
  * String literals, quoted names and comments are left as they are.
  */
@@ -28,8 +29,13 @@ final class PostgresSyntax {
     private PostgresSyntax() {
     }
 
-    /** {@code sql} with each {@code current_schema ( )} written {@code current_schema}. */
+    /** {@code sql} as Calcite's parser takes it, of the same length. */
     static String rewrite(String sql) {
+        return ColumnLabels.quote(currentSchema(sql));
+    }
+
+    /** {@code sql} with each {@code current_schema ( )} written {@code current_schema}. */
+    private static String currentSchema(String sql) {
         if (indexOfIgnoreCase(sql, CURRENT_SCHEMA) < 0) {
             return sql;
         }

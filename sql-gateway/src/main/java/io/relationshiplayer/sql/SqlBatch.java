@@ -3,6 +3,7 @@ package io.relationshiplayer.sql;
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
 import io.relationshiplayer.sql.ddl.DmlClauses;
 import java.sql.PreparedStatement;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,9 +37,34 @@ final class SqlBatch {
      * count of affected rows.
      */
     @Nonnull
-    long[] execute(@Nonnull List<SqlSession.BatchItem> items, boolean beginFirst, boolean commitAfter,
+    long[] execute(@Nonnull List<SqlSession.BatchItem> written, boolean beginFirst, boolean commitAfter,
                    @Nonnull Runnable between) {
         session.endOpenStream();
+        List<DollarQuotes.Text> texts = new ArrayList<>(written.size());
+        List<SqlSession.BatchItem> items = new ArrayList<>(written.size());
+        Map<String, DollarQuotes.Text> standard = new HashMap<>(); // a text is checked and converted once per batch
+        for (int i = 0; i < written.size(); i++) {
+            DollarQuotes.Text text = standard.get(written.get(i).sql());
+            if (text == null) {
+                try {
+                    text = DollarQuotes.standard(session.bounds(), written.get(i).sql());
+                } catch (SqlException e) {
+                    throw new BatchItemException(i, e);
+                }
+                standard.put(written.get(i).sql(), text);
+            }
+            texts.add(text);
+            items.add(new SqlSession.BatchItem(texts.get(i).sql(), written.get(i).params()));
+        }
+        try {
+            return run(items, beginFirst, commitAfter, between);
+        } catch (BatchItemException e) {
+            throw texts.get(e.index()).located(e);
+        }
+    }
+
+    /** {@link #execute} of the items as Calcite and the DDL parser read them (their dollar quotes standard literals). */
+    private long[] run(List<SqlSession.BatchItem> items, boolean beginFirst, boolean commitAfter, Runnable between) {
         boolean[] onConflict = new boolean[items.size()];
         boolean anyOnConflict = false;
         Map<String, Boolean> checked = new HashMap<>(); // text -> has ON CONFLICT: a text is checked once per batch
@@ -47,11 +73,6 @@ final class SqlBatch {
             if (known != null) {
                 onConflict[i] = known;
                 continue;
-            }
-            try {
-                session.bounds().check(items.get(i).sql());
-            } catch (SqlException e) {
-                throw new BatchItemException(i, e);
             }
             StatementKind kind = StatementKind.of(items.get(i).sql());
             if (kind != StatementKind.INSERT && kind != StatementKind.UPDATE && kind != StatementKind.DELETE) {

@@ -40,7 +40,6 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     /** The transactions of the running autocommit query in continuation mode; null for any other statement. */
     private ReadSegments reads;
     private final Duration readRenewal;
-
     private final CalciteRunners runners;
     private volatile StatementGate gate = StatementGate.OPEN;
     private volatile StatementBounds bounds = StatementBounds.DEFAULT;
@@ -114,16 +113,18 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
 
     /** Runs one statement with {@code params} for its {@code ?} markers. Ends the previous statement's rows. */
     @Nonnull
-    public StatementResult execute(@Nonnull String sql, @Nonnull List<Object> params) {
+    public StatementResult execute(@Nonnull String written, @Nonnull List<Object> params) {
         endOpenStream();
+        DollarQuotes.Text text;
         try {
-            bounds.check(sql);
+            text = DollarQuotes.standard(bounds, written);
         } catch (SqlException e) {
             if (transaction != null) {
                 failed = true;
             }
             throw e;
         }
+        String sql = text.sql();
         StatementKind kind = StatementKind.of(sql);
         switch (kind) {
             case BEGIN:
@@ -140,7 +141,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                     + "ignored until end of transaction block");
         }
         if (kind == StatementKind.EMPTY || kind == StatementKind.OTHER) {
-            throw StatementKind.notAStatement(sql);
+            throw text.located(StatementKind.notAStatement(sql));
         }
         try {
             switch (kind) {
@@ -172,7 +173,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
             }
             return runCalcite(StatementText.forCalcite(sql, kind), params, kind.tag());
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
-            SqlException error = SqlErrors.toSql(e);
+            SqlException error = text.located(SqlErrors.toSql(e));
             if (transaction != null) {
                 failed = true;
             }
@@ -239,8 +240,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     }
 
     /** One item of a batch: a statement text and its parameters. */
-    public record BatchItem(@Nonnull String sql, @Nonnull List<Object> params) {
-    }
+    public record BatchItem(@Nonnull String sql, @Nonnull List<Object> params) { }
 
     /**
      * Runs INSERT, UPDATE and DELETE statements in order, each text planned once, in one transaction ({@link SqlBatch}):

@@ -2,8 +2,9 @@ package io.relationshiplayer.sql;
 
 /**
  * The cheap check every statement passes before any parser sees it: its size in UTF-8 bytes, and its depth, in one
- * pass over the text that skips string literals, quoted identifiers and comments. The depth at a point of the text is
- * the number of parentheses open there plus, for each of them (and the statement itself), the binary operators
+ * pass over the text that skips string literals (dollar-quoted ones too), quoted identifiers and comments. The depth
+ * at a point of the text is the number of parentheses open there plus, for each of them (and the statement itself), the
+ * binary operators
  * ({@code + - * / % || = <> != < > <= >=}, {@code AND}, {@code OR}, {@code UNION}, {@code INTERSECT}, {@code EXCEPT})
  * seen since its last comma: a bound on how deep the parser, the validator and the planner will recurse on it, since
  * they build a chain of n operators as a tree n deep. Lists (VALUES rows, IN lists, select lists) do not add to it.
@@ -59,6 +60,12 @@ public record StatementBounds(int maxBytes, int maxDepth) {
                 case '`':
                     i = StatementText.quotedEnd(sql, i, c);
                     continue;
+                case '$':
+                    if (DollarQuotes.tagEnd(sql, i) > 0) {
+                        i = DollarQuotes.end(sql, i);
+                        continue;
+                    }
+                    break;
                 case '-':
                     if (i + 1 < len && sql.charAt(i + 1) == '-') {
                         while (i < len && sql.charAt(i) != '\n' && sql.charAt(i) != '\r') {

@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Splits SQL text into statements on {@code ;} outside quotes ('...', "...") and comments (-- to the end of the line,
- * /* ... *&#47;). A statement keeps the line of the text it starts on, so an error can be placed in a file.
+ * Splits SQL text into statements on {@code ;} outside quotes ('...', "...", PostgreSQL's dollar quotes $$...$$ and
+ * $tag$...$tag$) and comments (-- to the end of the line, /* ... *&#47;). A statement keeps the line of the text it
+ * starts on, so an error can be placed in a file.
  */
 public final class SqlScript {
     private SqlScript() {
@@ -180,11 +181,43 @@ public final class SqlScript {
                     i = close + 2;
                 } else if (c == ';' || c == '\\' && backslash) {
                     return i;
+                } else if (isWordStart(c)) {
+                    i++;
+                    while (i < n && (isWordStart(text.charAt(i)) || Character.isDigit(text.charAt(i))
+                            || text.charAt(i) == '$')) {
+                        i++; // a $ inside a word (a$$b) opens no dollar quote
+                    }
+                } else if (c == '$' && dollarTagEnd(i) > 0) {
+                    int tagEnd = dollarTagEnd(i);
+                    int close = text.indexOf(text.substring(i, tagEnd), tagEnd);
+                    if (close < 0) {
+                        open = true;
+                        return -1;
+                    }
+                    i = close + (tagEnd - i);
                 } else {
                     i++;
                 }
             }
             return -1;
+        }
+
+        /**
+         * Where a dollar quote's text starts when one opens at {@code from} ({@code $$}, {@code $tag$}, the tag
+         * PostgreSQL's: letters, digits and {@code _}, not starting with a digit), else -1 ({@code $1}, a lone $).
+         */
+        private int dollarTagEnd(int from) {
+            int i = from + 1;
+            if (i < text.length() && isWordStart(text.charAt(i))) {
+                while (i < text.length() && (isWordStart(text.charAt(i)) || Character.isDigit(text.charAt(i)))) {
+                    i++;
+                }
+            }
+            return i < text.length() && text.charAt(i) == '$' ? i + 1 : -1;
+        }
+
+        private static boolean isWordStart(char c) {
+            return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 128 && !Character.isWhitespace(c);
         }
 
         /** The closing quote of a quote opened before {@code from}; a doubled quote is an escaped one. */
