@@ -28,8 +28,11 @@ import org.apache.calcite.tools.Programs;
  * merge join. Fewer joins keep the exhaustive search, which finds the cheapest order.
  */
 public final class HeuristicJoinOrder {
-    /** The number of joins (joined inputs less one) from which joins are ordered heuristically. */
-    public static final int MIN_JOINS = 5;
+    /**
+     * The number of joins (joined inputs less one) from which joins are ordered heuristically: five inputs on. The
+     * exhaustive search of five inputs took 90 to 100 ms to plan in a warm JVM, the heuristic 23 to 32 ms.
+     */
+    public static final int MIN_JOINS = 4;
 
     /** The rules of the exhaustive search that change which inputs a join joins. */
     private static final List<RelOptRule> REASSOCIATING = List.of(CoreRules.JOIN_ASSOCIATE,
