@@ -45,6 +45,23 @@ public final class AccessPaths {
         return store.loadRecordAsync(codec.primaryKey(t, key)).thenApply(r -> row(t, r));
     }
 
+    /**
+     * Whether {@code t} has a row with the primary key {@code key}: read as {@link #lookup} reads it (a serializable
+     * read of the record's keys, so a concurrent delete of it conflicts), without loading and decoding the row.
+     */
+    public CompletableFuture<Boolean> exists(@Nonnull Table t, @Nonnull Object[] key) {
+        return store.recordExistsAsync(codec.primaryKey(t, key));
+    }
+
+    /** Whether {@code t} has a row with {@code values} in the unique key {@code columns}: {@link #findByKey}'s. */
+    public CompletableFuture<Boolean> existsByKey(@Nonnull Table t, @Nonnull List<String> columns,
+                                                  @Nonnull Object[] values) {
+        if (java.util.Arrays.equals(t.positions(columns), t.primaryKey())) {
+            return exists(t, values);
+        }
+        return findByKey(t, columns, values).thenApply(java.util.Objects::nonNull);
+    }
+
     private Row row(Table t, FDBStoredRecord<Message> r) {
         if (r == null || !r.getRecordType().getName().equals(t.recordType())) {
             return null;

@@ -30,7 +30,7 @@ final class WritePath {
     private final AccessPaths access;
     private final CheckCompiler checks;
     private final Set<Tuple> deleted = new HashSet<>();
-    private final Map<Tuple, CompletableFuture<Row>> parents = new HashMap<>();
+    private final Map<Tuple, CompletableFuture<Boolean>> parents = new HashMap<>();
     private final List<Runnable> deferred = new ArrayList<>();
     /** Unique keys of the rows this statement inserted, by table and key columns: parents within the statement. */
     private final Set<Tuple> inserted = new HashSet<>();
@@ -244,10 +244,10 @@ final class WritePath {
                 continue;
             }
             Tuple cacheKey = Tuple.from(fk.getName(), t.name()).add(RowCodec.indexKey(t, pos, v));
-            CompletableFuture<Row> lookup = parents.computeIfAbsent(cacheKey,
-                    k -> access.findByKey(parent, fk.getReferencedColumnsList(), v));
-            checks.add(lookup.thenAccept(p -> {
-                if (p == null) {
+            CompletableFuture<Boolean> lookup = parents.computeIfAbsent(cacheKey,
+                    k -> access.existsByKey(parent, fk.getReferencedColumnsList(), v));
+            checks.add(lookup.thenAccept(exists -> {
+                if (!exists) {
                     throw RelationalException.violation(RelationalException.Kind.FOREIGN_KEY_VIOLATION, fk.getName(),
                             "insert or update on table \"" + t.name() + "\" violates foreign key constraint \""
                                     + fk.getName() + "\". Key " + describe(t, pos, v) + " is not present in table \""
