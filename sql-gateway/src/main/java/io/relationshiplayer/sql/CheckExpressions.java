@@ -67,7 +67,7 @@ final class CheckExpressions {
 
     private static final SqlParser.Config PARSER = SqlParser.config().withCaseSensitive(false)
             .withUnquotedCasing(Casing.TO_LOWER).withQuotedCasing(Casing.UNCHANGED)
-            .withConformance(SqlConformanceEnum.LENIENT);
+            .withConformance(SqlConformanceEnum.LENIENT).withParserFactory(PostgresSyntax.FACTORY);
 
     private CheckExpressions() {
     }
