@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
-import org.apache.calcite.sql.parser.impl.SimpleCharStream;
 import org.apache.calcite.sql.parser.impl.SqlParserImpl;
 import org.apache.calcite.sql.parser.impl.SqlParserImplTokenManager;
 
@@ -60,7 +59,7 @@ final class InfixCasts {
             return SqlParserImpl.FACTORY.getParser(new StringReader(sql));
         }
         SqlParserImpl parser = new SqlParserImpl(new StringReader(r.text()));
-        parser.ReInit(new SqlParserImplTokenManager(new OriginalPositions(sql, r)));
+        parser.ReInit(new SqlParserImplTokenManager(new OriginalPositions(sql, r.text(), r.origins())));
         return parser;
     }
 
@@ -97,7 +96,7 @@ final class InfixCasts {
             return null;
         }
         StringBuilder text = new StringBuilder(sql.length() + 16);
-        List<Integer> origins = new ArrayList<>(sql.length() + 16);
+        Origins origins = new Origins(sql.length() + 16);
         int copied = 0;
         for (int i = 0; i < n; i++) {
             Token t = tokens.get(i);
@@ -117,20 +116,37 @@ final class InfixCasts {
             copied = t.end();
         }
         copy(text, origins, copied, sql.length());
-        return new Rewritten(text.toString(), origins.stream().mapToInt(Integer::intValue).toArray());
+        return new Rewritten(text.toString(), java.util.Arrays.copyOf(origins.offsets, origins.size));
     }
 
-    private void copy(StringBuilder text, List<Integer> origins, int from, int to) {
+    private void copy(StringBuilder text, Origins origins, int from, int to) {
         text.append(sql, from, to);
         for (int i = from; i < to; i++) {
             origins.add(i);
         }
     }
 
-    private static void insert(StringBuilder text, List<Integer> origins, String s, int origin) {
+    private static void insert(StringBuilder text, Origins origins, String s, int origin) {
         text.append(s);
         for (int i = 0; i < s.length(); i++) {
             origins.add(origin);
+        }
+    }
+
+    /** A growing array of offsets, one per character of the rewritten text. */
+    private static final class Origins {
+        private int[] offsets;
+        private int size;
+
+        Origins(int capacity) {
+            offsets = new int[capacity];
+        }
+
+        void add(int offset) {
+            if (size == offsets.length) {
+                offsets = java.util.Arrays.copyOf(offsets, size * 2);
+            }
+            offsets[size++] = offset;
         }
     }
 
@@ -433,54 +449,5 @@ final class InfixCasts {
             i++;
         }
         return i;
-    }
-
-    /**
-     * The rewritten text as Calcite's lexer reads it, each character at the line and column of the character of the
-     * original it stands for (counted as Calcite counts: a tab is one column, a line ends at LF, CRLF or CR).
-     */
-    private static final class OriginalPositions extends SimpleCharStream {
-        private final int[] lines;
-        private final int[] columns;
-        private int read;
-
-        OriginalPositions(String original, Rewritten rewritten) {
-            super(new StringReader(rewritten.text()), 1, 1);
-            int[] originalLines = new int[original.length() + 1];
-            int[] originalColumns = new int[original.length() + 1];
-            int ln = 1;
-            int col = 0;
-            for (int i = 0; i < original.length(); i++) {
-                char c = original.charAt(i);
-                boolean breakBefore = i > 0 && (original.charAt(i - 1) == '\n'
-                        || (original.charAt(i - 1) == '\r' && c != '\n'));
-                if (breakBefore) {
-                    ln++;
-                    col = 0;
-                }
-                originalLines[i] = ln;
-                originalColumns[i] = ++col;
-            }
-            originalLines[original.length()] = ln;
-            originalColumns[original.length()] = col + 1;
-            int[] origins = rewritten.origins();
-            lines = new int[origins.length];
-            columns = new int[origins.length];
-            for (int i = 0; i < origins.length; i++) {
-                lines[i] = originalLines[origins[i]];
-                columns[i] = originalColumns[origins[i]];
-            }
-        }
-
-        @Override
-        protected void UpdateLineColumn(char c) {
-            if (read < lines.length) {
-                line = lines[read];
-                column = columns[read];
-                read++;
-            }
-            bufline[bufpos] = line;
-            bufcolumn[bufpos] = column;
-        }
     }
 }
