@@ -110,10 +110,10 @@ final class ValidationErrors {
     }
 
     /**
-     * {@code known}, the type the validator knows for {@code node}; if none, and {@code node} is a name, it is a type
-     * name of a CAST that names no type (the only name Calcite asks the type of before it resolves it): PostgreSQL's
-     * 42704 {@code type "x" does not exist} at the name, where Calcite raises 42601 "Unknown identifier". Anything
-     * else is left to {@code validator}'s own answer.
+     * {@code known}, the type the validator knows for {@code node}; if none, and {@code node} is a name, it is the type
+     * name of a CAST that names no type (Calcite asks a CAST's type name its type before anything types it; any other
+     * name without a type here failed as well): PostgreSQL's 42704 {@code type "x" does not exist} at the name, where
+     * Calcite raised 42601 "Unknown identifier". Anything else is left to {@code validator}'s own answer.
      */
     static org.apache.calcite.rel.type.RelDataType requireType(org.apache.calcite.rel.type.RelDataType known,
             SqlNode node, java.util.function.Function<SqlNode, org.apache.calcite.rel.type.RelDataType> validator) {
