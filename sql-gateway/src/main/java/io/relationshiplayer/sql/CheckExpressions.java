@@ -67,7 +67,7 @@ final class CheckExpressions {
 
     private static final SqlParser.Config PARSER = SqlParser.config().withCaseSensitive(false)
             .withUnquotedCasing(Casing.TO_LOWER).withQuotedCasing(Casing.UNCHANGED)
-            .withConformance(SqlConformanceEnum.LENIENT);
+            .withConformance(SqlConformanceEnum.LENIENT).withParserFactory(PostgresSyntax.FACTORY);
 
     private CheckExpressions() {
     }
@@ -84,6 +84,7 @@ final class CheckExpressions {
         RelDataTypeFactory types = new JavaTypeFactoryImpl(RlTypeSystem.INSTANCE);
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
         root.add(table.name(), new RowTable(table));
+        io.relationshiplayer.sql.calcite.PostgresTypeNames.addTo(root.plus());
         Properties p = new Properties();
         p.setProperty("caseSensitive", "false");
         CalciteCatalogReader reader = new CalciteCatalogReader(root, List.of(), types,
@@ -212,6 +213,11 @@ final class CheckExpressions {
         @Override
         public CalciteContextException newValidationError(SqlNode node, Resources.ExInst<SqlValidatorException> e) {
             return ValidationErrors.classify(e, super.newValidationError(node, e));
+        }
+
+        @Override
+        public RelDataType getValidatedNodeType(SqlNode node) {
+            return ValidationErrors.requireType(getValidatedNodeTypeIfKnown(node), node, super::getValidatedNodeType);
         }
     }
 

@@ -8,7 +8,6 @@ import javax.annotation.Nullable;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
-import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlFunction;
@@ -112,10 +111,13 @@ final class PostgresNames {
             if (inner != null) {
                 return inner;
             }
-            return call.operand(1) instanceof SqlDataTypeSpec spec
-                    && spec.getTypeNameSpec() instanceof SqlBasicTypeNameSpec basic
-                    ? TYPES.getOrDefault(basic.getTypeName().getSimple().toUpperCase(Locale.ROOT),
-                    basic.getTypeName().getSimple().toLowerCase(Locale.ROOT)) : null;
+            if (!(call.operand(1) instanceof SqlDataTypeSpec spec)) {
+                return null;
+            }
+            // a basic type by PostgreSQL's name for it; a named one (text, int4, as PostgresTypeNames) by its own
+            List<String> names = spec.getTypeNameSpec().getTypeName().names;
+            String type = names.get(names.size() - 1);
+            return TYPES.getOrDefault(type.toUpperCase(Locale.ROOT), type.toLowerCase(Locale.ROOT));
         }
         if (kind == SqlKind.CASE) {
             return "case";

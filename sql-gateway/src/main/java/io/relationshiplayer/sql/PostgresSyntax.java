@@ -2,11 +2,9 @@ package io.relationshiplayer.sql;
 
 import java.io.IOException;
 import java.io.Reader;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
 import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParserImplFactory;
-import org.apache.calcite.sql.parser.impl.SqlParserImpl;
 
 /**
  * PostgreSQL's spellings that Calcite's parser does not take, made Calcite's before it parses: {@code current_schema()}
@@ -20,7 +18,7 @@ final class PostgresSyntax {
     static final SqlParserImplFactory FACTORY = new SqlParserImplFactory() {
         @Override
         public SqlAbstractParserImpl getParser(Reader stream) {
-            return SqlParserImpl.FACTORY.getParser(new StringReader(rewrite(read(stream))));
+            return InfixCasts.parser(rewrite(read(stream)));
         }
     };
 

@@ -237,6 +237,12 @@ final class SqlPrepare extends CalcitePrepareImpl {
                                                               Resources.ExInst<SqlValidatorException> e) {
                 return ValidationErrors.classify(e, super.newValidationError(node, e));
             }
+
+            @Override
+            public org.apache.calcite.rel.type.RelDataType getValidatedNodeType(SqlNode node) {
+                return ValidationErrors.requireType(getValidatedNodeTypeIfKnown(node), node,
+                        super::getValidatedNodeType);
+            }
         };
     }
 }

@@ -5,7 +5,7 @@ package io.relationshiplayer.sql;
  * pass over the text that skips string literals (dollar-quoted ones too), quoted identifiers and comments. The depth
  * at a point of the text is the number of parentheses open there plus, for each of them (and the statement itself), the
  * binary operators
- * ({@code + - * / % || = <> != < > <= >=}, {@code AND}, {@code OR}, {@code UNION}, {@code INTERSECT}, {@code EXCEPT})
+ * ({@code + - * / % || = <> != < > <= >= ::}, {@code AND}, {@code OR}, {@code UNION}, {@code INTERSECT}, {@code EXCEPT})
  * seen since its last comma: a bound on how deep the parser, the validator and the planner will recurse on it, since
  * they build a chain of n operators as a tree n deep. Lists (VALUES rows, IN lists, select lists) do not add to it.
  * A statement past either bound fails with 54001 (statement too complex), naming the bound.
@@ -107,6 +107,12 @@ public record StatementBounds(int maxBytes, int maxDepth) {
                 case '%':
                 case '=':
                     op = 1;
+                    break;
+                case ':':
+                    if (i + 1 < len && sql.charAt(i + 1) == ':') {
+                        i++;
+                        op = 1;
+                    }
                     break;
                 case '|':
                     if (i + 1 < len && sql.charAt(i + 1) == '|') {

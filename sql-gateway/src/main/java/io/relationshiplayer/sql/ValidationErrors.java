@@ -110,6 +110,22 @@ final class ValidationErrors {
     }
 
     /**
+     * {@code known}, the type the validator knows for {@code node}; if none, and {@code node} is a name, it is the type
+     * name of a CAST that names no type (Calcite asks a CAST's type name its type before anything types it; any other
+     * name without a type here failed as well): PostgreSQL's 42704 {@code type "x" does not exist} at the name, where
+     * Calcite raised 42601 "Unknown identifier". Anything else is left to {@code validator}'s own answer.
+     */
+    static org.apache.calcite.rel.type.RelDataType requireType(org.apache.calcite.rel.type.RelDataType known,
+            SqlNode node, java.util.function.Function<SqlNode, org.apache.calcite.rel.type.RelDataType> validator) {
+        if (known != null || !(node instanceof org.apache.calcite.sql.SqlIdentifier)) {
+            return known != null ? known : validator.apply(node);
+        }
+        CalciteContextException raised = SqlUtil.newContextException(node.getParserPosition(),
+                Static.RESOURCE.unknownDatatypeName(node.toString()));
+        throw new Classified(SqlException.UNDEFINED_OBJECT, "type \"" + node + "\" does not exist", raised);
+    }
+
+    /**
      * A TIMESTAMP literal in {@code statement} with digits below a millisecond, which a TIMESTAMP does not keep: 22008
      * at the literal (never truncated).
      */

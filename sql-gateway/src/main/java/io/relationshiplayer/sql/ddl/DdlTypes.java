@@ -162,9 +162,26 @@ final class DdlTypes {
      * TRUE, FALSE, NULL, DATE 'yyyy-mm-dd' or TIMESTAMP 'yyyy-mm-dd hh:mm:ss[.ffffff]'. Numbers take the form the
      * column's kind reads exactly (a DECIMAL's fraction as text, a DOUBLE's as a double, any number for VARCHAR as
      * text); a 'string' for VARBINARY is {@code \x} and hex digits, or else its UTF-8 bytes; for BOOLEAN, 'true',
-     * 'off' and the like.
+     * 'off' and the like. The literal may be cast with {@code ::} (as pg_dump writes {@code 'x'::character varying})
+     * to the column's own type, with or without its length or precision: the value is then the one the column reads;
+     * a cast to another type is 0A000.
      */
     static CatalogValue literal(DdlCursor c, ColumnType type) {
+        CatalogValue value = uncastLiteral(c, type);
+        while (c.peek().isSymbol(":") && c.peek(1).isSymbol(":") && c.peek(1).offset() == c.peek().offset() + 1) {
+            c.next();
+            c.next();
+            DdlToken at = c.peek();
+            ColumnType cast = type(c);
+            if (!cast.equals(type) && !cast.equals(kind(type.getKind()))) {
+                throw DdlCursor.error(SqlException.FEATURE_NOT_SUPPORTED, at, "a DEFAULT cast to a type other than "
+                        + "its column's is not supported: write the value as the column's type reads it");
+            }
+        }
+        return value;
+    }
+
+    private static CatalogValue uncastLiteral(DdlCursor c, ColumnType type) {
         DdlToken t = c.peek();
         ColumnKind kind = type.getKind();
         if (t.isSymbol("-") || t.isSymbol("+")) {
