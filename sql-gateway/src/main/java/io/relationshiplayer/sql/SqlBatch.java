@@ -25,6 +25,8 @@ final class SqlBatch {
 
     /** How many items run between two looks at the transaction's size. */
     private static final int SIZE_CHECK_EVERY = 256;
+    /** The time of its own after which an attempt that is too old is taken to be too large to retry. */
+    private static final long OWN_WINDOW_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(4);
     /** FoundationDB's default transaction size limit. */
     static final long TRANSACTION_SIZE_LIMIT = 10_000_000L;
 
@@ -111,11 +113,11 @@ final class SqlBatch {
             }
             return counts;
         }
-        long started = System.nanoTime();
         if (anyOnConflict) {
-            return inSessionTransaction(items, between, onConflict, started);
+            return inSessionTransaction(items, between, onConflict);
         }
         for (int attempt = 1; ; attempt++) {
+            long started = System.nanoTime();
             Map<String, SqlSession.Planned> plans = recentPlans(items);
             if (plans == null) {
                 plans = planned(items);
@@ -189,9 +191,9 @@ final class SqlBatch {
      * runs such a statement on its own (it runs statements of its own in the transaction), committed at the end and
      * retried whole on a conflict.
      */
-    private long[] inSessionTransaction(List<SqlSession.BatchItem> items, Runnable between, boolean[] onConflict,
-                                        long started) {
+    private long[] inSessionTransaction(List<SqlSession.BatchItem> items, Runnable between, boolean[] onConflict) {
         for (int attempt = 1; ; attempt++) {
+            long started = System.nanoTime();
             session.begin(null);
             try {
                 long[] counts = runBatch(items, session.transaction(), between, null, onConflict);
@@ -204,9 +206,14 @@ final class SqlBatch {
         }
     }
 
-    /** After a failed attempt of a batch of its own: returns to retry it, else throws what the caller is told. */
+    /**
+     * After a failed attempt of a batch of its own, begun at {@code started}: returns to retry it, else throws what the
+     * caller is told. A transaction too old after most of FoundationDB's window spent on the attempt is the batch's
+     * size (54000: another attempt would run as long); one too old sooner is a stall outside it (the process paused, a
+     * stale read version) and is retried as a conflict.
+     */
     private void retryOrThrow(Throwable e, int attempt, int items, long started) {
-        if (SqlErrors.transactionTooOld(e)) {
+        if (SqlErrors.transactionTooOld(e) && System.nanoTime() - started >= OWN_WINDOW_NANOS) {
             throw new SqlException(SqlException.PROGRAM_LIMIT_EXCEEDED, "the batch ran past FoundationDB's 5 "
                     + "second transaction limit (" + items + " items, "
                     + java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)
