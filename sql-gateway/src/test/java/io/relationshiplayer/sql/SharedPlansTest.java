@@ -69,9 +69,7 @@ class SharedPlansTest {
         try (Backend backend = Backend.open("embedded:memory")) {
             SqlEngine engine = new SqlEngine(new RelationshipLayer(new RecordStores(backend.recordDatabase())));
             try (SqlSession a = engine.open("bank"); SqlSession b = engine.open("bank")) {
-                a.execute("CREATE TABLE accounts (id BIGINT PRIMARY KEY, balance BIGINT NOT NULL)", List.of());
-                a.execute("INSERT INTO accounts VALUES (1, 100)", List.of());
-                assertThat(balance(a, 1)).isEqualTo(100L);
+                oneAccountPlannedBy(a);
                 long planned = b.plansPrepared();
                 assertThat(balance(b, 1)).as("the fast path a planned").isEqualTo(100L);
                 assertThat(b.plansPrepared()).as("b took a's fast path").isEqualTo(planned);
@@ -96,9 +94,7 @@ class SharedPlansTest {
         try (Backend backend = Backend.open("embedded:memory")) {
             SqlEngine engine = new SqlEngine(new RelationshipLayer(new RecordStores(backend.recordDatabase())));
             try (SqlSession a = engine.open("bank"); SqlSession b = engine.open("bank")) {
-                a.execute("CREATE TABLE accounts (id BIGINT PRIMARY KEY, balance BIGINT NOT NULL)", List.of());
-                a.execute("INSERT INTO accounts VALUES (1, 100)", List.of());
-                assertThat(balance(a, 1)).isEqualTo(100L);
+                oneAccountPlannedBy(a);
                 a.execute("DROP TABLE accounts", List.of());
                 a.execute("CREATE TABLE accounts (id BIGINT PRIMARY KEY, note VARCHAR(5), balance BIGINT NOT NULL)",
                         List.of());
@@ -106,6 +102,13 @@ class SharedPlansTest {
                 assertThat(balance(b, 1)).as("planned against the new table").isEqualTo(7L);
             }
         }
+    }
+
+    /** An account 1 with 100 in it, whose balance {@code a} read (planning the SELECT's fast path). */
+    private static void oneAccountPlannedBy(SqlSession a) {
+        a.execute("CREATE TABLE accounts (id BIGINT PRIMARY KEY, balance BIGINT NOT NULL)", List.of());
+        a.execute("INSERT INTO accounts VALUES (1, 100)", List.of());
+        assertThat(balance(a, 1)).isEqualTo(100L);
     }
 
     private static long balance(SqlSession s, long id) {

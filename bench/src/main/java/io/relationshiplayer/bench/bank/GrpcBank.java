@@ -124,17 +124,26 @@ final class GrpcBank implements BankStore {
                 s.update(TransactionFlags.COMMIT, LOG, id, from, to, amount);
                 return Attempt.COMMITTED;
             } catch (ClientException e) {
-                if (!e.isConnectionLost()) {
-                    if (e.isRetryable()) {
-                        return Attempt.CONFLICT;
-                    }
-                    if (e instanceof SqlClientException c && c.isUniqueViolation()) {
-                        return Attempt.DUPLICATE;
-                    }
-                }
-                drop();
-                return Attempt.AMBIGUOUS;
+                return commitFailed(e);
             }
+        }
+
+        /** The call that commits failed: a conflict, the id already logged, or else an outcome unknown. */
+        private Attempt commitFailed(ClientException e) {
+            if (!e.isConnectionLost()) {
+                if (e.isRetryable()) {
+                    return Attempt.CONFLICT;
+                }
+                if (isUniqueViolation(e)) {
+                    return Attempt.DUPLICATE;
+                }
+            }
+            drop();
+            return Attempt.AMBIGUOUS;
+        }
+
+        private static boolean isUniqueViolation(ClientException e) {
+            return e instanceof SqlClientException c && c.isUniqueViolation();
         }
 
         /** The three statements in one call: atomic, so a failure other than a lost connection committed nothing. */
@@ -150,17 +159,10 @@ final class GrpcBank implements BankStore {
                         SqlStatement.of(LOG, id, from, to, amount)));
                 return Attempt.COMMITTED;
             } catch (ClientException e) {
-                if (!e.isConnectionLost()) {
-                    if (e.isRetryable()) {
-                        return Attempt.CONFLICT;
-                    }
-                    if (e instanceof SqlClientException c && c.isUniqueViolation()) {
-                        return Attempt.DUPLICATE;
-                    }
-                    throw e;
+                if (!e.isConnectionLost() && !e.isRetryable() && !isUniqueViolation(e)) {
+                    throw e; // the batch failed whole, for a reason a retry would not change
                 }
-                drop();
-                return Attempt.AMBIGUOUS;
+                return commitFailed(e);
             }
         }
 
@@ -173,7 +175,7 @@ final class GrpcBank implements BankStore {
             if (e.isRetryable()) {
                 return Attempt.CONFLICT;
             }
-            if (e instanceof SqlClientException s && s.isUniqueViolation()) {
+            if (isUniqueViolation(e)) {
                 return Attempt.DUPLICATE;
             }
             throw e;
