@@ -46,16 +46,6 @@ final class ServerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        if (warmUp) {
-            // on a core of its own while this thread opens the backend and starts listening (mostly one thread's work)
-            Thread t = new Thread(() -> {
-                long ms = ServerWarmUp.run();
-                System.err.println(ms < 0 ? "rl server: the warm-up failed (the first statements will be slower)"
-                        : "rl server: warmed up in " + ms + " ms");
-            }, "rl-warm-up");
-            t.setDaemon(true);
-            t.start();
-        }
         if (spec.defaultValueProvider() instanceof ServerDefaults defaults) {
             defaults.check(spec);
         }
@@ -76,6 +66,16 @@ final class ServerCommand implements Callable<Integer> {
                 .withAccessLogger().withMetricsPort(ops.metricsPort)
                 .withHealthTiming(ops.healthInterval(), ops.healthTimeout())
                 .withMaxRunningStatements(ops.maxRunningStatements);
+        if (warmUp) {
+            // on a core of its own while this thread opens the backend and starts listening (mostly one thread's work)
+            Thread t = new Thread(() -> {
+                long ms = ServerWarmUp.run();
+                System.err.println(ms < 0 ? "rl server: the warm-up failed (the first statements will be slower)"
+                        : "rl server: warmed up in " + ms + " ms");
+            }, "rl-warm-up");
+            t.setDaemon(true);
+            t.start();
+        }
         try (RunningServer running = start(config)) {
             spec.commandLine().getOut().printf("rl server listening on %s:%d (backend %s)%n", host,
                     running.port(), backendSpec);

@@ -257,9 +257,14 @@ final class CalciteRunner implements AutoCloseable {
         if (p.statement() != null) {
             return p.statement();
         }
+        String key = p.catalogKey() + "\u0000" + p.sql();
+        Plan cached = plans.get(key);
+        if (cached != null && cached.statement() != null) {
+            return cached.statement(); // prepared by an earlier call for the same fast-only plan
+        }
         Plan full = prepareNow(p.sql(), p.catalogKey(), null);
         planned++;
-        plans.put(p.catalogKey() + "\u0000" + p.sql(), full);
+        plans.put(key, full);
         return full.statement();
     }
 

@@ -17,6 +17,8 @@ import javax.annotation.Nonnull;
 final class SqlBatch {
     private final SqlSession session;
     private final CalciteRunner calcite;
+    /** Whether an attempt of this batch already ran past FoundationDB's window. */
+    private boolean tooOld;
 
     SqlBatch(SqlSession session, CalciteRunner calcite) {
         this.session = session;
@@ -25,8 +27,6 @@ final class SqlBatch {
 
     /** How many items run between two looks at the transaction's size. */
     private static final int SIZE_CHECK_EVERY = 256;
-    /** The time of its own after which an attempt that is too old is taken to be too large to retry. */
-    private static final long OWN_WINDOW_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(4);
     /** FoundationDB's default transaction size limit. */
     static final long TRANSACTION_SIZE_LIMIT = 10_000_000L;
 
@@ -208,12 +208,14 @@ final class SqlBatch {
 
     /**
      * After a failed attempt of a batch of its own, begun at {@code started}: returns to retry it, else throws what the
-     * caller is told. A transaction too old after most of FoundationDB's window spent on the attempt is the batch's
-     * size (54000: another attempt would run as long); one too old sooner is a stall outside it (the process paused, a
-     * stale read version) and is retried as a conflict.
+     * caller is told. A transaction too old is retried once as a conflict, since the time may not have been the batch's
+     * (a process stopped or paused by its collector, a stale read version); too old twice, the batch is too large for
+     * FoundationDB's window (54000: another attempt would run as long).
      */
     private void retryOrThrow(Throwable e, int attempt, int items, long started) {
-        if (SqlErrors.transactionTooOld(e) && System.nanoTime() - started >= OWN_WINDOW_NANOS) {
+        boolean again = SqlErrors.transactionTooOld(e) && tooOld;
+        tooOld |= SqlErrors.transactionTooOld(e);
+        if (again) {
             throw new SqlException(SqlException.PROGRAM_LIMIT_EXCEEDED, "the batch ran past FoundationDB's 5 "
                     + "second transaction limit (" + items + " items, "
                     + java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)
