@@ -177,6 +177,12 @@ final class SqlPrepare extends CalcitePrepareImpl {
             @Override
             public void validateInsert(org.apache.calcite.sql.SqlInsert insert) {
                 ReadOnlyViews.refuse(this, insert.getTargetTable(), "insert into");
+                org.apache.calcite.sql.validate.SqlValidatorTable target = insert.getTargetTable()
+                        instanceof org.apache.calcite.sql.SqlIdentifier id ? getCatalogReader().getTable(id.names) : null;
+                if (insert.getTargetColumnList() != null || target != null) {
+                    ValidationErrors.refuseExtraValues(insert, insert.getTargetColumnList() != null
+                            ? insert.getTargetColumnList().size() : target.getRowType().getFieldCount());
+                }
                 super.validateInsert(insert);
                 requireStored(insert, insert.getTargetTable(), "insert into");
             }

@@ -110,6 +110,39 @@ final class ValidationErrors {
     }
 
     /**
+     * An INSERT whose VALUES rows hold more expressions than it has target columns ({@code targets}: its column list's,
+     * else the table's): PostgreSQL's 42601 {@code INSERT has more expressions than target columns} at the first extra
+     * expression, where Calcite failed in conversion with an internal error.
+     */
+    static void refuseExtraValues(org.apache.calcite.sql.SqlInsert insert, int targets) {
+        if (insert.getSource() instanceof org.apache.calcite.sql.SqlSelect select) {
+            org.apache.calcite.sql.SqlNodeList items = select.getSelectList();
+            boolean star = items.stream().anyMatch(i -> i instanceof org.apache.calcite.sql.SqlIdentifier id
+                    && id.isStar());
+            if (!star && items.size() > targets) {
+                throw extraValue(items.get(targets), targets, items.size());
+            }
+            return;
+        }
+        if (!(insert.getSource() instanceof org.apache.calcite.sql.SqlCall values)
+                || values.getKind() != org.apache.calcite.sql.SqlKind.VALUES) {
+            return;
+        }
+        for (SqlNode row : values.getOperandList()) {
+            if (row instanceof org.apache.calcite.sql.SqlCall r && r.getKind() == org.apache.calcite.sql.SqlKind.ROW
+                    && r.operandCount() > targets) {
+                throw extraValue(r.operand(targets), targets, r.operandCount());
+            }
+        }
+    }
+
+    private static Classified extraValue(SqlNode extra, int targets, int given) {
+        CalciteContextException raised = SqlUtil.newContextException(extra.getParserPosition(),
+                Static.RESOURCE.unmatchInsertColumn(targets, given));
+        return new Classified(SqlException.SYNTAX_ERROR, "INSERT has more expressions than target columns", raised);
+    }
+
+    /**
      * {@code known}, the type the validator knows for {@code node}; if none, and {@code node} is a name, it is the type
      * name of a CAST that names no type (Calcite asks a CAST's type name its type before anything types it; any other
      * name without a type here failed as well): PostgreSQL's 42704 {@code type "x" does not exist} at the name, where
