@@ -114,8 +114,9 @@ final class BenchCommand implements Callable<Integer> {
     /** The bank-transfer benchmark through the SQL service, beside the report's FoundationDB and PostgreSQL rows. */
     @Command(name = "bank", mixinStandardHelpOptions = true, versionProvider = Version.class,
             modelTransformer = BenchOptions.Declared.class,
-            description = "Bank transfers (explicit SQL transactions over gRPC) with balance and log verification, "
-                    + "beside the report's FoundationDB and PostgreSQL rows.")
+            description = "Bank transfers (each one ExecuteBatch call, or an explicit SQL transaction with --transfer "
+                    + "transaction, over gRPC) with balance and log verification, beside the report's FoundationDB and "
+                    + "PostgreSQL rows.")
     static final class Bank extends Bench {
         @Override
         public String[][] options() {
