@@ -160,7 +160,8 @@ final class SqlPrepare extends CalcitePrepareImpl {
                 if (underFrom && node instanceof org.apache.calcite.sql.SqlCall as) {
                     node = PostgresNames.valuesColumns(as);
                 }
-                return super.performUnconditionalRewrites(node, underFrom);
+                return super.performUnconditionalRewrites(io.relationshiplayer.sql.calcite.ByteaCasts.literalCast(node),
+                        underFrom);
             }
 
             /** The columns of a VALUES list get PostgreSQL's names, {@code column1}, ..., as soon as it is validated. */

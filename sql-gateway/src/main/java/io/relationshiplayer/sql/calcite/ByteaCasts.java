@@ -1,0 +1,157 @@
+package io.relationshiplayer.sql.calcite;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import java.util.List;
+import org.apache.calcite.avatica.util.ByteString;
+import org.apache.calcite.linq4j.function.Strict;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexSubQuery;
+import org.apache.calcite.schema.impl.ScalarFunctionImpl;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlReturnTypeInference;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeTransforms;
+import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
+import org.apache.calcite.tools.Program;
+
+/**
+ * Casts between text and binary strings (VARBINARY, PostgreSQL's {@code bytea}) as PostgreSQL makes them, where
+ * Calcite's generated code gave other values: text to bytes is the text's UTF-8 encoding (Calcite encoded it in the
+ * literal's character set, UTF-16LE here: {@code 'ab'::bytea} was {@code \x61006200}, PostgreSQL's {@code \x6162}),
+ * and bytes to text are PostgreSQL's hex output, {@code \x6162} (Calcite wrote {@code 6162}). Applied to every plan
+ * before optimization ({@link #program}), so constant folding runs the same functions.
+ */
+public final class ByteaCasts {
+    private static final SqlUserDefinedFunction UTF8 = function("utf8",
+            ReturnTypes.explicit(SqlTypeName.VARBINARY).andThen(SqlTypeTransforms.TO_NULLABLE));
+    private static final SqlUserDefinedFunction HEX = function("hex",
+            ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(SqlTypeTransforms.TO_NULLABLE));
+
+    private ByteaCasts() {
+    }
+
+    /** {@code planning}, run on a plan after this rewrite. */
+    public static Program program(Program planning) {
+        return (planner, rel, traits, materializations, lattices) ->
+                planning.run(planner, rewrite(rel), traits, materializations, lattices);
+    }
+
+    /** {@code rel} with its casts between text and bytes made PostgreSQL's. */
+    public static RelNode rewrite(RelNode rel) {
+        Rexes rexes = new Rexes(rel.getCluster().getRexBuilder());
+        RelHomogeneousShuttle rels = new RelHomogeneousShuttle() {
+            @Override
+            public RelNode visit(RelNode other) {
+                return super.visitChildren(other).accept(rexes);
+            }
+        };
+        rexes.rels = rels;
+        return rels.visit(rel);
+    }
+
+    /**
+     * {@code node} with a literal's cast between text and bytes made PostgreSQL's before it is converted: Calcite folds
+     * the cast of a literal while it converts the statement, before {@link #program} sees it (so {@code 'ab'::bytea}
+     * is rewritten here to {@code X'6162'::bytea}, and {@code X'6162'::text} to {@code '\x6162'::text}). Other nodes
+     * are returned as they are.
+     */
+    public static org.apache.calcite.sql.SqlNode literalCast(org.apache.calcite.sql.SqlNode node) {
+        if (!(node instanceof org.apache.calcite.sql.SqlBasicCall call) || call.getKind() != SqlKind.CAST
+                || call.operandCount() != 2
+                || !(call.operand(1) instanceof org.apache.calcite.sql.SqlDataTypeSpec spec)) {
+            return node;
+        }
+        List<String> names = spec.getTypeName().names;
+        String type = names.get(names.size() - 1).toUpperCase(java.util.Locale.ROOT);
+        org.apache.calcite.sql.SqlNode value = call.operand(0);
+        if (List.of("BINARY", "VARBINARY", "BYTEA").contains(type)
+                && value instanceof org.apache.calcite.sql.SqlCharStringLiteral text) {
+            call.setOperand(0, org.apache.calcite.sql.SqlLiteral.createBinaryString(
+                    text.getValueAs(String.class).getBytes(StandardCharsets.UTF_8), text.getParserPosition()));
+        } else if (List.of("CHAR", "VARCHAR", "TEXT").contains(type)
+                && value instanceof org.apache.calcite.sql.SqlBinaryStringLiteral bytes) {
+            call.setOperand(0, org.apache.calcite.sql.SqlLiteral.createCharString(
+                    Functions.hex(new ByteString(bytes.getValueAs(org.apache.calcite.util.BitString.class)
+                            .getAsByteArray())), bytes.getParserPosition()));
+        }
+        return node;
+    }
+
+    private static SqlUserDefinedFunction function(String method, SqlReturnTypeInference type) {
+        ScalarFunctionImpl f = (ScalarFunctionImpl) ScalarFunctionImpl.create(Functions.class, method);
+        return new SqlUserDefinedFunction(new SqlIdentifier("rl_bytea_" + method, SqlParserPos.ZERO),
+                SqlKind.OTHER_FUNCTION, type, null, null, f);
+    }
+
+    private static final class Rexes extends RexShuttle {
+        private final RexBuilder rex;
+        private RelHomogeneousShuttle rels;
+
+        Rexes(RexBuilder rex) {
+            this.rex = rex;
+        }
+
+        @Override
+        public RexNode visitSubQuery(RexSubQuery subQuery) {
+            RelNode rewritten = subQuery.rel.accept(rels);
+            return super.visitSubQuery(rewritten == subQuery.rel ? subQuery : subQuery.clone(rewritten));
+        }
+
+        @Override
+        public RexNode visitCall(RexCall original) {
+            RexCall call = (RexCall) super.visitCall(original);
+            if (call.getKind() != SqlKind.CAST || call.getOperands().size() != 1) {
+                return call;
+            }
+            RexNode x = call.getOperands().get(0);
+            SqlTypeName from = x.getType().getSqlTypeName();
+            SqlTypeName to = call.getType().getSqlTypeName();
+            boolean fromText = from == SqlTypeName.CHAR || from == SqlTypeName.VARCHAR;
+            boolean fromBytes = from == SqlTypeName.BINARY || from == SqlTypeName.VARBINARY;
+            boolean toText = to == SqlTypeName.CHAR || to == SqlTypeName.VARCHAR;
+            boolean toBytes = to == SqlTypeName.BINARY || to == SqlTypeName.VARBINARY;
+            if (fromText && toBytes) {
+                return rex.makeCast(call.getType(), rex.makeCall(like(x, SqlTypeName.VARBINARY), UTF8, List.of(x)),
+                        true, false);
+            }
+            if (fromBytes && toText) {
+                return rex.makeCast(call.getType(), rex.makeCall(like(x, SqlTypeName.VARCHAR), HEX, List.of(x)),
+                        true, false);
+            }
+            return call;
+        }
+
+        private RelDataType like(RexNode nullability, SqlTypeName type) {
+            RelDataTypeFactory types = rex.getTypeFactory();
+            return types.createTypeWithNullability(types.createSqlType(type), nullability.getType().isNullable());
+        }
+    }
+
+    /** The functions themselves, called from generated code (never with NULL: they are strict). */
+    @Strict
+    public static final class Functions {
+        private Functions() {
+        }
+
+        /** Text as its UTF-8 bytes, as PostgreSQL's text to bytea (of a UTF-8 database). */
+        public static ByteString utf8(String text) {
+            return new ByteString(text.getBytes(StandardCharsets.UTF_8));
+        }
+
+        /** Bytes as PostgreSQL's hex output of a bytea: {@code \x} and two lower-case digits a byte. */
+        public static String hex(ByteString bytes) {
+            return "\\x" + HexFormat.of().formatHex(bytes.getBytes());
+        }
+    }
+}
