@@ -112,8 +112,8 @@ final class CheckExpressions {
                 new TimestampLiterals(PostgresFunctions.convertlets(
                         new NullArithmetic(StandardConvertletTable.INSTANCE))),
                 SqlToRelConverter.config().withExpand(true));
-        RelNode rel = io.relationshiplayer.sql.calcite.TimestampCasts.rewrite(CheckedArithmetic.rewrite(
-                converter.convertQuery(validated, false, true).project()));
+        RelNode rel = io.relationshiplayer.sql.calcite.ByteaCasts.rewrite(io.relationshiplayer.sql.calcite.TimestampCasts
+                .rewrite(CheckedArithmetic.rewrite(converter.convertQuery(validated, false, true).project())));
         if (!(rel instanceof Project project) || project.getProjects().size() != 1) {
             throw new IllegalStateException("a check expression converted to " + rel.explain());
         }

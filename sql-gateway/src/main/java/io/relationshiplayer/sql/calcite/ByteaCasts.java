@@ -5,19 +5,12 @@ import java.util.HexFormat;
 import java.util.List;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.linq4j.function.Strict;
-import org.apache.calcite.rel.RelHomogeneousShuttle;
-import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.rex.RexShuttle;
-import org.apache.calcite.rex.RexSubQuery;
-import org.apache.calcite.schema.impl.ScalarFunctionImpl;
-import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlReturnTypeInference;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -43,21 +36,12 @@ public final class ByteaCasts {
 
     /** {@code planning}, run on a plan after this rewrite. */
     public static Program program(Program planning) {
-        return (planner, rel, traits, materializations, lattices) ->
-                planning.run(planner, rewrite(rel), traits, materializations, lattices);
+        return CallRewrites.program(planning, Rewrite::new);
     }
 
     /** {@code rel} with its casts between text and bytes made PostgreSQL's. */
-    public static RelNode rewrite(RelNode rel) {
-        Rexes rexes = new Rexes(rel.getCluster().getRexBuilder());
-        RelHomogeneousShuttle rels = new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                return super.visitChildren(other).accept(rexes);
-            }
-        };
-        rexes.rels = rels;
-        return rels.visit(rel);
+    public static org.apache.calcite.rel.RelNode rewrite(org.apache.calcite.rel.RelNode rel) {
+        return CallRewrites.apply(rel, Rewrite::new);
     }
 
     /**
@@ -89,28 +73,18 @@ public final class ByteaCasts {
     }
 
     private static SqlUserDefinedFunction function(String method, SqlReturnTypeInference type) {
-        ScalarFunctionImpl f = (ScalarFunctionImpl) ScalarFunctionImpl.create(Functions.class, method);
-        return new SqlUserDefinedFunction(new SqlIdentifier("rl_bytea_" + method, SqlParserPos.ZERO),
-                SqlKind.OTHER_FUNCTION, type, null, null, f);
+        return CallRewrites.function(Functions.class, "rl_bytea_" + method, method, type);
     }
 
-    private static final class Rexes extends RexShuttle {
+    private static final class Rewrite implements CallRewrites.Rewrite {
         private final RexBuilder rex;
-        private RelHomogeneousShuttle rels;
 
-        Rexes(RexBuilder rex) {
+        Rewrite(RexBuilder rex) {
             this.rex = rex;
         }
 
         @Override
-        public RexNode visitSubQuery(RexSubQuery subQuery) {
-            RelNode rewritten = subQuery.rel.accept(rels);
-            return super.visitSubQuery(rewritten == subQuery.rel ? subQuery : subQuery.clone(rewritten));
-        }
-
-        @Override
-        public RexNode visitCall(RexCall original) {
-            RexCall call = (RexCall) super.visitCall(original);
+        public RexNode call(RexCall call) {
             if (call.getKind() != SqlKind.CAST || call.getOperands().size() != 1) {
                 return call;
             }

@@ -1,0 +1,71 @@
+package io.relationshiplayer.sql.calcite;
+
+import java.util.function.Function;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexSubQuery;
+import org.apache.calcite.schema.impl.ScalarFunctionImpl;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlReturnTypeInference;
+import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
+import org.apache.calcite.tools.Program;
+
+/**
+ * Rewrites of a plan's calls made before it is optimized ({@link TimestampCasts}, {@link ByteaCasts}): each call of every
+ * expression of every operator, subqueries' plans included, bottom up, through a function of the plan's RexBuilder;
+ * and the functions of our own such a rewrite calls, from generated code.
+ */
+final class CallRewrites {
+    /** What replaces a call (already rewritten below): itself or another expression. */
+    interface Rewrite {
+        RexNode call(RexCall call);
+    }
+
+    private CallRewrites() {
+    }
+
+    /** {@code planning}, run on a plan after {@code rewrite}. */
+    static Program program(Program planning, Function<RexBuilder, Rewrite> rewrite) {
+        return (planner, rel, traits, materializations, lattices) ->
+                planning.run(planner, apply(rel, rewrite), traits, materializations, lattices);
+    }
+
+    /** {@code rel} with every call rewritten by {@code rewrite}. */
+    static RelNode apply(RelNode rel, Function<RexBuilder, Rewrite> rewrite) {
+        Rewrite calls = rewrite.apply(rel.getCluster().getRexBuilder());
+        RelHomogeneousShuttle[] rels = new RelHomogeneousShuttle[1];
+        RexShuttle rexes = new RexShuttle() {
+            @Override
+            public RexNode visitSubQuery(RexSubQuery subQuery) {
+                RelNode rewritten = subQuery.rel.accept(rels[0]);
+                return super.visitSubQuery(rewritten == subQuery.rel ? subQuery : subQuery.clone(rewritten));
+            }
+
+            @Override
+            public RexNode visitCall(RexCall original) {
+                return calls.call((RexCall) super.visitCall(original));
+            }
+        };
+        rels[0] = new RelHomogeneousShuttle() {
+            @Override
+            public RelNode visit(RelNode other) {
+                return super.visitChildren(other).accept(rexes);
+            }
+        };
+        return rels[0].visit(rel);
+    }
+
+    /** The public static method {@code method} of {@code functions} as a SQL function named {@code name}. */
+    static SqlUserDefinedFunction function(Class<?> functions, String name, String method,
+                                           SqlReturnTypeInference type) {
+        ScalarFunctionImpl f = (ScalarFunctionImpl) ScalarFunctionImpl.create(functions, method);
+        return new SqlUserDefinedFunction(new SqlIdentifier(name, SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION, type,
+                null, null, f);
+    }
+}
