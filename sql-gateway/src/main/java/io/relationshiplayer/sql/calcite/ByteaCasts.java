@@ -76,20 +76,13 @@ public final class ByteaCasts {
         return CallRewrites.function(Functions.class, "rl_bytea_" + method, method, type);
     }
 
-    private static final class Rewrite implements CallRewrites.Rewrite {
-        private final RexBuilder rex;
-
+    private static final class Rewrite extends CallRewrites.CastRewrite {
         Rewrite(RexBuilder rex) {
-            this.rex = rex;
+            super(rex);
         }
 
         @Override
-        public RexNode call(RexCall call) {
-            if (call.getKind() != SqlKind.CAST || call.getOperands().size() != 1) {
-                return call;
-            }
-            RexNode x = call.getOperands().get(0);
-            SqlTypeName from = x.getType().getSqlTypeName();
+        RexNode cast(RexCall call, RexNode x, SqlTypeName from) {
             SqlTypeName to = call.getType().getSqlTypeName();
             boolean fromText = from == SqlTypeName.CHAR || from == SqlTypeName.VARCHAR;
             boolean fromBytes = from == SqlTypeName.BINARY || from == SqlTypeName.VARBINARY;

@@ -27,6 +27,27 @@ final class CallRewrites {
         RexNode call(RexCall call);
     }
 
+    /** A rewrite of CASTs of one operand; other calls stay as they are. */
+    abstract static class CastRewrite implements Rewrite {
+        protected final RexBuilder rex;
+
+        CastRewrite(RexBuilder rex) {
+            this.rex = rex;
+        }
+
+        @Override
+        public final RexNode call(RexCall call) {
+            if (call.getKind() != SqlKind.CAST || call.getOperands().size() != 1) {
+                return call;
+            }
+            RexNode operand = call.getOperands().get(0);
+            return cast(call, operand, operand.getType().getSqlTypeName());
+        }
+
+        /** What replaces {@code call}, a CAST of {@code operand} (of type {@code from}). */
+        abstract RexNode cast(RexCall call, RexNode operand, org.apache.calcite.sql.type.SqlTypeName from);
+    }
+
     private CallRewrites() {
     }
 

@@ -9,7 +9,6 @@ import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlReturnTypeInference;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -49,20 +48,13 @@ public final class TimestampCasts {
         return CallRewrites.function(Functions.class, "rl_timestamp_" + method, method, type);
     }
 
-    private static final class Rewrite implements CallRewrites.Rewrite {
-        private final RexBuilder rex;
-
+    private static final class Rewrite extends CallRewrites.CastRewrite {
         Rewrite(RexBuilder rex) {
-            this.rex = rex;
+            super(rex);
         }
 
         @Override
-        public RexNode call(RexCall call) {
-            if (call.getKind() != SqlKind.CAST || call.getOperands().size() != 1) {
-                return call;
-            }
-            RexNode x = call.getOperands().get(0);
-            SqlTypeName from = x.getType().getSqlTypeName();
+        RexNode cast(RexCall call, RexNode x, SqlTypeName from) {
             RelDataType to = call.getType();
             boolean text = from == SqlTypeName.CHAR || from == SqlTypeName.VARCHAR;
             if (to.getSqlTypeName() == SqlTypeName.TIMESTAMP && text) {
