@@ -17,7 +17,7 @@ final class CommitPath {
     private final WriteBuffer writes;
     private final TransactionConflicts conflicts;
     private final OwnWatches watches;
-    private final CompletableFuture<byte[]> versionstamp = new CompletableFuture<>();
+    private final VersionstampSlot versionstamp = new VersionstampSlot();
     private long committedVersion = -1;
 
     CommitPath(EmbeddedTransaction tr, Engine engine, TransactionSettings settings, WriteBuffer writes,
@@ -30,7 +30,7 @@ final class CommitPath {
         this.watches = watches;
     }
 
-    CompletableFuture<byte[]> versionstamp() {
+    VersionstampSlot versionstamp() {
         return versionstamp;
     }
 
@@ -50,7 +50,7 @@ final class CommitPath {
             }
             if (writes.isEmpty() && !conflicts.hasWrites() && watches.isEmpty()) {
                 // FoundationDB commits a read-only transaction without asking the cluster.
-                versionstamp.completeExceptionally(FdbError.NO_COMMIT_VERSION.exception());
+                versionstamp.fail(FdbError.NO_COMMIT_VERSION::exception);
                 return CompletableFuture.completedFuture(null);
             }
             long rv = tr.knownReadVersion();
@@ -75,7 +75,7 @@ final class CommitPath {
                 if (request.versionstamp != null) {
                     versionstamp.complete(request.versionstamp);
                 } else {
-                    versionstamp.completeExceptionally(FdbError.NO_COMMIT_VERSION.exception());
+                    versionstamp.fail(FdbError.NO_COMMIT_VERSION::exception);
                 }
                 return null;
             }
@@ -87,7 +87,7 @@ final class CommitPath {
         for (Watches.Watch w : failedWatches) {
             tr.getExecutor().execute(() -> w.future().completeExceptionally(error));
         }
-        versionstamp.completeExceptionally(FdbError.TRANSACTION_INVALID_VERSION.exception());
+        versionstamp.fail(FdbError.TRANSACTION_INVALID_VERSION::exception);
         return error;
     }
 

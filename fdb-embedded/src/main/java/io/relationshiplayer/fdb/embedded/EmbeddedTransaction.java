@@ -232,7 +232,7 @@ final class EmbeddedTransaction extends TransactionOverloads {
     public synchronized CompletableFuture<byte[]> getVersionstamp() {
         state.checkValid();
         RuntimeException refusal = beforeRead();
-        return refusal == null ? commitPath.versionstamp() : CompletableFuture.failedFuture(refusal);
+        return refusal == null ? commitPath.versionstamp().future() : CompletableFuture.failedFuture(refusal);
     }
 
     @Override
@@ -263,7 +263,7 @@ final class EmbeddedTransaction extends TransactionOverloads {
             if (refusal == null && (limitHit || !FdbError.retriedByOnError(code))) {
                 refusal = (RuntimeException) cause;
             }
-            end(FdbError.TRANSACTION_CANCELLED.exception());
+            end(FdbError.TRANSACTION_CANCELLED);
             state.invalidate();
             EmbeddedTransaction next = new EmbeddedTransaction(database, executor, settings.persistent(),
                     state.createdNanos(), retries == Integer.MAX_VALUE ? retries : retries + 1);
@@ -280,17 +280,23 @@ final class EmbeddedTransaction extends TransactionOverloads {
         }
     }
 
-    /** What is pending fails with {@code error}: the watches not yet committed, the versionstamp. */
-    private void end(RuntimeException error) {
-        watches.failAll(error);
-        commitPath.versionstamp().completeExceptionally(error);
+    /**
+     * What is pending fails with an error of {@code kind}: the watches not yet committed, the versionstamp. The error is
+     * built only when something waits for it (closing a committed transaction usually fails nothing).
+     */
+    private void end(FdbError kind) {
+        RuntimeException error = watches.isEmpty() ? null : kind.exception();
+        if (error != null) {
+            watches.failAll(error);
+        }
+        commitPath.versionstamp().fail(error != null ? () -> error : kind::exception);
     }
 
     @Override
     public synchronized void cancel() {
         state.checkValid();
         if (state.cancel()) {
-            end(FdbError.TRANSACTION_CANCELLED.exception());
+            end(FdbError.TRANSACTION_CANCELLED);
         }
     }
 
@@ -306,7 +312,7 @@ final class EmbeddedTransaction extends TransactionOverloads {
         later.execute(() -> {
             synchronized (this) {
                 if (timeoutTimerFor == millis && !state.isInvalidated() && state.timeOut()) {
-                    end(FdbError.TRANSACTION_TIMED_OUT.exception());
+                    end(FdbError.TRANSACTION_TIMED_OUT);
                 }
             }
         });
@@ -358,7 +364,7 @@ final class EmbeddedTransaction extends TransactionOverloads {
     @Override
     public synchronized void close() {
         if (!state.isInvalidated() && state.cancel()) {
-            end(FdbError.TRANSACTION_CANCELLED.exception());
+            end(FdbError.TRANSACTION_CANCELLED);
         }
     }
 
