@@ -6,31 +6,28 @@ import com.apple.foundationdb.record.provider.common.RecordSerializationExceptio
 import com.apple.foundationdb.record.provider.common.RecordSerializer;
 import com.apple.foundationdb.record.provider.common.StoreTimer;
 import com.apple.foundationdb.tuple.Tuple;
-import com.google.common.collect.MapMaker;
+import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.Message;
+import com.google.protobuf.UnsafeByteOperations;
 import com.google.protobuf.WireFormat;
 import java.io.IOException;
-import java.util.Arrays;
-import java.util.concurrent.ConcurrentMap;
 import javax.annotation.Nonnull;
 import javax.annotation.Nullable;
 
 /**
  * Stores a record as the Record Layer's union message, framed around the client's own bytes: the union holds one
- * length-delimited field, so the stored value is that field's tag, the length and the bytes the client sent. Loading
- * parses the record (indexes and filters need its fields) and remembers its stored bytes, so that the service returns
- * them as they are. No record is re-encoded on its way in or out. The result is what the Record Layer's own serializer
- * writes for the same message, so generated-class clients of the library read the same data.
+ * length-delimited field, so the stored value is that field's tag, the length and the bytes the client sent. A loaded
+ * record is a {@link RawRecord} over its stored bytes, parsed only if something reads a field (indexes, filters, SQL),
+ * so that the service returns the bytes as they are. No record is re-encoded on its way in or out. The result is what
+ * the Record Layer's own serializer writes for the same message, so generated-class clients of the library read the
+ * same data.
  */
 public final class RawRecordSerializer implements RecordSerializer<Message> {
     public static final RawRecordSerializer INSTANCE = new RawRecordSerializer();
-
-    /** The bytes each parsed record came from, by identity, for as long as the record is alive. */
-    private static final ConcurrentMap<Message, byte[]> RAW = new MapMaker().weakKeys().makeMap();
 
     private RawRecordSerializer() {
     }
@@ -45,10 +42,10 @@ public final class RawRecordSerializer implements RecordSerializer<Message> {
      * bytes over FoundationDB's value limit.
      */
     @Nonnull
-    public static Message parse(@Nonnull RecordType type, @Nonnull byte[] bytes) {
-        if (bytes.length > MAX_VALUE_BYTES) {
+    public static Message parse(@Nonnull RecordType type, @Nonnull ByteString bytes) {
+        if (bytes.size() > MAX_VALUE_BYTES) {
             throw new RecordServiceException(RecordServiceException.Kind.RESOURCE_EXHAUSTED, "record of type "
-                    + type.getName() + " is " + bytes.length + " bytes, over FoundationDB's value limit of "
+                    + type.getName() + " is " + bytes.size() + " bytes, over FoundationDB's value limit of "
                     + MAX_VALUE_BYTES + " bytes");
         }
         DynamicMessage m;
@@ -59,8 +56,7 @@ public final class RawRecordSerializer implements RecordSerializer<Message> {
                     + e.getMessage());
         }
         checkWireTypes(type.getName(), m);
-        RAW.put(m, bytes);
-        return m;
+        return RawRecord.parsed(bytes, m);
     }
 
     /** Fails on a field of the schema that came with a wire type other than its type's, at any depth. */
@@ -108,11 +104,13 @@ public final class RawRecordSerializer implements RecordSerializer<Message> {
         }
     }
 
-    /** The serialized bytes of a record: those it was parsed from, or (for records built in code) a fresh encoding. */
+    /**
+     * The serialized bytes of a record: those it was parsed or loaded from, or (for records built in code) a fresh
+     * encoding. Never copied: the caller must not change them.
+     */
     @Nonnull
-    public static byte[] bytes(@Nonnull Message record) {
-        byte[] raw = RAW.get(record);
-        return raw != null ? raw : record.toByteArray();
+    public static ByteString bytes(@Nonnull Message record) {
+        return record instanceof RawRecord raw ? raw.bytes() : record.toByteString();
     }
 
     @Nonnull
@@ -120,14 +118,14 @@ public final class RawRecordSerializer implements RecordSerializer<Message> {
     public byte[] serialize(@Nonnull RecordMetaData metaData, @Nonnull RecordType recordType, @Nonnull Message rec,
                             @Nullable StoreTimer timer) {
         FieldDescriptor field = metaData.getUnionFieldForRecordType(recordType);
-        byte[] inner = bytes(rec);
+        ByteString inner = bytes(rec);
         int tag = (field.getNumber() << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED;
         byte[] out = new byte[CodedOutputStream.computeUInt32SizeNoTag(tag)
-                + CodedOutputStream.computeUInt32SizeNoTag(inner.length) + inner.length];
+                + CodedOutputStream.computeUInt32SizeNoTag(inner.size()) + inner.size()];
         CodedOutputStream cos = CodedOutputStream.newInstance(out);
         try {
             cos.writeUInt32NoTag(tag);
-            cos.writeUInt32NoTag(inner.length);
+            cos.writeUInt32NoTag(inner.size());
             cos.writeRawBytes(inner);
             cos.checkNoSpaceLeft();
         } catch (IOException e) {
@@ -155,10 +153,8 @@ public final class RawRecordSerializer implements RecordSerializer<Message> {
                 DynamicMessage union = DynamicMessage.parseFrom(metaData.getUnionDescriptor(), serialized);
                 return (Message) union.getField(union.getAllFields().keySet().iterator().next());
             }
-            byte[] inner = Arrays.copyOfRange(serialized, start, serialized.length);
-            DynamicMessage record = DynamicMessage.parseFrom(field.getMessageType(), inner);
-            RAW.put(record, inner);
-            return record;
+            // the loaded value is the record's own: wrapped, not copied, and parsed only if a field is read
+            return RawRecord.lazy(field.getMessageType(), UnsafeByteOperations.unsafeWrap(serialized, start, length));
         } catch (IOException e) {
             throw new RecordSerializationException("stored record does not parse", e)
                     .addLogInfo("primaryKey", primaryKey);

@@ -273,7 +273,7 @@ public final class RecordStores {
             for (RecordMessage r : records) {
                 RecordType type = SchemaCompiler.type(md, r.getType());
                 SqlTables.refuseWrite(md, database, type.getName());
-                Message m = RawRecordSerializer.parse(type, r.getMessage().toByteArray());
+                Message m = RawRecordSerializer.parse(type, r.getMessage());
                 requirePrimaryKey(type, m);
                 saves.add(store.saveRecordAsync(m, check));
             }
@@ -330,7 +330,7 @@ public final class RecordStores {
 
     static RecordMessage record(FDBStoredRecord<Message> r) {
         return RecordMessage.newBuilder().setType(r.getRecordType().getName())
-                .setMessage(ByteString.copyFrom(RawRecordSerializer.bytes(r.getRecord()))).build();
+                .setMessage(RawRecordSerializer.bytes(r.getRecord())).build();
     }
 
     /** Deletes records by primary key in one transaction. Refused for record types of SQL tables. */
