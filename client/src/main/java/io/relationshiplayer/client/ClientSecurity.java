@@ -51,7 +51,8 @@ public record ClientSecurity(boolean tls, @Nullable Path caFile, @Nullable Path 
 
     /** A channel builder for {@code host:port} (an IPv6 host in brackets) with this transport and token. */
     public NettyChannelBuilder channelBuilder(String target) {
-        NettyChannelBuilder b = NettyChannelBuilder.forTarget(target, credentials());
+        NettyChannelBuilder b = NettyChannelBuilder.forTarget(target, credentials())
+                .eventLoopGroup(EventLoops.clientGroup()).channelType(EventLoops.channelType());
         if (token != null) {
             Metadata headers = new Metadata();
             headers.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + token);

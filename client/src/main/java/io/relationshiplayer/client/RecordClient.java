@@ -44,6 +44,8 @@ import javax.annotation.Nullable;
  */
 public final class RecordClient implements AutoCloseable {
     private final RecordServiceGrpc.RecordServiceBlockingStub stub;
+    /** Record loads, saves and deletes: the caller polls briefly for the answer (see {@link UnaryCalls}). */
+    private final UnaryCalls unary = new UnaryCalls();
     private final String address;
     @Nullable
     private final ManagedChannel owned;
@@ -101,7 +103,7 @@ public final class RecordClient implements AutoCloseable {
     public int save(@Nonnull String database, @Nonnull List<RecordMessage> records, @Nonnull SaveMode mode) {
         SaveRecordsRequest request = SaveRecordsRequest.newBuilder().setDatabase(database).addAllRecords(records)
                 .setMode(mode).build();
-        SaveRecordsResponse response = call(() -> stub.saveRecords(request));
+        SaveRecordsResponse response = call(() -> unary.call(stub, RecordServiceGrpc.getSaveRecordsMethod(), request));
         return response.getSaved();
     }
 
@@ -115,28 +117,28 @@ public final class RecordClient implements AutoCloseable {
         for (T r : records) {
             request.addRecords(RecordMessage.newBuilder().setType(type).setMessage(message.apply(r)));
         }
-        return call(() -> stub.saveRecords(request.build())).getSaved();
+        return call(() -> unary.call(stub, RecordServiceGrpc.getSaveRecordsMethod(), request.build())).getSaved();
     }
 
     /** Loads records of {@code type} by primary key, one answer per key in order (found or not). */
     @Nonnull
     public List<LoadedRecord> load(@Nonnull String database, @Nonnull String type, @Nonnull List<Key> keys) {
-        return call(() -> stub.loadRecords(LoadRecordsRequest.newBuilder().setDatabase(database).setType(type)
-                .addAllKeys(keys).build())).getRecordsList();
+        return call(() -> unary.call(stub, RecordServiceGrpc.getLoadRecordsMethod(), LoadRecordsRequest.newBuilder()
+                .setDatabase(database).setType(type).addAllKeys(keys).build())).getRecordsList();
     }
 
     /** Loads one record of {@code type} by primary key: its message's bytes as the server sent them, or null. */
     @Nullable
     public ByteString load(@Nonnull String database, @Nonnull String type, @Nonnull Key key) {
-        LoadedRecord r = call(() -> stub.loadRecords(LoadRecordsRequest.newBuilder().setDatabase(database)
-                .setType(type).addKeys(key).build())).getRecords(0);
+        LoadedRecord r = call(() -> unary.call(stub, RecordServiceGrpc.getLoadRecordsMethod(), LoadRecordsRequest
+                .newBuilder().setDatabase(database).setType(type).addKeys(key).build())).getRecords(0);
         return r.getFound() ? r.getRecord().getMessage() : null;
     }
 
     /** Deletes records of {@code type} by primary key; returns how many existed. */
     public int delete(@Nonnull String database, @Nonnull String type, @Nonnull List<Key> keys) {
-        return call(() -> stub.deleteRecords(DeleteRecordsRequest.newBuilder().setDatabase(database).setType(type)
-                .addAllKeys(keys).build())).getDeleted();
+        return call(() -> unary.call(stub, RecordServiceGrpc.getDeleteRecordsMethod(), DeleteRecordsRequest
+                .newBuilder().setDatabase(database).setType(type).addAllKeys(keys).build())).getDeleted();
     }
 
     /** Deletes every record of {@code type} (empty: of the database) in one transaction. */

@@ -63,6 +63,7 @@ public final class SqlClient implements AutoCloseable {
     private final Options options;
     private final SqlServiceGrpc.SqlServiceBlockingStub stub;
     private final SqlServiceGrpc.SqlServiceBlockingStub failFast;
+    private final UnaryCalls unary = new UnaryCalls();
 
     private SqlClient(Channel channel, @Nullable ManagedChannel owned, String address, Options options) {
         this.channel = channel;
@@ -147,6 +148,11 @@ public final class SqlClient implements AutoCloseable {
     }
 
     /** The stub for statements: waiting for the channel if the options say so, with the statement deadline. */
+    /** Unary calls whose caller polls briefly for the answer (batches). */
+    UnaryCalls unary() {
+        return unary;
+    }
+
     SqlServiceGrpc.SqlServiceBlockingStub statements() {
         Duration t = options.statementTimeout();
         return t == null ? stub : stub.withDeadlineAfter(t.toNanos(), TimeUnit.NANOSECONDS);

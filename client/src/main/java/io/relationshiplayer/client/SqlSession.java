@@ -175,7 +175,8 @@ public final class SqlSession implements AutoCloseable {
         for (int attempt = 0; ; attempt++) {
             ExecuteBatchResponse response;
             try {
-                response = client.statements().executeBatch(request);
+                response = client.unary().call(client.statements(),
+                        io.relationshiplayer.proto.v1.SqlServiceGrpc.getExecuteBatchMethod(), request);
             } catch (StatusRuntimeException e) {
                 ClientException failure = CallFailures.sql(client.address(), e);
                 if (!"55006".equals(failure.sqlState()) || attempt >= BUSY_RETRIES) {

@@ -8,6 +8,7 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.services.HealthStatusManager;
 import io.grpc.protobuf.services.ProtoReflectionService;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
+import io.relationshiplayer.client.EventLoops;
 import io.relationshiplayer.limits.ServerLimits;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -86,7 +87,9 @@ public final class RlServer implements AutoCloseable {
         Objects.requireNonNull(services, "services is null");
         Objects.requireNonNull(inline, "inline is null");
         HealthStatusManager health = new HealthStatusManager();
-        NettyServerBuilder b = security.builder(new InetSocketAddress(host, port));
+        NettyServerBuilder b = security.builder(new InetSocketAddress(host, port))
+                .bossEventLoopGroup(TransportThreads.boss()).workerEventLoopGroup(TransportThreads.workers())
+                .channelType(EventLoops.serverChannelType());
         ExecutorService calls = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "rl-call");
             t.setDaemon(true);
