@@ -41,6 +41,13 @@ public final class EventLoops {
     /** Environment variable giving the budget in microseconds (the property wins). */
     public static final String SPIN_ENV = "RL_SPIN_MICROS";
 
+    /**
+     * At most this many event loops of the process poll at once (one core fewer than the machine has, at least one):
+     * a loop that goes idle while that many poll sleeps at once, leaving the cores to the threads that do the work.
+     */
+    static final int MAX_POLLING = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+    private static final AtomicInteger POLLING = new AtomicInteger();
+
     private static EventLoopGroup clients;
 
     private EventLoops() {
@@ -74,7 +81,7 @@ public final class EventLoops {
 
     /** An event loop group of {@code threads} daemon threads named {@code name-N}, polling {@code spinMicros}. */
     public static EventLoopGroup group(int threads, String name, long spinMicros) {
-        SelectStrategyFactory strategy = spinMicros > 0 ? () -> new Polling(spinMicros * 1_000)
+        SelectStrategyFactory strategy = spinMicros > 0 ? () -> new Polling(spinMicros * 1_000, POLLING, MAX_POLLING)
                 : DefaultSelectStrategyFactory.INSTANCE;
         IoHandlerFactory io = Epoll.isAvailable() ? EpollIoHandler.newFactory(0, strategy)
                 : NioIoHandler.newFactory(SelectorProvider.provider(), strategy);
@@ -115,16 +122,22 @@ public final class EventLoops {
      * One event loop's strategy (each loop has its own: no sharing between threads). It measures each idle gap, from
      * the moment the loop ran out of work to the next work, whether it polled or slept through it: after a gap shorter
      * than the full budget it polls the full budget next time; after a longer one it halves the budget (down to a
-     * sixteenth), so that a loop whose work comes in long gaps mostly sleeps at once.
+     * sixteenth), so that a loop whose work comes in long gaps mostly sleeps at once. Only {@code maxPolling} loops
+     * sharing {@code polling} poll at once; another one that goes idle sleeps at once.
      */
     static final class Polling implements SelectStrategy {
         private final long maxNanos;
+        private final AtomicInteger polling;
+        private final int maxPolling;
         private long budgetNanos;
         private long idleSince = -1;
         private boolean slept;
+        private boolean holding;
 
-        Polling(long maxNanos) {
+        Polling(long maxNanos, AtomicInteger polling, int maxPolling) {
             this.maxNanos = maxNanos;
+            this.polling = polling;
+            this.maxPolling = maxPolling;
             this.budgetNanos = maxNanos;
         }
 
@@ -145,6 +158,7 @@ public final class EventLoops {
             int ready = selectNow.get();
             if (ready > 0 || hasTasks) {
                 if (idleSince >= 0) {
+                    release();
                     adapt(now - idleSince);
                     idleSince = -1;
                 }
@@ -152,13 +166,25 @@ public final class EventLoops {
             }
             if (idleSince < 0) {
                 idleSince = now;
+                holding = polling.incrementAndGet() <= maxPolling;
+                if (!holding) {
+                    polling.decrementAndGet();
+                }
             }
-            if (now - idleSince < budgetNanos) {
+            if (holding && now - idleSince < budgetNanos) {
                 Thread.yield();
                 return SelectStrategy.CONTINUE;
             }
+            release();
             slept = true;
             return SelectStrategy.SELECT;
+        }
+
+        private void release() {
+            if (holding) {
+                holding = false;
+                polling.decrementAndGet();
+            }
         }
 
         private void adapt(long gapNanos) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.grpc.netty.shaded.io.netty.channel.SelectStrategy;
 import io.grpc.netty.shaded.io.netty.util.IntSupplier;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** The transport threads' polling: how long a loop polls before it sleeps, and how that adapts. */
@@ -24,7 +25,7 @@ class EventLoopsTest {
 
     @Test
     void readyEventsAndTasksAreHandledAtOnceAndIdlenessPollsBeforeSleeping() throws Exception {
-        EventLoops.Polling p = new EventLoops.Polling(TimeUnit.MICROSECONDS.toNanos(2_000));
+        EventLoops.Polling p = new EventLoops.Polling(TimeUnit.MICROSECONDS.toNanos(2_000), new AtomicInteger(), 1);
         assertThat(p.calculateStrategy(ONE_READY, false)).isEqualTo(1);
         assertThat(p.calculateStrategy(NOTHING, true)).isZero();
         long start = System.nanoTime();
@@ -36,7 +37,7 @@ class EventLoopsTest {
     @Test
     void longGapsHalveTheBudgetDownToASixteenthAndAShortGapRestoresIt() throws Exception {
         long max = TimeUnit.MICROSECONDS.toNanos(1_600);
-        EventLoops.Polling p = new EventLoops.Polling(max);
+        EventLoops.Polling p = new EventLoops.Polling(max, new AtomicInteger(), 1);
         for (int i = 0; i < 8; i++) {
             pollUntilSleep(p);
             Thread.sleep(5); // the loop slept through a gap longer than the budget
@@ -47,6 +48,23 @@ class EventLoopsTest {
         assertThat(p.calculateStrategy(NOTHING, false)).isEqualTo(SelectStrategy.CONTINUE);
         assertThat(p.calculateStrategy(ONE_READY, false)).isEqualTo(1);
         assertThat(p.budgetNanos()).isEqualTo(max);
+    }
+
+    @Test
+    void onlySoManyLoopsPollAtOnceAndAnotherSleepsAtOnce() throws Exception {
+        AtomicInteger polling = new AtomicInteger();
+        long max = TimeUnit.MILLISECONDS.toNanos(60_000);
+        EventLoops.Polling first = new EventLoops.Polling(max, polling, 1);
+        EventLoops.Polling second = new EventLoops.Polling(max, polling, 1);
+        assertThat(first.calculateStrategy(NOTHING, false)).isEqualTo(SelectStrategy.CONTINUE);
+        assertThat(second.calculateStrategy(NOTHING, false)).isEqualTo(SelectStrategy.SELECT);
+        assertThat(polling).hasValue(1);
+        // the first finds work and stops polling: the second may poll on its next idle spell
+        assertThat(first.calculateStrategy(ONE_READY, false)).isEqualTo(1);
+        assertThat(polling).hasValue(0);
+        assertThat(second.calculateStrategy(ONE_READY, false)).isEqualTo(1);
+        assertThat(second.calculateStrategy(NOTHING, false)).isEqualTo(SelectStrategy.CONTINUE);
+        assertThat(polling).hasValue(1);
     }
 
     @Test
