@@ -37,12 +37,13 @@ public final class PreparedSql implements AutoCloseable {
     @Nonnull
     public SqlResult execute(@Nonnull Object... params) {
         ExecutePreparedRequest.Builder r = ExecutePreparedRequest.newBuilder().setSessionId(session.id())
-                .setStatementId(id).setFetchSize(session.fetchSize());
+                .setStatementId(id).setFetchSize(session.fetchSize()).setSingleMessage(true);
         for (Object p : params) {
             r.addParams(SqlValues.of(p));
         }
         ExecutePreparedRequest request = r.build();
-        return session.start(stub -> stub.executePrepared(request));
+        return session.start(stub -> session.client().streams().call(stub,
+                io.relationshiplayer.proto.v1.SqlServiceGrpc.getExecutePreparedMethod(), request));
     }
 
     /** As {@link #execute(Object...)}, with BEGIN and/or COMMIT folded in ({@link TransactionFlags}). */
@@ -50,12 +51,13 @@ public final class PreparedSql implements AutoCloseable {
     public SqlResult execute(@Nonnull TransactionFlags flags, @Nonnull Object... params) {
         ExecutePreparedRequest.Builder r = ExecutePreparedRequest.newBuilder().setSessionId(session.id())
                 .setStatementId(id).setFetchSize(session.fetchSize()).setBeginTransaction(flags.begin())
-                .setCommit(flags.commit());
+                .setCommit(flags.commit()).setSingleMessage(true);
         for (Object p : params) {
             r.addParams(SqlValues.of(p));
         }
         ExecutePreparedRequest request = r.build();
-        return session.start(stub -> stub.executePrepared(request));
+        return session.start(stub -> session.client().streams().call(stub,
+                io.relationshiplayer.proto.v1.SqlServiceGrpc.getExecutePreparedMethod(), request));
     }
 
     /** As {@link #update(Object...)}, with BEGIN and/or COMMIT folded in. */

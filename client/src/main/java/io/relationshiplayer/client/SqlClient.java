@@ -64,6 +64,7 @@ public final class SqlClient implements AutoCloseable {
     private final SqlServiceGrpc.SqlServiceBlockingStub stub;
     private final SqlServiceGrpc.SqlServiceBlockingStub failFast;
     private final UnaryCalls unary = new UnaryCalls();
+    private final StreamCalls streams = new StreamCalls();
 
     private SqlClient(Channel channel, @Nullable ManagedChannel owned, String address, Options options) {
         this.channel = channel;
@@ -148,6 +149,11 @@ public final class SqlClient implements AutoCloseable {
     }
 
     /** The stub for statements: waiting for the channel if the options say so, with the statement deadline. */
+    /** Statements' result streams, whose reader polls briefly for each message. */
+    StreamCalls streams() {
+        return streams;
+    }
+
     /** Unary calls whose caller polls briefly for the answer (batches). */
     UnaryCalls unary() {
         return unary;

@@ -31,11 +31,24 @@ public final class SqlResult implements Iterator<List<SqlValue>>, AutoCloseable 
         this.context = context;
         this.session = session;
         ExecuteResponse first = next(stream);
+        if (first != null && first.hasComplete()) {
+            // the whole result in one message (the request asked for it: single_message)
+            this.header = first.getComplete().getHeader();
+            first.getComplete().getBatch().getRowsList().forEach(r -> buffered.add(r.getValuesList()));
+            ended(first.getComplete().getEnd());
+            return;
+        }
         if (first == null || !first.hasHeader()) {
             context.cancel(null);
             throw new IllegalStateException("the server's result did not start with a header: " + first);
         }
         this.header = first.getHeader();
+    }
+
+    private void ended(ResultEnd e) {
+        end = e;
+        session.ended(e.getInTransaction());
+        context.close();
     }
 
     /** The command tag: SELECT, INSERT, CREATE TABLE, ... */
@@ -67,9 +80,7 @@ public final class SqlResult implements Iterator<List<SqlValue>>, AutoCloseable 
             if (m.hasBatch()) {
                 m.getBatch().getRowsList().forEach(r -> buffered.add(r.getValuesList()));
             } else if (m.hasEnd()) {
-                end = m.getEnd();
-                session.ended(end.getInTransaction());
-                context.close();
+                ended(m.getEnd());
             }
         }
         return !buffered.isEmpty();

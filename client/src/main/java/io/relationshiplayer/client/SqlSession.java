@@ -114,12 +114,13 @@ public final class SqlSession implements AutoCloseable {
     @Nonnull
     public SqlResult execute(@Nonnull String sql, @Nonnull Object... params) {
         ExecuteRequest.Builder r = ExecuteRequest.newBuilder().setSessionId(id).setSql(requireNonNull(sql,
-                "sql is null")).setFetchSize(fetchSize);
+                "sql is null")).setFetchSize(fetchSize).setSingleMessage(true);
         for (Object p : params) {
             r.addParams(SqlValues.of(p));
         }
         ExecuteRequest request = r.build();
-        return start(stub -> stub.execute(request));
+        return start(stub -> client.streams().call(stub,
+                io.relationshiplayer.proto.v1.SqlServiceGrpc.getExecuteMethod(), request));
     }
 
     /**
@@ -129,12 +130,14 @@ public final class SqlSession implements AutoCloseable {
     @Nonnull
     public SqlResult execute(@Nonnull TransactionFlags flags, @Nonnull String sql, @Nonnull Object... params) {
         ExecuteRequest.Builder r = ExecuteRequest.newBuilder().setSessionId(id).setSql(requireNonNull(sql,
-                "sql is null")).setFetchSize(fetchSize).setBeginTransaction(flags.begin()).setCommit(flags.commit());
+                "sql is null")).setFetchSize(fetchSize).setBeginTransaction(flags.begin()).setCommit(flags.commit())
+                .setSingleMessage(true);
         for (Object p : params) {
             r.addParams(SqlValues.of(p));
         }
         ExecuteRequest request = r.build();
-        return start(stub -> stub.execute(request));
+        return start(stub -> client.streams().call(stub,
+                io.relationshiplayer.proto.v1.SqlServiceGrpc.getExecuteMethod(), request));
     }
 
     /** As {@link #update(String, Object...)}, with BEGIN and/or COMMIT folded in ({@link TransactionFlags}). */

@@ -43,7 +43,7 @@ public final class UnaryCalls {
     /** Calls {@code method} with the stub's channel and options (deadline, credentials) and waits for the answer. */
     public <Q, R> R call(AbstractStub<?> stub, MethodDescriptor<Q, R> method, Q request) {
         long start = System.nanoTime();
-        boolean alone = IN_FLIGHT.incrementAndGet() == 1;
+        boolean alone = enter();
         ListenableFuture<R> answer = ClientCalls.futureUnaryCall(stub.getChannel().newCall(method,
                 stub.getCallOptions().withExecutor(MoreExecutors.directExecutor())), request);
         if (alone && budgetNanos > 0 && lastNanos < 2 * budgetNanos) {
@@ -62,7 +62,17 @@ public final class UnaryCalls {
             throw Status.CANCELLED.withDescription("Thread interrupted").withCause(e).asRuntimeException();
         } finally {
             lastNanos = System.nanoTime() - start;
-            IN_FLIGHT.decrementAndGet();
+            exit();
         }
+    }
+
+    /** Counts a wait for an answer; whether it is the process's only one (then its caller may poll). */
+    static boolean enter() {
+        return IN_FLIGHT.incrementAndGet() == 1;
+    }
+
+    /** The end of a wait counted by {@link #enter}. */
+    static void exit() {
+        IN_FLIGHT.decrementAndGet();
     }
 }

@@ -92,4 +92,39 @@ class UnaryCallsTest {
         assertThat(calls.call(health(channel), HealthGrpc.getCheckMethod(), HealthCheckRequest.getDefaultInstance())
                 .getStatus()).isEqualTo(HealthCheckResponse.ServingStatus.SERVING);
     }
+
+    @Test
+    void aStreamIsReadMessageByMessageAndItsFailuresAndInterruptsAreTheBlockingStubs() throws Exception {
+        StreamCalls streams = new StreamCalls(200);
+        // Watch sends the status, then stays open until the deadline
+        java.util.Iterator<HealthCheckResponse> watch = streams.call(HealthGrpc.newBlockingStub(channel)
+                .withDeadlineAfter(300, TimeUnit.MILLISECONDS), HealthGrpc.getWatchMethod(),
+                HealthCheckRequest.getDefaultInstance());
+        assertThat(watch.hasNext()).isTrue();
+        assertThat(watch.next().getStatus()).isEqualTo(HealthCheckResponse.ServingStatus.SERVING);
+        assertThatThrownBy(watch::hasNext).isInstanceOfSatisfying(StatusRuntimeException.class,
+                e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED));
+
+        java.util.Iterator<HealthCheckResponse> open = streams.call(health(channel), HealthGrpc.getWatchMethod(),
+                HealthCheckRequest.getDefaultInstance());
+        assertThat(open.next().getStatus()).isEqualTo(HealthCheckResponse.ServingStatus.SERVING);
+        Thread reader = Thread.currentThread();
+        Thread interrupter = new Thread(() -> {
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                return;
+            }
+            reader.interrupt();
+        });
+        interrupter.start();
+        try {
+            assertThatThrownBy(open::hasNext).isInstanceOfSatisfying(StatusRuntimeException.class,
+                    e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.CANCELLED));
+            assertThat(Thread.currentThread().isInterrupted()).isTrue();
+        } finally {
+            Thread.interrupted();
+            interrupter.join();
+        }
+    }
 }

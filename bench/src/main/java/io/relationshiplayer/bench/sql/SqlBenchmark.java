@@ -1,9 +1,10 @@
 package io.relationshiplayer.bench.sql;
 
 import io.grpc.ManagedChannel;
-import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.relationshiplayer.bench.bank.LocalSqlServer;
+import io.relationshiplayer.client.ClientSecurity;
 import io.relationshiplayer.client.SqlClient;
+import io.relationshiplayer.client.StreamCalls;
 import io.relationshiplayer.client.text.TextTable;
 import io.relationshiplayer.fdb.BackendSpec;
 import io.relationshiplayer.proto.v1.CloseSessionRequest;
@@ -101,6 +102,8 @@ public final class SqlBenchmark {
     private final PrintStream progress;
     private final Random random;
     private final SqlServiceGrpc.SqlServiceBlockingStub sql;
+    /** Statements' results read as the client library reads them (one message for a one-row result). */
+    private final StreamCalls streams = new StreamCalls();
 
     private SqlBenchmark(Settings settings, PrintStream out, PrintStream progress, ManagedChannel channel) {
         this.settings = settings;
@@ -121,7 +124,8 @@ public final class SqlBenchmark {
         }
         try (LocalSqlServer server = LocalSqlServer.start(BackendSpec.memory());
              GrpcTicketLayer records = GrpcTicketLayer.connect(server.target())) {
-            ManagedChannel channel = NettyChannelBuilder.forTarget(server.target()).usePlaintext()
+            // the client library's transport, as the record side's (its reads poll as the client library's do)
+            ManagedChannel channel = ClientSecurity.plaintext().channelBuilder(server.target())
                     .maxInboundMessageSize(SqlClient.MAX_INBOUND_BYTES).build();
             try {
                 new SqlBenchmark(settings, out, err, channel).run(records);
@@ -211,8 +215,9 @@ public final class SqlBenchmark {
             while (System.nanoTime() < end) {
                 long id = 1 + random.nextInt(settings.tickets());
                 long t0 = System.nanoTime();
-                long rows = drain(sql.executePrepared(ExecutePreparedRequest.newBuilder().setSessionId(session)
-                        .setStatementId(statement).addParams(int64(id)).build()));
+                long rows = drain(streams.call(sql, SqlServiceGrpc.getExecutePreparedMethod(), ExecutePreparedRequest
+                        .newBuilder().setSessionId(session).setStatementId(statement).addParams(int64(id))
+                        .setSingleMessage(true).build()));
                 long t1 = System.nanoTime();
                 Ticket loaded = records.load((int) id);
                 long t2 = System.nanoTime();
@@ -253,8 +258,9 @@ public final class SqlBenchmark {
             while (System.nanoTime() < end) {
                 long project = 1 + random.nextInt(settings.projects());
                 long t0 = System.nanoTime();
-                long rows = drain(sql.executePrepared(ExecutePreparedRequest.newBuilder().setSessionId(session)
-                        .setStatementId(statement).addParams(int64(project)).setFetchSize(1000).build()));
+                long rows = drain(streams.call(sql, SqlServiceGrpc.getExecutePreparedMethod(), ExecutePreparedRequest
+                        .newBuilder().setSessionId(session).setStatementId(statement).addParams(int64(project))
+                        .setFetchSize(1000).setSingleMessage(true).build()));
                 long t1 = System.nanoTime();
                 if (rows != CHILDREN) {
                     throw new IllegalStateException("project " + project + ": " + rows + " rows, not " + CHILDREN);
@@ -402,6 +408,9 @@ public final class SqlBenchmark {
             if (m.hasBatch()) {
                 rows += m.getBatch().getRowsCount();
             } else if (m.hasEnd()) {
+                ended = true;
+            } else if (m.hasComplete()) {
+                rows += m.getComplete().getBatch().getRowsCount();
                 ended = true;
             }
         }

@@ -7,6 +7,7 @@ import io.relationshiplayer.grpc.FlowControlledStreamer.Sink;
 import io.relationshiplayer.limits.Durations;
 import io.relationshiplayer.limits.ServerLimits;
 import io.relationshiplayer.proto.v1.ExecuteResponse;
+import io.relationshiplayer.proto.v1.ResultComplete;
 import io.relationshiplayer.proto.v1.ResultEnd;
 import io.relationshiplayer.proto.v1.ResultHeader;
 import io.relationshiplayer.proto.v1.Row;
@@ -19,6 +20,7 @@ import io.relationshiplayer.sql.StatementKind;
 import io.relationshiplayer.sql.StatementResult;
 import java.util.List;
 import javax.annotation.Nonnull;
+import javax.annotation.Nullable;
 
 /**
  * Runs one statement under a session lease and streams its result through record-service's
@@ -40,34 +42,40 @@ final class ResultStreamer implements FlowControlledStreamer.Source<ExecuteRespo
     private final List<Object> params;
     private final StreamSettings settings;
     private final int fetchSize;
-    /** ExecuteRequest.begin_transaction and commit. */
-    private final boolean beginTransaction;
-    private final boolean commit;
+    /** ExecuteRequest's flags. */
+    private final Flags flags;
     private final long startNanos = System.nanoTime();
     private StatementResult.Query query;
     private long rowCount;
 
+    /**
+     * ExecuteRequest's flags: BEGIN before the statement, COMMIT after it, a result complete in its first batch as one
+     * message.
+     */
+    record Flags(boolean beginTransaction, boolean commit, boolean singleMessage) {
+        static final Flags NONE = new Flags(false, false, false);
+    }
+
     private ResultStreamer(Sessions.Lease lease, String sql, List<Object> params, StreamSettings settings,
-                           int fetchSize, boolean beginTransaction, boolean commit) {
+                           int fetchSize, Flags flags) {
         this.lease = lease;
         this.sql = sql;
         this.params = params;
         this.settings = settings;
         this.fetchSize = FlowControlledStreamer.batchSize(settings.limits(), fetchSize);
-        this.beginTransaction = beginTransaction;
-        this.commit = commit;
+        this.flags = flags;
     }
 
     /** Starts the statement; must be called from the gRPC handler method. The streamer releases the lease. */
     static void start(Sessions.Lease lease, String sql, List<Object> params, StreamObserver<ExecuteResponse> observer,
                       StreamSettings settings, int fetchSize) {
-        start(lease, sql, params, observer, settings, fetchSize, false, false);
+        start(lease, sql, params, observer, settings, fetchSize, Flags.NONE);
     }
 
-    /** As {@link #start}, with BEGIN before the statement and COMMIT after it (ExecuteRequest's flags). */
+    /** As {@link #start}, with ExecuteRequest's flags. */
     static void start(Sessions.Lease lease, String sql, List<Object> params, StreamObserver<ExecuteResponse> observer,
-                      StreamSettings settings, int fetchSize, boolean beginTransaction, boolean commit) {
-        ResultStreamer source = new ResultStreamer(lease, sql, params, settings, fetchSize, beginTransaction, commit);
+                      StreamSettings settings, int fetchSize, Flags flags) {
+        ResultStreamer source = new ResultStreamer(lease, sql, params, settings, fetchSize, flags);
         settings.metrics().statementStarted();
         FlowControlledStreamer<ExecuteResponse> streamer = FlowControlledStreamer
                 .create(observer, source, settings.worker())
@@ -89,8 +97,8 @@ final class ResultStreamer implements FlowControlledStreamer.Source<ExecuteRespo
     public void open(@Nonnull Sink<ExecuteResponse> out) {
         ServerLimits limits = settings.limits();
         lease.session().bounds(new StatementBounds(limits.maxStatementBytes(), limits.maxStatementDepth()));
-        StatementResult result = beginTransaction || commit
-                ? lease.session().execute(sql, params, beginTransaction, commit)
+        StatementResult result = flags.beginTransaction() || flags.commit()
+                ? lease.session().execute(sql, params, flags.beginTransaction(), flags.commit())
                 : lease.session().execute(sql, params);
         ResultHeader.Builder header = ResultHeader.newBuilder().setCommand(result.command());
         if (result instanceof StatementResult.Query) {
@@ -98,11 +106,25 @@ final class ResultStreamer implements FlowControlledStreamer.Source<ExecuteRespo
             header.setReturnsRows(true);
             query.columns().forEach(c -> header.addColumns(SqlValues.column(c)));
         }
-        out.send(ExecuteResponse.newBuilder().setHeader(header).build());
+        ResultComplete.Builder whole = flags.singleMessage() ? ResultComplete.newBuilder().setHeader(header) : null;
+        if (whole != null && query != null) {
+            // the first batch now: if it holds every row, the result goes as one message
+            RowBatch first = nextBatch(query.rows(), query.columns(), out);
+            if (!query.rows().hasNext()) {
+                end(out, whole.setBatch(first), ends(query.command()));
+                return;
+            }
+            out.send(ExecuteResponse.newBuilder().setHeader(header).build());
+            out.send(ExecuteResponse.newBuilder().setBatch(first).build());
+            return;
+        }
+        if (whole == null) {
+            out.send(ExecuteResponse.newBuilder().setHeader(header).build());
+        }
         if (result instanceof StatementResult.Update) {
-            end(out, ResultEnd.newBuilder().setAffectedRows(((StatementResult.Update) result).count()));
+            end(out, whole, ResultEnd.newBuilder().setAffectedRows(((StatementResult.Update) result).count()));
         } else if (result instanceof StatementResult.Done) {
-            end(out, ResultEnd.newBuilder());
+            end(out, whole, ResultEnd.newBuilder());
         }
     }
 
@@ -115,10 +137,13 @@ final class ResultStreamer implements FlowControlledStreamer.Source<ExecuteRespo
             out.send(ExecuteResponse.newBuilder().setBatch(batch).build());
         }
         if (!more) {
-            // RETURNING: the rows returned are the rows the INSERT, UPDATE or DELETE affected
-            boolean wrote = WRITES.contains(query.command());
-            end(out, ResultEnd.newBuilder().setRowCount(rowCount).setAffectedRows(wrote ? rowCount : 0));
+            end(out, null, ends(query.command()));
         }
+    }
+
+    /** A query's end: the rows returned, and for RETURNING the rows the INSERT, UPDATE or DELETE affected. */
+    private ResultEnd.Builder ends(String command) {
+        return ResultEnd.newBuilder().setRowCount(rowCount).setAffectedRows(WRITES.contains(command) ? rowCount : 0);
     }
 
     private RowBatch nextBatch(RowStream rows, List<ColumnMeta> columns, Sink<ExecuteResponse> out) {
@@ -133,11 +158,15 @@ final class ResultStreamer implements FlowControlledStreamer.Source<ExecuteRespo
         return batch.build();
     }
 
-    /** The statement completed: the streamer frees the session before the client can see the end and call again. */
-    private void end(Sink<ExecuteResponse> out, ResultEnd.Builder end) {
+    /**
+     * The statement completed: the streamer frees the session before the client can see the end and call again. With
+     * {@code whole} (single_message), the end goes inside it, with the header and rows it already holds.
+     */
+    private void end(Sink<ExecuteResponse> out, @Nullable ResultComplete.Builder whole, ResultEnd.Builder end) {
         lease.session().completeStatement();
-        boolean inTransaction = lease.session().inTransaction();
-        out.end(ExecuteResponse.newBuilder().setEnd(end.setDone(true).setInTransaction(inTransaction)).build());
+        end.setDone(true).setInTransaction(lease.session().inTransaction());
+        out.end(whole == null ? ExecuteResponse.newBuilder().setEnd(end).build()
+                : ExecuteResponse.newBuilder().setComplete(whole.setEnd(end)).build());
     }
 
     /** On cancellation and at the statement timeout: stops the statement's scan. */

@@ -186,23 +186,24 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
     @Override
     public void execute(ExecuteRequest r, StreamObserver<ExecuteResponse> o) {
         stream(r.getSessionId(), () -> r.getSql(), r.getParamsList(), r.getFetchSize(), o, r.getBeginTransaction(),
-                r.getCommit());
+                r.getCommit(), r.getSingleMessage());
     }
 
     @Override
     public void executePrepared(ExecutePreparedRequest r, StreamObserver<ExecuteResponse> o) {
         stream(r.getSessionId(), () -> sessions.prepared(required(r.getSessionId(), "session_id"),
                 required(r.getStatementId(), "statement_id")), r.getParamsList(), r.getFetchSize(), o,
-                r.getBeginTransaction(), r.getCommit());
+                r.getBeginTransaction(), r.getCommit(), r.getSingleMessage());
     }
 
     private void stream(String sessionId, Supplier<String> sql, List<SqlValue> params, int fetchSize,
                         StreamObserver<ExecuteResponse> o) {
-        stream(sessionId, sql, params, fetchSize, o, false, false);
+        stream(sessionId, sql, params, fetchSize, o, false, false, false);
     }
 
     private void stream(String sessionId, Supplier<String> sql, List<SqlValue> params, int fetchSize,
-                        StreamObserver<ExecuteResponse> o, boolean beginTransaction, boolean commit) {
+                        StreamObserver<ExecuteResponse> o, boolean beginTransaction, boolean commit,
+                        boolean singleMessage) {
         Sessions.Lease lease = null;
         try {
             String database = sessions.database(required(sessionId, "session_id"), Authorization.current().name());
@@ -213,7 +214,8 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
                 throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "fetch_size is negative");
             }
             lease = sessions.acquire(sessionId);
-            ResultStreamer.start(lease, text, values, o, settings, fetchSize, beginTransaction, commit);
+            ResultStreamer.start(lease, text, values, o, settings, fetchSize,
+                    new ResultStreamer.Flags(beginTransaction, commit, singleMessage));
         } catch (RuntimeException e) {
             if (lease != null) {
                 lease.close();
