@@ -212,7 +212,7 @@ class Connection:
         pb = _pb()
         request = pb.ExecuteRequest(session_id=self.session_id, sql=sql,
                                     params=[to_sql_value(p, pb) for p in params],
-                                    fetch_size=fetch_size or self.fetch_size)
+                                    fetch_size=fetch_size or self.fetch_size, single_message=True)
         return self._start(lambda t: self._stub.Execute(request, timeout=t, metadata=self._metadata), timeout,
                            owner)
 
@@ -221,7 +221,7 @@ class Connection:
         pb = _pb()
         request = pb.ExecutePreparedRequest(session_id=self.session_id, statement_id=statement_id,
                                             params=[to_sql_value(p, pb) for p in params],
-                                            fetch_size=fetch_size or self.fetch_size)
+                                            fetch_size=fetch_size or self.fetch_size, single_message=True)
         return self._start(lambda t: self._stub.ExecutePrepared(request, timeout=t, metadata=self._metadata),
                            timeout)
 
@@ -373,6 +373,13 @@ class _Result:
 
     def start(self):
         message = self._next_message()
+        if message is not None and message.WhichOneof("part") == "complete":
+            # the whole result in one message (the request set single_message)
+            self.header = message.complete.header
+            if message.complete.batch.rows:
+                self._add_batch(message.complete.batch)
+            self._ended(message.complete.end)
+            return
         if message is None or message.WhichOneof("part") != "header":
             self._finish()
             raise exc.InterfaceError("the server's stream did not start with a header")
@@ -421,15 +428,21 @@ class _Result:
                 return False
             part = message.WhichOneof("part")
             if part == "batch":
-                self.batches += 1
-                self.rows_received += len(message.batch.rows)
-                for row in message.batch.rows:
-                    self.rows.append(tuple(from_sql_value(v) for v in row.values))
+                self._add_batch(message.batch)
             elif part == "end":
-                self.end = message.end
-                self.connection._ended(message.end)
-                self._finish()
+                self._ended(message.end)
             return True
+
+    def _add_batch(self, batch):
+        self.batches += 1
+        self.rows_received += len(batch.rows)
+        for row in batch.rows:
+            self.rows.append(tuple(from_sql_value(v) for v in row.values))
+
+    def _ended(self, end):
+        self.end = end
+        self.connection._ended(end)
+        self._finish()
 
     def next_row(self):
         while True:
