@@ -29,10 +29,7 @@ public final class StreamCalls {
 
     /** Polling for up to {@code budgetMicros} per message (0: never). */
     public StreamCalls(long budgetMicros) {
-        if (budgetMicros < 0) {
-            throw new IllegalArgumentException("budgetMicros must be 0 or more, got " + budgetMicros);
-        }
-        this.budgetNanos = budgetMicros * 1_000;
+        this.budgetNanos = UnaryCalls.budgetNanos(budgetMicros);
     }
 
     /** Starts {@code method} with the stub's channel and options (deadline, credentials, the current context). */

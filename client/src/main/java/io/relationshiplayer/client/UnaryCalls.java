@@ -34,10 +34,15 @@ public final class UnaryCalls {
 
     /** Polling for up to {@code budgetMicros} (0: never). */
     public UnaryCalls(long budgetMicros) {
+        this.budgetNanos = budgetNanos(budgetMicros);
+    }
+
+    /** A polling budget given in microseconds, in nanoseconds; refused when negative. */
+    static long budgetNanos(long budgetMicros) {
         if (budgetMicros < 0) {
             throw new IllegalArgumentException("budgetMicros must be 0 or more, got " + budgetMicros);
         }
-        this.budgetNanos = budgetMicros * 1_000;
+        return budgetMicros * 1_000;
     }
 
     /** Calls {@code method} with the stub's channel and options (deadline, credentials) and waits for the answer. */
