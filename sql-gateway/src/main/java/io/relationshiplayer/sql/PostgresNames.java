@@ -125,6 +125,9 @@ final class PostgresNames {
         if (kind == SqlKind.EXISTS) {
             return "exists";
         }
+        if (kind == SqlKind.OVER) {
+            return figure(call.operand(0)); // a window function is named after its function: sum, row_number
+        }
         if (call.getOperator() instanceof SqlFunction f) {
             return f.getName().toLowerCase(Locale.ROOT);
         }
