@@ -15,11 +15,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * transport threads do: a blocking stub parks the caller at once, and the transport thread that receives the answer
  * must then wake it, which on a machine where waking a thread is dear costs more than the rest of a loopback call. The
  * answer completes the call's future on the transport thread itself (it only sets the future), and the caller, yielding
- * its core to any other runnable thread, sees it. It polls only when it is the process's one call in flight through this class
- * (callers on many threads polling at once would take the cores from the transport threads that answer them) and while calls
- * answer within about twice the budget: one that took longer (a cluster's latency, a large scan) makes the next call
- * sleep at once. Failures are the blocking
- * stub's: a {@link StatusRuntimeException}; an interrupt cancels the call (CANCELLED, the interrupt kept).
+ * its core to any other runnable thread, sees it. It polls only while its call is the process's one call in flight
+ * through this class or {@link StreamCalls} (callers on many threads polling at once would take the cores from the
+ * transport threads that answer them), and while calls answer within about twice the budget: one that took longer (a
+ * cluster's latency, a large scan) makes the next call sleep at once. Failures are the blocking stub's: a
+ * {@link StatusRuntimeException}; an interrupt cancels the call (CANCELLED, the interrupt kept).
  */
 public final class UnaryCalls {
     private final long budgetNanos;
@@ -49,14 +49,15 @@ public final class UnaryCalls {
     public <Q, R> R call(AbstractStub<?> stub, MethodDescriptor<Q, R> method, Q request) {
         long start = System.nanoTime();
         boolean alone = enter();
-        ListenableFuture<R> answer = ClientCalls.futureUnaryCall(stub.getChannel().newCall(method,
-                stub.getCallOptions().withExecutor(MoreExecutors.directExecutor())), request);
-        if (alone && budgetNanos > 0 && lastNanos < 2 * budgetNanos) {
-            while (!answer.isDone() && System.nanoTime() - start < budgetNanos) {
-                Thread.yield();
-            }
-        }
+        ListenableFuture<R> answer = null;
         try {
+            answer = ClientCalls.futureUnaryCall(stub.getChannel().newCall(method,
+                    stub.getCallOptions().withExecutor(MoreExecutors.directExecutor())), request);
+            if (alone && budgetNanos > 0 && lastNanos < 2 * budgetNanos) {
+                while (!answer.isDone() && System.nanoTime() - start < budgetNanos) {
+                    Thread.yield();
+                }
+            }
             return answer.get();
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();

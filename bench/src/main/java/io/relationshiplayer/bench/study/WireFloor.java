@@ -19,8 +19,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * What a unary call costs on this machine before the record service does anything: the health service's Check on the
  * proxy's server (same transport and interceptors; like the record calls, run on the event loop that read it; it reads
- * nothing), timed on a channel of its own and called as the record client calls ({@link UnaryCalls}). The proxy cannot add less per call than this, so it is printed beside the
- * study's per-call figures.
+ * nothing), timed on a channel of its own and called as the record client calls ({@link UnaryCalls}). The proxy
+ * cannot add less per call than this, so it is printed beside the study's per-call figures.
  *
  * <p>Beneath it, the operating system's own floor: a round trip of 32 bytes between two threads over a loopback TCP
  * connection (TCP_NODELAY, blocking reads), no gRPC at all. A unary gRPC call hands off between four threads where
@@ -114,8 +114,8 @@ record WireFloor(double p50Micros, double p99Micros, double tcpP50Micros) {
 
     /** The line printed under the goals. */
     String line() {
-        return String.format(Locale.ROOT, "  the wire's floor on this machine: a bare unary gRPC call to the same server "
-                + "(health Check) p50 %.1f µs, p99 %.1f µs; a bare 32-byte TCP round trip on loopback, no gRPC, p50 "
+        return String.format(Locale.ROOT, "  the wire's floor on this machine: a bare unary gRPC call to the same "
+                + "server (health Check) p50 %.1f µs, p99 %.1f µs; a bare 32-byte TCP round trip on loopback, no gRPC, p50 "
                 + "%.1f µs", p50Micros, p99Micros, tcpP50Micros);
     }
 }
