@@ -30,10 +30,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>The budget adapts: after an idle gap (from running out of work to the next work, polled or slept through)
  * longer than the budget, the next budget is half (down to a sixteenth); after a shorter one, the whole budget again.
- * So a loop whose traffic comes in gaps longer than the budget mostly sleeps at once. At most {@link #MAX_POLLING} loops of the
- * process poll at once (one core is left to the threads that do the work).
- * {@value #SPIN_PROPERTY} (a system property) or {@value #SPIN_ENV} (the environment) sets the budget in microseconds;
- * 0 turns polling off; the default is {@value #DEFAULT_SPIN_MICROS}.
+ * So a loop whose traffic comes in gaps longer than the budget mostly sleeps at once. At most {@link #MAX_POLLING}
+ * loops of the process poll at once (one core is left to the threads that do the work). {@value #SPIN_PROPERTY} (a
+ * system property) or {@value #SPIN_ENV} (the environment) sets the budget in microseconds; 0 turns polling off; the
+ * default is {@value #DEFAULT_SPIN_MICROS}.
  */
 public final class EventLoops {
     /** The polling budget by default, in microseconds. */
