@@ -24,9 +24,27 @@ final class AdmissionQueue extends AbstractQueue<Runnable> implements BlockingQu
     private final Condition notEmpty = lock.newCondition();
     private final ArrayDeque<Runnable> admitted = new ArrayDeque<>();
     private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
+    private final long pollNanos;
+    /** Tasks queued (admitted and waiting), for a polling worker to read without the lock. */
+    private volatile int count;
+    /** Whether a worker is polling (under the lock): then a new task wakes no sleeping worker, the poller takes it. */
+    private boolean polling;
+    /** Tasks offered while a worker polled, which woke no one (under the lock). */
+    private int unsignalled;
 
     AdmissionQueue(int maxWaiting) {
+        this(maxWaiting, 0);
+    }
+
+    /**
+     * As {@link #AdmissionQueue(int)}; a worker that finds the queue empty polls it for up to {@code pollMicros} before
+     * it sleeps (one worker at a time), so that work handed over soon after (the next statement of a client) needs no
+     * sleeping thread woken: on a virtual machine whose idle cores halt, that wake-up is the dearest part of a short
+     * statement's hand-over.
+     */
+    AdmissionQueue(int maxWaiting, long pollMicros) {
         this.maxWaiting = maxWaiting;
+        this.pollNanos = pollMicros * 1_000;
     }
 
     /** Whether {@code task} continues work already admitted. */
@@ -45,7 +63,12 @@ final class AdmissionQueue extends AbstractQueue<Runnable> implements BlockingQu
             } else {
                 return false;
             }
-            notEmpty.signal();
+            count++;
+            if (polling) {
+                unsignalled++;
+            } else {
+                notEmpty.signal();
+            }
             return true;
         } finally {
             lock.unlock();
@@ -67,7 +90,75 @@ final class AdmissionQueue extends AbstractQueue<Runnable> implements BlockingQu
     /** The next task, admitted work first; null if none. Under the lock. */
     private Runnable next() {
         Runnable r = admitted.pollFirst();
-        return r != null ? r : waiting.pollFirst();
+        if (r == null) {
+            r = waiting.pollFirst();
+        }
+        if (r != null) {
+            count--;
+        }
+        return r;
+    }
+
+    /**
+     * A task that comes within the polling time, or null (then the caller waits as usual, looking at the queue first
+     * under the lock: a task offered while this worker polled, which woke no one, is found there). One worker polls at
+     * a time; a poller that takes a task while more wait wakes a sleeping worker for them.
+     */
+    private Runnable pollBriefly() {
+        if (pollNanos <= 0) {
+            return null;
+        }
+        lock.lock();
+        try {
+            Runnable r = next();
+            if (r != null || polling) {
+                return r;
+            }
+            polling = true;
+        } finally {
+            lock.unlock();
+        }
+        try {
+            long start = System.nanoTime();
+            do {
+                if (count > 0) {
+                    lock.lock();
+                    try {
+                        Runnable r = next();
+                        if (r != null) {
+                            stopPolling();
+                            return r;
+                        }
+                    } finally {
+                        lock.unlock();
+                    }
+                }
+                Thread.yield();
+            } while (System.nanoTime() - start < pollNanos);
+            return null;
+        } finally {
+            lock.lock();
+            try {
+                if (polling) {
+                    stopPolling();
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /**
+     * The poller stops (under the lock): the sleeping workers get the wake-ups that the tasks offered while it polled
+     * did not give, as many as tasks are left (one too many at worst, when the poller takes one itself: that worker
+     * finds the queue empty and sleeps again).
+     */
+    private void stopPolling() {
+        polling = false;
+        for (int i = Math.min(unsignalled, count); i > 0; i--) {
+            notEmpty.signal();
+        }
+        unsignalled = 0;
     }
 
     @Override
@@ -82,6 +173,10 @@ final class AdmissionQueue extends AbstractQueue<Runnable> implements BlockingQu
 
     @Override
     public Runnable take() throws InterruptedException {
+        Runnable polled = pollBriefly();
+        if (polled != null) {
+            return polled;
+        }
         lock.lockInterruptibly();
         try {
             Runnable r;
@@ -96,6 +191,10 @@ final class AdmissionQueue extends AbstractQueue<Runnable> implements BlockingQu
 
     @Override
     public Runnable poll(long timeout, TimeUnit unit) throws InterruptedException {
+        Runnable polled = pollBriefly();
+        if (polled != null) {
+            return polled;
+        }
         long nanos = unit.toNanos(timeout);
         lock.lockInterruptibly();
         try {
@@ -127,7 +226,11 @@ final class AdmissionQueue extends AbstractQueue<Runnable> implements BlockingQu
     public boolean remove(Object task) {
         lock.lock();
         try {
-            return admitted.remove(task) || waiting.remove(task);
+            boolean removed = admitted.remove(task) || waiting.remove(task);
+            if (removed) {
+                count--;
+            }
+            return removed;
         } finally {
             lock.unlock();
         }

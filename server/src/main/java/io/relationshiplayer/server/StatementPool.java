@@ -1,5 +1,6 @@
 package io.relationshiplayer.server;
 
+import io.relationshiplayer.client.EventLoops;
 import io.relationshiplayer.records.RecordServiceException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -35,7 +36,7 @@ final class StatementPool {
     static ThreadPoolExecutor create(int size, int maxWaiting) {
         int n = size > 0 ? size : defaultSize();
         ThreadPoolExecutor pool = new ThreadPoolExecutor(n, n, 60, TimeUnit.SECONDS,
-                new AdmissionQueue(maxWaiting), r -> {
+                new AdmissionQueue(maxWaiting, EventLoops.spinMicros()), r -> {
                     Thread t = new Thread(r, "rl-stream");
                     t.setDaemon(true);
                     return t;

@@ -46,4 +46,47 @@ class AdmissionQueueTest {
         assertThat(q.poll()).hasToString("d");
         assertThat(q.poll(10, TimeUnit.MILLISECONDS)).isNull();
     }
+
+    /**
+     * A polling worker takes what comes while it polls, and work offered meanwhile beyond that reaches the workers
+     * that sleep: none waits for the poller to come back.
+     */
+    @Test
+    void withPollingEveryTaskReachesAWorkerAndNoneWaitsForThePoller() throws Exception {
+        for (int round = 0; round < 20; round++) {
+            AdmissionQueue q = new AdmissionQueue(100, 20_000);
+            java.util.concurrent.ConcurrentLinkedQueue<Runnable> got = new java.util.concurrent.ConcurrentLinkedQueue<>();
+            java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(3);
+            List<Thread> workers = new java.util.ArrayList<>();
+            for (int w = 0; w < 3; w++) {
+                Thread t = new Thread(() -> {
+                    started.countDown();
+                    try {
+                        Runnable r = q.poll(5, java.util.concurrent.TimeUnit.SECONDS);
+                        if (r != null) {
+                            got.add(r);
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+                t.start();
+                workers.add(t);
+            }
+            started.await();
+            Thread.sleep(round % 2 == 0 ? 1 : 30); // offered while one worker polls, or after it went to sleep
+            Runnable a = fresh("a");
+            Runnable b = fresh("b");
+            Runnable c = fresh("c");
+            assertThat(q.offer(a)).isTrue();
+            assertThat(q.offer(b)).isTrue();
+            assertThat(q.offer(c)).isTrue();
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
+            for (Thread t : workers) {
+                t.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            }
+            assertThat(got).as("round %d", round).containsExactlyInAnyOrder(a, b, c);
+            assertThat(q.size()).isZero();
+        }
+    }
 }
