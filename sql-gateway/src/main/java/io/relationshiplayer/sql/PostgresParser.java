@@ -67,11 +67,22 @@ final class PostgresParser extends SqlParserImpl {
         this.text = sql;
         this.names = quoted;
         this.lineStarts = lineStarts(sql);
-        ReInit(new SqlParserImplTokenManager(stream(sql, quoted)));
+        OriginalPositions rewritten = stream(sql, quoted);
+        if (rewritten == null) {
+            super.ReInit(new StringReader(sql)); // as written: Calcite's own stream, its positions the text's
+        } else {
+            ReInit(new SqlParserImplTokenManager(rewritten));
+        }
     }
 
-    /** Calcite's lexer of {@code sql} with the words at {@code quoted} as quoted names and its casts as CAST. */
+    /**
+     * Calcite's lexer of {@code sql} with the words at {@code quoted} as quoted names and its casts as CAST, or null
+     * when there is nothing to rewrite.
+     */
     private static OriginalPositions stream(String sql, int[] quoted) {
+        if (quoted.length == 0 && !sql.contains("::")) {
+            return null;
+        }
         StringBuilder q = new StringBuilder(sql.length() + 2 * quoted.length);
         int[] origins = new int[sql.length() + 2 * quoted.length];
         int n = 0;
@@ -97,6 +108,9 @@ final class PostgresParser extends SqlParserImpl {
         }
         String quotedText = q.toString();
         InfixCasts.Rewritten casts = InfixCasts.rewrite(quotedText);
+        if (casts == null && quoted.length == 0) {
+            return null;
+        }
         if (casts == null) {
             return new OriginalPositions(sql, quotedText, origins);
         }
