@@ -161,7 +161,8 @@ final class PostgresParser extends SqlParserImpl {
                 warnings.addAll(next.warnings);
                 return parsed;
             } catch (ParseException later) {
-                throw position(later) > position(e) ? later : e;
+                // an error without a token (one of the grammar's own messages) is no syntax error of the word's
+                throw position(later) == 0 || position(later) > position(e) ? later : e;
             }
         }
     }
