@@ -37,7 +37,7 @@ import org.apache.calcite.sql.validate.SqlConformance;
  */
 final class PostgresParser extends SqlParserImpl {
     /** At most this many words of a statement are read as names. */
-    private static final int MAX_NAMES = 1024;
+    private static final int MAX_NAMES = 256;
 
     private enum Entry { STATEMENT, EXPRESSION, STATEMENTS }
 

@@ -17,7 +17,9 @@ final class PostgresSyntax {
     static final SqlParserImplFactory FACTORY = new SqlParserImplFactory() {
         @Override
         public SqlAbstractParserImpl getParser(Reader stream) {
-            return new PostgresParser(rewrite(PostgresParser.read(stream)));
+            CalciteRunner.settings(); // before Calcite's parser class loads: Calcite reads its charset once, then
+            String sql = rewrite(PostgresParser.read(stream));
+            return new PostgresParser(sql);
         }
     };
 

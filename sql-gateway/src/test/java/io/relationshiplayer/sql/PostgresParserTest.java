@@ -12,6 +12,10 @@ import org.apache.calcite.sql.parser.SqlParser;
 import org.junit.jupiter.api.Test;
 
 class PostgresParserTest {
+    static {
+        CalciteRunner.settings(); // the engine's settings of Calcite before SqlPrepare loads it, for the later tests too
+    }
+
     private static SqlNode parse(String sql) throws SqlParseException {
         return SqlParser.create(sql, SqlPrepare.PARSER).parseQuery();
     }
