@@ -20,7 +20,8 @@ final class ColumnLabels {
     private ColumnLabels() {
     }
 
-    private static SqlAbstractParserImpl.Metadata calciteWords() {
+    /** The words of Calcite's parser. */
+    static SqlAbstractParserImpl.Metadata calciteWords() {
         CalciteRunner.settings(); // Calcite reads its default charset once, as it loads: the engine's, not its own
         return SqlParserImpl.FACTORY.getParser(new StringReader("")).getMetadata();
     }

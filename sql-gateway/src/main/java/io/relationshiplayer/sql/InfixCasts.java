@@ -1,13 +1,9 @@
 package io.relationshiplayer.sql;
 
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
-import org.apache.calcite.sql.parser.impl.SqlParserImpl;
-import org.apache.calcite.sql.parser.impl.SqlParserImplTokenManager;
 
 /**
  * PostgreSQL's cast operator, {@code expr::type}, written {@code CAST(expr AS type)} before Calcite parses the text
@@ -50,17 +46,6 @@ final class InfixCasts {
         this.sql = sql;
         this.tokens = tokens(sql);
         this.match = matches();
-    }
-
-    /** Calcite's parser of {@code sql}, its casts rewritten and its positions those of {@code sql}. */
-    static SqlAbstractParserImpl parser(String sql) {
-        Rewritten r = rewrite(sql);
-        if (r == null) {
-            return SqlParserImpl.FACTORY.getParser(new StringReader(sql));
-        }
-        SqlParserImpl parser = new SqlParserImpl(new StringReader(r.text()));
-        parser.ReInit(new SqlParserImplTokenManager(new OriginalPositions(sql, r.text(), r.origins())));
-        return parser;
     }
 
     /** {@code sql} with its {@code ::} casts as CAST, or null if it has none. */

@@ -1,8 +1,6 @@
 package io.relationshiplayer.sql;
 
-import java.io.IOException;
 import java.io.Reader;
-import java.io.UncheckedIOException;
 import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParserImplFactory;
 
@@ -11,14 +9,17 @@ import org.apache.calcite.sql.parser.SqlParserImplFactory;
  * with parentheses (PostgreSQL's function; Calcite parses only the standard's {@code current_schema}), and Calcite's
  * reserved words as aliases after AS ({@link ColumnLabels}). The text keeps
  * its length and lines (the parentheses become spaces), so positions in errors stay those of the statement as written.
- * String literals, quoted names and comments are left as they are.
+ * String literals, quoted names and comments are left as they are. Its parser ({@link PostgresParser}) also reads
+ * PostgreSQL's {@code ::} casts and Calcite's reserved words that are names in PostgreSQL.
  */
 final class PostgresSyntax {
     /** Calcite's parser, fed the rewritten text: every parser of the engine's statements and views' queries uses it. */
     static final SqlParserImplFactory FACTORY = new SqlParserImplFactory() {
         @Override
         public SqlAbstractParserImpl getParser(Reader stream) {
-            return InfixCasts.parser(rewrite(read(stream)));
+            CalciteRunner.settings(); // before Calcite's parser class loads: Calcite reads its charset once, then
+            String sql = rewrite(PostgresParser.read(stream));
+            return new PostgresParser(sql);
         }
     };
 
@@ -89,18 +90,5 @@ final class PostgresSyntax {
             }
         }
         return -1;
-    }
-
-    private static String read(Reader reader) {
-        StringBuilder text = new StringBuilder();
-        char[] buffer = new char[8192];
-        try {
-            for (int n = reader.read(buffer); n >= 0; n = reader.read(buffer)) {
-                text.append(buffer, 0, n);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return text.toString();
     }
 }

@@ -89,6 +89,11 @@ final class PgCatalog extends AbstractSchema {
         return tables;
     }
 
+    /** Its relations by name: also the database's, unqualified, where no table or view has the name. */
+    Map<String, org.apache.calcite.schema.Table> relations() {
+        return tables;
+    }
+
     /**
      * A row per table: it has indexes when it has a declared primary key or any index (a hidden row key is none), and
      * triggers when a foreign key is on it or references it (PostgreSQL enforces foreign keys with triggers).

@@ -11,7 +11,9 @@ import org.apache.calcite.schema.impl.AbstractSchema;
 /**
  * A database's tables and views as a Calcite schema, as of the catalog the session's current statement sees. As in
  * PostgreSQL, they are also schema {@code public}'s ({@code SELECT * FROM public.t}), and {@code information_schema}
- * and {@code pg_catalog} describe them.
+ * and {@code pg_catalog} describe them. As PostgreSQL searches {@code pg_catalog} without being told, its relations
+ * are also the database's, unqualified ({@code SELECT relname FROM pg_class}), where no table or view of the
+ * database has the name (PostgreSQL searches pg_catalog first: there such a table is hidden unqualified).
  */
 public final class RecordLayerSchema extends AbstractSchema {
     /** The schema the tables are in, to PostgreSQL's clients. */
@@ -27,9 +29,12 @@ public final class RecordLayerSchema extends AbstractSchema {
      * schemas {@code public}, {@code information_schema} and {@code pg_catalog} in it.
      */
     public RecordLayerSchema(SessionBinding binding, String database, ViewQueries views) {
-        this(binding, List.of(database), views, Map.of(PUBLIC, new RecordLayerSchema(binding, List.of(database), views,
-                Map.of()), InformationSchema.NAME, new InformationSchema(binding, database), PgCatalog.NAME,
-                new PgCatalog(binding, database)));
+        this(binding, List.of(database), views, new PgCatalog(binding, database));
+    }
+
+    private RecordLayerSchema(SessionBinding binding, List<String> path, ViewQueries views, PgCatalog pgCatalog) {
+        this(binding, path, views, Map.of(PUBLIC, new RecordLayerSchema(binding, path, views, Map.of()),
+                InformationSchema.NAME, new InformationSchema(binding, path.get(0)), PgCatalog.NAME, pgCatalog));
     }
 
     /** Schema {@code public} (no schemas in it): the same tables and views, whose queries read the database's. */
@@ -49,6 +54,9 @@ public final class RecordLayerSchema extends AbstractSchema {
         }
         for (ViewDef v : binding.catalog().views()) {
             tables.put(v.getName(), new RecordLayerView(v, path, views));
+        }
+        if (subSchemas.get(PgCatalog.NAME) instanceof PgCatalog pg) {
+            pg.relations().forEach(tables::putIfAbsent);
         }
         return tables;
     }

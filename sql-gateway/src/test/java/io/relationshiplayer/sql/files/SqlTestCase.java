@@ -38,8 +38,14 @@ record SqlTestCase(String file, int line, @Nullable String sql, List<Object> par
         record Count(long count) implements Outcome {
         }
 
-        /** The statement fails with {@code sqlState}, its message containing {@code fragment} (if not empty). */
-        record Error(String sqlState, String fragment) implements Outcome {
+        /**
+         * The statement fails with {@code sqlState}, its message containing {@code fragment} (if not empty), at
+         * {@code line} and {@code column} of the statement (if {@code line} is not 0).
+         */
+        record Error(String sqlState, String fragment, int line, int column) implements Outcome {
+            Error(String sqlState, String fragment) {
+                this(sqlState, fragment, 0, 0);
+            }
         }
 
         /**

@@ -158,6 +158,11 @@ final class SqlTestDatabase implements AutoCloseable {
                 throw new AssertionFailedError(where(c) + "expected the message to contain \"" + want.fragment()
                         + "\" but it was: " + e.getMessage(), want.fragment(), e.getMessage(), e);
             }
+            if (want.line() != 0 && (e.line() != want.line() || e.column() != want.column())) {
+                throw new AssertionFailedError(where(c) + "expected the error at " + want.line() + ":" + want.column()
+                        + " but it was at " + e.line() + ":" + e.column() + ": " + e.getMessage(),
+                        want.line() + ":" + want.column(), e.line() + ":" + e.column(), e);
+            }
             return;
         } catch (RuntimeException | Error e) {
             throw new AssertionFailedError(where(c) + "expected SQLSTATE " + want.sqlState()

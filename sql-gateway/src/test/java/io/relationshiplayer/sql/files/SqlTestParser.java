@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * expected rows. {@code include <file>} blocks are replaced by the blocks of that file.
  */
 final class SqlTestParser {
-    private static final Pattern STATEMENT = Pattern.compile("statement\\s+(ok|count\\s+(\\d+)|error\\s+(\\S+)(?:\\s+(.*))?)");
+    private static final Pattern STATEMENT = Pattern.compile("statement\\s+(ok|count\\s+(\\d+)|error\\s+(\\S+)(?:\\s+@(\\d+):(\\d+))?(?:\\s+(.*))?)");
     private static final Pattern QUERY = Pattern.compile("query\\s+(rowsort|ordered|text)");
     private static final Pattern SESSION = Pattern.compile("session\\s+(\\w+)");
     private static final Pattern PLAN = Pattern.compile("plan\\s+(contains|not\\s+contains)\\s+(.+)");
@@ -105,7 +105,9 @@ final class SqlTestParser {
                 } else if (m.group(2) != null) {
                     outcome = new Outcome.Count(Long.parseLong(m.group(2)));
                 } else {
-                    outcome = new Outcome.Error(m.group(3), m.group(4) == null ? "" : m.group(4).strip());
+                    outcome = new Outcome.Error(m.group(3), m.group(6) == null ? "" : m.group(6).strip(),
+                            m.group(4) == null ? 0 : Integer.parseInt(m.group(4)),
+                            m.group(5) == null ? 0 : Integer.parseInt(m.group(5)));
                 }
             } else if ((m = QUERY.matcher(t)).matches()) {
                 requireNone(outcome, query, file, at);

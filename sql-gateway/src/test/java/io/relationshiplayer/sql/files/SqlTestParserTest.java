@@ -82,6 +82,19 @@ class SqlTestParserTest {
     }
 
     @Test
+    void readsAnErrorsPosition() {
+        List<SqlTestCase> cases = parser.parse("t.sqltest", String.join("\n",
+                "statement error 42601 @2:8 syntax error at or near \"x\"",
+                "SELECT 1\nFROM t x y",
+                "",
+                "statement error 42601 at or near",
+                "SELECT"), 0);
+        assertThat(cases.get(0).outcome())
+                .isEqualTo(new Outcome.Error("42601", "syntax error at or near \"x\"", 2, 8));
+        assertThat(cases.get(1).outcome()).isEqualTo(new Outcome.Error("42601", "at or near", 0, 0));
+    }
+
+    @Test
     void refusesMalformedBlocks() {
         assertThatThrownBy(() -> parser.parse("t.sqltest", "query rowsort\nSELECT 1", 0))
                 .hasMessageContaining("t.sqltest:1").hasMessageContaining("----");
