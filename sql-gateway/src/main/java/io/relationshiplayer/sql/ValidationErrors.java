@@ -163,6 +163,7 @@ final class ValidationErrors {
      * at the literal (never truncated).
      */
     static void refuseSubMillisecond(SqlNode statement) {
+        // (also where EXTRACT becomes PostgreSQL's, before validation: see roundToMicroseconds)
         roundToMicroseconds(statement);
         statement.accept(new org.apache.calcite.sql.util.SqlBasicVisitor<Void>() {
             @Override
@@ -175,7 +176,8 @@ final class ValidationErrors {
 
     /**
      * Every TIMESTAMP literal under {@code node} with more than six digits of a second's fraction replaced by the
-     * literal rounded to microseconds, as PostgreSQL reads it (Calcite would truncate it to the type's precision).
+     * literal rounded to microseconds, as PostgreSQL reads it (Calcite would truncate it to the type's precision); and
+     * every EXTRACT made {@link SecondsExtract} (the seconds of a timestamp with their fraction).
      */
     private static void roundToMicroseconds(SqlNode node) {
         if (node instanceof org.apache.calcite.sql.SqlNodeList list) {
@@ -189,6 +191,10 @@ final class ValidationErrors {
                 }
             }
         } else if (node instanceof org.apache.calcite.sql.SqlCall call) {
+            if (call instanceof org.apache.calcite.sql.SqlBasicCall basic
+                    && basic.getOperator() == org.apache.calcite.sql.fun.SqlStdOperatorTable.EXTRACT) {
+                basic.setOperator(PostgresFunctions.EXTRACT);
+            }
             java.util.List<SqlNode> operands = call.getOperandList();
             for (int i = 0; i < operands.size(); i++) {
                 SqlNode n = operands.get(i);
