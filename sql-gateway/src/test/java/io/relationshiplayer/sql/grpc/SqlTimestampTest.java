@@ -27,6 +27,9 @@ class SqlTimestampTest extends SqlServerFixture {
         assertThat(r.raw().get(0).getValues(0).getDecimalValue()).isEqualTo("59.125000");
         assertThat(r.raw().get(1).getValues(0).getNullValue()).isTrue();
         assertThat(exec(s, "SELECT EXTRACT(MINUTE FROM ts) FROM t WHERE id = 1").single()).isEqualTo(59L);
+        Result epoch = exec(s, "SELECT EXTRACT(EPOCH FROM ts) FROM t WHERE id = 1");
+        assertThat(epoch.header().getColumns(0).getType().getScale()).isEqualTo(6);
+        assertThat(epoch.raw().get(0).getValues(0).getDecimalValue()).isEqualTo("1709251199.125000");
         assertServing(s);
     }
 
