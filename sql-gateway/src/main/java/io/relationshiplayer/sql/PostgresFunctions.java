@@ -9,6 +9,7 @@ import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.fun.SqlExtractFunction;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
@@ -23,12 +24,14 @@ import org.apache.calcite.sql2rel.SqlRexContext;
  * timestamp, as CURRENT_TIMESTAMP), {@code version()} and {@code current_database()} (the session's database); and
  * the standard's {@code current_catalog} (the database too) and {@code current_schema} ({@code public}), which Calcite
  * parses but cannot run. Each is converted to what it means as the statement is converted, so nothing runs at each
- * row.
+ * row. {@code EXTRACT(SECOND FROM timestamp)} keeps the fraction, as PostgreSQL's numeric does.
  */
 final class PostgresFunctions {
     static final SqlFunction NOW = function("NOW", SqlTypeName.TIMESTAMP);
     static final SqlFunction VERSION = function("VERSION", SqlTypeName.VARCHAR);
     static final SqlFunction CURRENT_DATABASE = function("CURRENT_DATABASE", SqlTypeName.VARCHAR);
+    /** EXTRACT, whose SECOND of a TIMESTAMP is PostgreSQL's numeric with the fraction ({@link SecondsExtract}). */
+    static final SqlExtractFunction EXTRACT = new SecondsExtract();
 
     /** The operators, for the validator's lookup. */
     static final SqlOperatorTable TABLE = SqlOperatorTables.of(NOW, VERSION, CURRENT_DATABASE);
@@ -69,6 +72,9 @@ final class PostgresFunctions {
                 RecordLayerSchema.PUBLIC));
         return call -> {
             SqlOperator op = call.getOperator();
+            if (op == EXTRACT) {
+                return SecondsExtract::convert;
+            }
             if (op == NOW) {
                 return now;
             }

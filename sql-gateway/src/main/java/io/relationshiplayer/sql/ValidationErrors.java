@@ -163,6 +163,8 @@ final class ValidationErrors {
      * at the literal (never truncated).
      */
     static void refuseSubMillisecond(SqlNode statement) {
+        // (also where EXTRACT becomes PostgreSQL's, before validation: see roundToMicroseconds)
+        roundToMicroseconds(statement);
         statement.accept(new org.apache.calcite.sql.util.SqlBasicVisitor<Void>() {
             @Override
             public Void visit(org.apache.calcite.sql.SqlLiteral literal) {
@@ -170,6 +172,64 @@ final class ValidationErrors {
                 return null;
             }
         });
+    }
+
+    /**
+     * Every TIMESTAMP literal under {@code node} with more than six digits of a second's fraction replaced by the
+     * literal rounded to microseconds, as PostgreSQL reads it (Calcite would truncate it to the type's precision); and
+     * every EXTRACT made {@link SecondsExtract} (the seconds of a timestamp with their fraction).
+     */
+    private static void roundToMicroseconds(SqlNode node) {
+        if (node instanceof org.apache.calcite.sql.SqlNodeList list) {
+            for (int i = 0; i < list.size(); i++) {
+                SqlNode n = list.get(i);
+                SqlNode r = roundedToMicroseconds(n);
+                if (r != n) {
+                    list.set(i, r);
+                } else {
+                    roundToMicroseconds(n);
+                }
+            }
+        } else if (node instanceof org.apache.calcite.sql.SqlCall call) {
+            if (call instanceof org.apache.calcite.sql.SqlBasicCall basic
+                    && basic.getOperator() == org.apache.calcite.sql.fun.SqlStdOperatorTable.EXTRACT) {
+                basic.setOperator(PostgresFunctions.EXTRACT);
+            }
+            java.util.List<SqlNode> operands = call.getOperandList();
+            for (int i = 0; i < operands.size(); i++) {
+                SqlNode n = operands.get(i);
+                SqlNode r = roundedToMicroseconds(n);
+                if (r == n) {
+                    roundToMicroseconds(n);
+                    continue;
+                }
+                try {
+                    call.setOperand(i, r);
+                } catch (UnsupportedOperationException e) {
+                    // A call that cannot take a new operand keeps its literal, refused below if it cannot be kept.
+                }
+            }
+        }
+    }
+
+    /** {@code node}, or the TIMESTAMP literal it is with its fraction rounded to microseconds. */
+    private static SqlNode roundedToMicroseconds(SqlNode node) {
+        if (node instanceof org.apache.calcite.sql.SqlUnknownLiteral unknown
+                && unknown.tag.equalsIgnoreCase("TIMESTAMP")) {
+            String text = unknown.getValue();
+            String rounded = io.relationshiplayer.sql.calcite.Timestamps.roundedToMicroseconds(text.strip());
+            return rounded.equals(text.strip()) ? node
+                    : org.apache.calcite.sql.SqlLiteral.createUnknown(unknown.tag, rounded, node.getParserPosition());
+        }
+        if (node instanceof org.apache.calcite.sql.SqlLiteral literal
+                && literal.getTypeName() == org.apache.calcite.sql.type.SqlTypeName.TIMESTAMP) {
+            String text = literal.getValueAs(org.apache.calcite.util.TimestampString.class).toString();
+            String rounded = io.relationshiplayer.sql.calcite.Timestamps.roundedToMicroseconds(text);
+            return rounded.equals(text) ? node : org.apache.calcite.sql.SqlLiteral.createTimestamp(
+                    org.apache.calcite.sql.type.SqlTypeName.TIMESTAMP,
+                    new org.apache.calcite.util.TimestampString(rounded), 6, node.getParserPosition());
+        }
+        return node;
     }
 
     /** The literal as the parser leaves it (its type resolved later, by the validator) or resolved. */

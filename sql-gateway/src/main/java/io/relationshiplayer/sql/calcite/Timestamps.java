@@ -90,6 +90,18 @@ public final class Timestamps {
         if (!m.matches()) {
             throw new SqlException(INVALID_FORMAT, "invalid input syntax for type timestamp: \"" + text + "\"");
         }
+        long total = parseMicros(m, text);
+        if (precision >= PRECISION) {
+            if (total % 1000 != 0) {
+                throw subMillisecond("\"" + text.strip() + "\"");
+            }
+            return total / 1000;
+        }
+        return round(total, pow10(6 - precision)) / 1000;
+    }
+
+    /** Microseconds since the epoch of the text {@code m} matched, its fraction rounded to six digits. */
+    private static long parseMicros(Matcher m, String text) {
         LocalDateTime seconds;
         try {
             seconds = LocalDateTime.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
@@ -110,14 +122,26 @@ public final class Timestamps {
         if (fraction.length() > 6 && fraction.charAt(6) >= '5') {
             micros++;
         }
-        long total = seconds.toEpochSecond(ZoneOffset.UTC) * 1_000_000L + micros;
-        if (precision >= PRECISION) {
-            if (total % 1000 != 0) {
-                throw subMillisecond("\"" + text.strip() + "\"");
-            }
-            return total / 1000;
+        return seconds.toEpochSecond(ZoneOffset.UTC) * 1_000_000L + micros;
+    }
+
+    /**
+     * The text of a timestamp literal with more than six digits of a second's fraction rounded to microseconds, as
+     * PostgreSQL reads it ({@code 12:00:00.0059996} is {@code 12:00:00.006}, {@code 23:59:59.9999995} the next day's
+     * midnight); any other text as it is (what is no timestamp is for the reader to refuse).
+     */
+    public static String roundedToMicroseconds(String text) {
+        Matcher m = TEXT.matcher(text);
+        if (!m.matches() || m.group(7) == null || m.group(7).length() <= 6) {
+            return text;
         }
-        return round(total, pow10(6 - precision)) / 1000;
+        try {
+            long micros = parseMicros(m, text);
+            return text(LocalDateTime.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
+                    (int) Math.floorMod(micros, 1_000_000L) * 1000, ZoneOffset.UTC));
+        } catch (SqlException | DateTimeException e) {
+            return text;
+        }
     }
 
     /** {@code millis} rounded to {@code precision} digits of a second's fraction, as PostgreSQL rounds a timestamp. */

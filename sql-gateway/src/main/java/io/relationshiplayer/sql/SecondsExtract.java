@@ -1,0 +1,122 @@
+package io.relationshiplayer.sql;
+
+import java.math.BigDecimal;
+import java.util.List;
+import org.apache.calcite.avatica.util.TimeUnitRange;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperatorBinding;
+import org.apache.calcite.sql.fun.SqlExtractFunction;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorScope;
+import org.apache.calcite.sql2rel.SqlRexContext;
+import org.apache.calcite.sql2rel.StandardConvertletTable;
+
+/**
+ * EXTRACT as PostgreSQL answers {@code EXTRACT(SECOND FROM timestamp)} and {@code EXTRACT(EPOCH FROM timestamp)}:
+ * with their fraction, a numeric of scale 6 ({@code 59.125000}), where Calcite's is a BIGINT of whole seconds. It replaces Calcite's EXTRACT in a
+ * statement before validation ({@link ValidationErrors#refuseSubMillisecond}); every other unit and operand type is
+ * Calcite's EXTRACT, typed and run as before. The value is the MICROSECOND field (seconds and fraction in
+ * microseconds), or the microseconds since the epoch, times 0.000001, exact.
+ */
+final class SecondsExtract extends SqlExtractFunction {
+    /** Digits of the seconds' numeric: 59.999999 at most. */
+    private static final int PRECISION = 8;
+    private static final int SCALE = 6;
+
+    SecondsExtract() {
+        super("EXTRACT", false);
+    }
+
+    /** Digits of the epoch's numeric: years 1 to 9999 in seconds (twelve digits) and six of the fraction. */
+    private static final int EPOCH_PRECISION = 18;
+
+    @Override
+    public RelDataType inferReturnType(SqlOperatorBinding binding) {
+        TimeUnitRange unit = binding.getOperandLiteralValue(0, TimeUnitRange.class);
+        if (!isNumeric(unit, binding.getOperandType(1))) {
+            return super.inferReturnType(binding);
+        }
+        RelDataTypeFactory types = binding.getTypeFactory();
+        return types.createTypeWithNullability(types.createSqlType(SqlTypeName.DECIMAL,
+                unit == TimeUnitRange.EPOCH ? EPOCH_PRECISION : PRECISION, SCALE),
+                binding.getOperandType(1).isNullable());
+    }
+
+    /**
+     * The call's type, this operator kept: SqlFunction's derivation would look EXTRACT up by name in the operator table
+     * and put Calcite's back.
+     */
+    @Override
+    public RelDataType deriveType(SqlValidator validator, SqlValidatorScope scope, SqlCall call) {
+        SqlValidatorScope operandScope = scope.getOperandScope(call);
+        for (SqlNode operand : call.getOperandList()) {
+            validator.deriveType(operandScope, operand);
+        }
+        return validateOperands(validator, operandScope, call);
+    }
+
+    /** Whether EXTRACT of {@code unit} from {@code operand} is PostgreSQL's numeric with a fraction here. */
+    private static boolean isNumeric(TimeUnitRange unit, RelDataType operand) {
+        return (unit == TimeUnitRange.SECOND || unit == TimeUnitRange.EPOCH)
+                && operand.getSqlTypeName() == SqlTypeName.TIMESTAMP;
+    }
+
+    /** The call as Calcite's EXTRACT, or for the seconds of a timestamp, its MICROSECOND field as seconds. */
+    static RexNode convert(SqlRexContext cx, SqlCall call) {
+        RexCall converted = (RexCall) StandardConvertletTable.INSTANCE.convertFunction(cx, PostgresFunctions.EXTRACT,
+                call);
+        RexBuilder rex = cx.getRexBuilder();
+        List<RexNode> operands = converted.getOperands();
+        RelDataType type = converted.getType();
+        if (type.getSqlTypeName() != SqlTypeName.DECIMAL) {
+            return rex.makeCall(call.getParserPosition(), type, SqlStdOperatorTable.EXTRACT, operands);
+        }
+        RelDataTypeFactory types = rex.getTypeFactory();
+        boolean nullable = type.isNullable();
+        RelDataType bigint = types.createTypeWithNullability(types.createSqlType(SqlTypeName.BIGINT), nullable);
+        RexNode x = operands.get(1);
+        RexNode micros = field(rex, call, bigint, TimeUnitRange.MICROSECOND, x);
+        if (type.getPrecision() == EPOCH_PRECISION) {
+            micros = epochMicros(rex, call, bigint, x, micros);
+        }
+        RexNode exact = rex.makeCast(types.createTypeWithNullability(types.createSqlType(SqlTypeName.DECIMAL,
+                type.getPrecision(), 0), nullable), micros, true, false);
+        RexNode seconds = rex.makeCall(SqlStdOperatorTable.MULTIPLY, exact,
+                rex.makeExactLiteral(BigDecimal.ONE.movePointLeft(SCALE)));
+        return rex.makeCast(type, seconds, true, false);
+    }
+
+    private static RexNode field(RexBuilder rex, SqlCall call, RelDataType bigint, TimeUnitRange unit, RexNode x) {
+        return rex.makeCall(call.getParserPosition(), bigint, SqlStdOperatorTable.EXTRACT,
+                List.of(rex.makeFlag(unit), x));
+    }
+
+    /**
+     * Microseconds since the epoch of {@code x}: Calcite's EPOCH is its milliseconds divided by 1000, toward zero, in
+     * whole seconds; the microseconds within the second are MICROSECOND's less SECOND's; before the epoch a second
+     * with a fraction is one less than Calcite's.
+     */
+    private static RexNode epochMicros(RexBuilder rex, SqlCall call, RelDataType bigint, RexNode x,
+                                       RexNode secondsAndMicros) {
+        RexNode million = rex.makeBigintLiteral(BigDecimal.valueOf(1_000_000));
+        RexNode fraction = rex.makeCall(SqlStdOperatorTable.MINUS, secondsAndMicros, rex.makeCall(
+                SqlStdOperatorTable.MULTIPLY, field(rex, call, bigint, TimeUnitRange.SECOND, x), million));
+        RexNode whole = rex.makeCall(SqlStdOperatorTable.MULTIPLY, field(rex, call, bigint, TimeUnitRange.EPOCH, x),
+                million);
+        RexNode before = rex.makeCall(SqlStdOperatorTable.AND,
+                rex.makeCall(SqlStdOperatorTable.LESS_THAN, x, rex.makeTimestampLiteral(
+                        org.apache.calcite.util.TimestampString.fromMillisSinceEpoch(0), 0)),
+                rex.makeCall(SqlStdOperatorTable.NOT_EQUALS, fraction, rex.makeBigintLiteral(BigDecimal.ZERO)));
+        RexNode total = rex.makeCall(SqlStdOperatorTable.PLUS, whole, fraction);
+        return rex.makeCall(SqlStdOperatorTable.CASE, before,
+                rex.makeCall(SqlStdOperatorTable.MINUS, total, million), total);
+    }
+}
