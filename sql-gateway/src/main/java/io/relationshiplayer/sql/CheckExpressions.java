@@ -109,11 +109,12 @@ final class CheckExpressions {
         RexBuilder rex = new RexBuilder(types);
         RelOptCluster cluster = RelOptCluster.create(new HepPlanner(HepProgram.builder().build()), rex);
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, reader, cluster,
-                new TimestampLiterals(PostgresFunctions.convertlets(
-                        new NullArithmetic(StandardConvertletTable.INSTANCE))),
+                new BooleanLiterals(new TimestampLiterals(PostgresFunctions.convertlets(
+                        new NullArithmetic(StandardConvertletTable.INSTANCE)))),
                 SqlToRelConverter.config().withExpand(true));
-        RelNode rel = io.relationshiplayer.sql.calcite.ByteaCasts.rewrite(io.relationshiplayer.sql.calcite.TimestampCasts
-                .rewrite(CheckedArithmetic.rewrite(converter.convertQuery(validated, false, true).project())));
+        RelNode rel = io.relationshiplayer.sql.calcite.ByteaCasts.rewrite(io.relationshiplayer.sql.calcite.BooleanCasts
+                .rewrite(io.relationshiplayer.sql.calcite.TimestampCasts.rewrite(CheckedArithmetic.rewrite(
+                        converter.convertQuery(validated, false, true).project()))));
         if (!(rel instanceof Project project) || project.getProjects().size() != 1) {
             throw new IllegalStateException("a check expression converted to " + rel.explain());
         }

@@ -99,7 +99,8 @@ final class SqlPrepare extends CalcitePrepareImpl {
 
     @Override
     protected org.apache.calcite.sql2rel.SqlRexConvertletTable createConvertletTable() {
-        return new TimestampLiterals(PostgresFunctions.convertlets(new NullArithmetic(super.createConvertletTable())));
+        return new BooleanLiterals(new TimestampLiterals(PostgresFunctions.convertlets(
+                new NullArithmetic(super.createConvertletTable()))));
     }
 
     /** The validator Calcite makes for a connection's settings, reporting classified errors. */
