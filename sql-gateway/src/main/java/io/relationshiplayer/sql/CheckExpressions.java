@@ -211,6 +211,13 @@ final class CheckExpressions {
             return super.validate(topNode);
         }
 
+        /** PostgreSQL's {@code date + integer}, {@code date - integer} and {@code date - date}. */
+        @Override
+        public RelDataType deriveType(org.apache.calcite.sql.validate.SqlValidatorScope scope, SqlNode expr) {
+            io.relationshiplayer.sql.calcite.DateArithmetic.rewrite(this, scope, expr);
+            return super.deriveType(scope, expr);
+        }
+
         @Override
         public CalciteContextException newValidationError(SqlNode node, Resources.ExInst<SqlValidatorException> e) {
             return ValidationErrors.classify(e, super.newValidationError(node, e));

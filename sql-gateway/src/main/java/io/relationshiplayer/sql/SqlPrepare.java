@@ -240,6 +240,14 @@ final class SqlPrepare extends CalcitePrepareImpl {
                 return super.validate(topNode);
             }
 
+            /** PostgreSQL's {@code date + integer}, {@code date - integer} and {@code date - date}. */
+            @Override
+            public org.apache.calcite.rel.type.RelDataType deriveType(
+                    org.apache.calcite.sql.validate.SqlValidatorScope scope, SqlNode expr) {
+                io.relationshiplayer.sql.calcite.DateArithmetic.rewrite(this, scope, expr);
+                return super.deriveType(scope, expr);
+            }
+
             @Override
             public CalciteContextException newValidationError(SqlNode node,
                                                               Resources.ExInst<SqlValidatorException> e) {
