@@ -88,7 +88,12 @@ final class ValidationErrors {
         String state = STATES.getOrDefault(name, SqlException.SYNTAX_ERROR);
         String message = raised.getCause() == null ? raised.getMessage() : raised.getCause().getMessage();
         Object first = firstArgument(resource);
-        if (first != null && SqlException.UNDEFINED_TABLE.equals(state)) {
+        if (first != null && SqlException.UNDEFINED_COLUMN.equals(state) && first.toString().matches("\\$[0-9]+")) {
+            // PostgreSQL's parameter reference, $1, which Calcite reads as a name: 42P02 as PostgreSQL's when no
+            // parameter $1 is given (here none ever is: parameters are ?)
+            state = SqlException.INVALID_PARAMETER;
+            message = "there is no parameter " + first + " (parameters are written ?)";
+        } else if (first != null && SqlException.UNDEFINED_TABLE.equals(state)) {
             message = "relation \"" + first + "\" does not exist";
         } else if (first != null && SqlException.UNDEFINED_COLUMN.equals(state)) {
             message = "column \"" + first + "\" does not exist";
