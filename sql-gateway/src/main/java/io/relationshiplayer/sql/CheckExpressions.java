@@ -211,10 +211,11 @@ final class CheckExpressions {
             return super.validate(topNode);
         }
 
-        /** PostgreSQL's {@code date + integer}, {@code date - integer} and {@code date - date}. */
+        /** PostgreSQL's {@code date + integer}, {@code date - integer} and {@code date - date}; its refused casts. */
         @Override
         public RelDataType deriveType(org.apache.calcite.sql.validate.SqlValidatorScope scope, SqlNode expr) {
             io.relationshiplayer.sql.calcite.DateArithmetic.rewrite(this, scope, expr);
+            CastChecks.refuse(this, scope, expr);
             return super.deriveType(scope, expr);
         }
 

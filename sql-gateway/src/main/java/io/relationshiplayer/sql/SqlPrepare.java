@@ -240,11 +240,12 @@ final class SqlPrepare extends CalcitePrepareImpl {
                 return super.validate(topNode);
             }
 
-            /** PostgreSQL's {@code date + integer}, {@code date - integer} and {@code date - date}. */
+            /** PostgreSQL's {@code date + integer}, {@code date - integer} and {@code date - date}; its refused casts. */
             @Override
             public org.apache.calcite.rel.type.RelDataType deriveType(
                     org.apache.calcite.sql.validate.SqlValidatorScope scope, SqlNode expr) {
                 io.relationshiplayer.sql.calcite.DateArithmetic.rewrite(this, scope, expr);
+                CastChecks.refuse(this, scope, expr);
                 return super.deriveType(scope, expr);
             }
 
