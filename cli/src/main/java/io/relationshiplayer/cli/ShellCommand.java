@@ -29,7 +29,8 @@ import picocli.CommandLine.Option;
                 + "\\x, \\pset, \\set, \\timing, \\format, \\i FILE, \\copy, \\e, \\p, \\conninfo, \\q (\\? lists them). "
                 + "The prompt is rl=> (rl:DB=> on a database other than default), or rl*> inside a transaction. "
                 + "Ctrl-C cancels a running statement, Ctrl-D leaves.",
-                "With -f FILE or --command, the same input runs without a terminal (results to standard output, "
+                "With -f FILE or --command, or input piped in (not a terminal: no banner and no prompts, as psql), "
+                        + "the same input runs without a terminal (results to standard output, "
                         + "errors to standard error) and the shell exits: 0, or 1 when the last --command failed; "
                         + "with ON_ERROR_STOP set (-v ON_ERROR_STOP=1 or \\set ON_ERROR_STOP on) it stops at the "
                         + "first error with exit code 3, as psql does."})
@@ -64,6 +65,10 @@ final class ShellCommand implements Callable<Integer> {
     /** The terminal to use; the system's when null (tests give a dumb terminal on piped streams). */
     Terminal terminal;
 
+    /** Standard input (tests give their own), and whether it is a terminal. */
+    java.io.InputStream stdin = System.in;
+    java.util.function.BooleanSupplier stdinIsTerminal = Terminals::stdinIsTerminal;
+
     /** $RL_HISTORY, else .rl_history in $HOME (the user's, not the JVM's idea of it), else in user.home. */
     static Path defaultHistory(java.util.Map<String, String> env) {
         if (env.get("RL_HISTORY") != null) {
@@ -79,6 +84,10 @@ final class ShellCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "give -f FILE or --command, not both");
         }
         List<String> inputs = file != null ? List.of(read(file)) : commands;
+        if (inputs.isEmpty() && terminal == null && !stdinIsTerminal.getAsBoolean()) {
+            // input piped in (echo 'SELECT 1;' | rl shell) is a script, as psql reads it: no banner, no prompts
+            inputs = List.of(new String(stdin.readAllBytes(), StandardCharsets.UTF_8));
+        }
         try (ConnectionOptions.Connection c = connection.open()) {
             ConnectionInfo info = new ConnectionInfo(c.client().address(), c.client().database(),
                     connection.security.security().tls(), connection.security.security().token() != null, c.local());
@@ -101,9 +110,9 @@ final class ShellCommand implements Callable<Integer> {
     }
 
     /** Text of FILE, or of standard input for "-". */
-    private static String read(String file) throws IOException {
+    private String read(String file) throws IOException {
         try {
-            return file.equals("-") ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
+            return file.equals("-") ? new String(stdin.readAllBytes(), StandardCharsets.UTF_8)
                     : Files.readString(Path.of(file), StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("cannot read " + file + ": no such file");

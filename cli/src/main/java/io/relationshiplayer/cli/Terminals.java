@@ -13,6 +13,19 @@ final class Terminals {
         return System.console() != null;
     }
 
+    /**
+     * Whether standard input is a terminal (psql prompts only then): on Linux, what /proc/self/fd/0 links to (a
+     * /dev/pts or /dev/tty device); elsewhere, as System.console() tells (which also needs standard output to be one).
+     */
+    static boolean stdinIsTerminal() {
+        try {
+            String input = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/0")).toString();
+            return input.startsWith("/dev/pts/") || input.startsWith("/dev/tty") || input.equals("/dev/console");
+        } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
+            return interactive();
+        }
+    }
+
     /** The terminal's width in columns when standard output is a terminal; 0 (unlimited) otherwise. */
     static int width() {
         if (!interactive()) {

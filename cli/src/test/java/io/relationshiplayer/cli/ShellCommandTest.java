@@ -95,4 +95,31 @@ class ShellCommandTest {
         assertThat(s.exitCode()).isZero();
         assertThat(s.out()).contains(" two\n").contains("   2\n").doesNotContain(" 3\n");
     }
+
+    /** Input piped in, not from a terminal: a script, as psql reads it, with no banner and no prompt in the output. */
+    @Test
+    void pipedInputPrintsNoPrompt() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = Rl.commandLine();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        ShellCommand shell = cl.getSubcommands().get("shell").getCommand();
+        shell.stdin = new ByteArrayInputStream("SELECT 1 + 1 AS two;\nSELECT nope;\nBEGIN;\nSELECT 3 AS three;\n"
+                .getBytes(StandardCharsets.UTF_8));
+        shell.stdinIsTerminal = () -> false;
+        int code = cl.execute("shell", "--history", dir.resolve("history").toString());
+        assertThat(code).isZero(); // psql goes on after an error in piped input, and exits 0
+        assertThat(out.toString()).contains(" two\n").contains("   2\n").contains(" three\n")
+                .doesNotContain("rl=>").doesNotContain("rl*>").doesNotContain("\\? for help")
+                .doesNotContain("no --connect");
+        assertThat(err.toString()).contains("column \"nope\" does not exist").doesNotContain("rl=>");
+        assertThat(dir.resolve("history")).doesNotExist();
+    }
+
+    /** The test's own standard input is the build's pipe, not a terminal. */
+    @Test
+    void standardInputOfTheBuildIsNoTerminal() {
+        assertThat(Terminals.stdinIsTerminal()).isFalse();
+    }
 }

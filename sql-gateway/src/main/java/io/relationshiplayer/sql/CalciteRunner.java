@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import io.relationshiplayer.sql.calcite.ByteaCasts;
+import io.relationshiplayer.sql.calcite.BooleanCasts;
 import io.relationshiplayer.sql.calcite.CancelChecks;
 import io.relationshiplayer.sql.calcite.CheckedArithmetic;
 import io.relationshiplayer.sql.calcite.FastPath;
@@ -65,9 +66,9 @@ final class CalciteRunner implements AutoCloseable {
         // operator of it checks for a cancel at each row.
         org.apache.calcite.runtime.Hook.PROGRAM.add((java.util.function.Consumer<
                 org.apache.calcite.util.Holder<org.apache.calcite.tools.Program>>) holder ->
-                holder.set(CancelChecks.program(CheckedArithmetic.program(ByteaCasts.program(TimestampCasts.program(
-                        HeuristicJoinOrder.program(LiteralRows.program(
-                                org.apache.calcite.tools.Programs.standard()))))))));
+                holder.set(CancelChecks.program(CheckedArithmetic.program(ByteaCasts.program(BooleanCasts.program(
+                        TimestampCasts.program(HeuristicJoinOrder.program(LiteralRows.program(
+                                org.apache.calcite.tools.Programs.standard())))))))));
         // A cancel stops preparation between its phases too: after parsing, conversion, and code generation.
         for (org.apache.calcite.runtime.Hook hook : new org.apache.calcite.runtime.Hook[] {
                 org.apache.calcite.runtime.Hook.PARSE_TREE, org.apache.calcite.runtime.Hook.CONVERTED,

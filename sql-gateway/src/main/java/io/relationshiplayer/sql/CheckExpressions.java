@@ -109,11 +109,12 @@ final class CheckExpressions {
         RexBuilder rex = new RexBuilder(types);
         RelOptCluster cluster = RelOptCluster.create(new HepPlanner(HepProgram.builder().build()), rex);
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, reader, cluster,
-                new TimestampLiterals(PostgresFunctions.convertlets(
-                        new NullArithmetic(StandardConvertletTable.INSTANCE))),
+                new BooleanLiterals(new TimestampLiterals(PaddedChars.convertlets(PostgresFunctions.convertlets(
+                        new NullArithmetic(StandardConvertletTable.INSTANCE))))),
                 SqlToRelConverter.config().withExpand(true));
-        RelNode rel = io.relationshiplayer.sql.calcite.ByteaCasts.rewrite(io.relationshiplayer.sql.calcite.TimestampCasts
-                .rewrite(CheckedArithmetic.rewrite(converter.convertQuery(validated, false, true).project())));
+        RelNode rel = io.relationshiplayer.sql.calcite.ByteaCasts.rewrite(io.relationshiplayer.sql.calcite.BooleanCasts
+                .rewrite(io.relationshiplayer.sql.calcite.TimestampCasts.rewrite(CheckedArithmetic.rewrite(
+                        converter.convertQuery(validated, false, true).project()))));
         if (!(rel instanceof Project project) || project.getProjects().size() != 1) {
             throw new IllegalStateException("a check expression converted to " + rel.explain());
         }
@@ -208,6 +209,14 @@ final class CheckExpressions {
         public SqlNode validate(SqlNode topNode) {
             ValidationErrors.refuseSubMillisecond(topNode);
             return super.validate(topNode);
+        }
+
+        /** PostgreSQL's {@code date + integer}, {@code date - integer} and {@code date - date}; its refused casts. */
+        @Override
+        public RelDataType deriveType(org.apache.calcite.sql.validate.SqlValidatorScope scope, SqlNode expr) {
+            io.relationshiplayer.sql.calcite.DateArithmetic.rewrite(this, scope, expr);
+            CastChecks.refuse(this, scope, expr);
+            return super.deriveType(scope, expr);
         }
 
         @Override

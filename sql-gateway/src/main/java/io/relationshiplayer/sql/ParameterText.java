@@ -4,8 +4,6 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.Types;
 import java.time.LocalDate;
-import java.util.Locale;
-import java.util.Set;
 
 /**
  * A text value bound to a parameter of another type, read as PostgreSQL reads the text of a parameter it has typed
@@ -14,9 +12,6 @@ import java.util.Set;
  * parameter. Other values, and text for other types, are left as they are.
  */
 final class ParameterText {
-    private static final Set<String> TRUE = Set.of("t", "true", "y", "yes", "on", "1");
-    private static final Set<String> FALSE = Set.of("f", "false", "n", "no", "off", "0");
-
     private ParameterText() {
     }
 
@@ -52,14 +47,11 @@ final class ParameterText {
                     throw invalid("double precision", text, position);
                 }
             case Types.BOOLEAN:
-                String b = s.toLowerCase(Locale.ROOT);
-                if (TRUE.contains(b)) {
-                    return Boolean.TRUE;
+                Boolean b = io.relationshiplayer.sql.calcite.BooleanCasts.read(s);
+                if (b == null) {
+                    throw invalid("boolean", text, position);
                 }
-                if (FALSE.contains(b)) {
-                    return Boolean.FALSE;
-                }
-                throw invalid("boolean", text, position);
+                return b;
             case Types.DATE:
                 try {
                     return LocalDate.parse(s);

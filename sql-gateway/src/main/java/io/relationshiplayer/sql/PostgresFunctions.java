@@ -57,7 +57,7 @@ final class PostgresFunctions {
         return cx.getRexBuilder().makeCast(cx.getValidator().getValidatedNodeType(call), value, true, false);
     }
 
-    /** {@code delegate}'s conversions, and these functions'. */
+    /** {@code delegate}'s conversions, and these functions' and PostgreSQL's date arithmetic's. */
     static SqlRexConvertletTable convertlets(SqlRexConvertletTable delegate) {
         SqlRexConvertlet now = (cx, call) -> typed(cx, call, cx.convertExpression(SqlStdOperatorTable
                 .CURRENT_TIMESTAMP.createCall(call.getParserPosition())));
@@ -70,6 +70,7 @@ final class PostgresFunctions {
         };
         SqlRexConvertlet schema = (cx, call) -> typed(cx, call, cx.getRexBuilder().makeLiteral(
                 RecordLayerSchema.PUBLIC));
+        SqlRexConvertletTable dates = io.relationshiplayer.sql.calcite.DateArithmetic.convertlets(delegate);
         return call -> {
             SqlOperator op = call.getOperator();
             if (op == EXTRACT) {
@@ -84,7 +85,7 @@ final class PostgresFunctions {
             if (op == CURRENT_DATABASE || op == SqlStdOperatorTable.CURRENT_CATALOG) {
                 return database;
             }
-            return op == SqlStdOperatorTable.CURRENT_SCHEMA ? schema : delegate.get(call);
+            return op == SqlStdOperatorTable.CURRENT_SCHEMA ? schema : dates.get(call);
         };
     }
 }

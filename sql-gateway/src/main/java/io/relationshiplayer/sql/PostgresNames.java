@@ -20,7 +20,7 @@ import org.apache.calcite.sql.validate.SqlValidatorUtil;
 
 /**
  * The name PostgreSQL gives a select item without one (its FigureColname): a function's name ({@code count},
- * {@code coalesce}), {@code case}, a cast's operand's name or else its type's ({@code int4}), and {@code ?column?} for
+ * {@code coalesce}), {@code case}, a cast's operand's name or else its outermost type's ({@code int4}; {@code 3::int::text} is {@code text}), and {@code ?column?} for
  * anything else (an operator, a literal, a subquery), in place of Calcite's {@code EXPR$0}; and the columns of a VALUES
  * list, {@code column1}, {@code column2}, ...
  */
@@ -99,37 +99,51 @@ final class PostgresNames {
 
     @Nullable
     private static String figure(SqlNode node) {
+        Figured f = figured(node);
+        return f == null ? null : f.name();
+    }
+
+    /** A name and how strongly it holds (PostgreSQL's: 2 for a column, a function or EXISTS, 1 for a cast's type or case). */
+    private record Figured(String name, int strength) {
+    }
+
+    @Nullable
+    private static Figured figured(SqlNode node) {
         if (node instanceof SqlIdentifier id) {
-            return id.isStar() ? null : id.names.get(id.names.size() - 1);
+            return id.isStar() ? null : new Figured(id.names.get(id.names.size() - 1), 2);
         }
         if (!(node instanceof SqlCall call)) {
             return null;
         }
         SqlKind kind = call.getKind();
         if (kind == SqlKind.CAST && call.operandCount() == 2) {
-            String inner = figure(call.operand(0));
-            if (inner != null) {
+            // the operand's name if it has a strong one (a column, a function), else the outermost cast's type:
+            // 3::int::text is text, a::int::text is a
+            Figured inner = figured(call.operand(0));
+            if (inner != null && inner.strength() > 1) {
                 return inner;
             }
             if (!(call.operand(1) instanceof SqlDataTypeSpec spec)) {
-                return null;
+                return inner;
             }
             // a basic type by PostgreSQL's name for it; a named one (text, int4, as PostgresTypeNames) by its own
             List<String> names = spec.getTypeNameSpec().getTypeName().names;
             String type = names.get(names.size() - 1);
-            return TYPES.getOrDefault(type.toUpperCase(Locale.ROOT), type.toLowerCase(Locale.ROOT));
+            return new Figured(TYPES.getOrDefault(type.toUpperCase(Locale.ROOT), type.toLowerCase(Locale.ROOT)), 1);
         }
-        if (kind == SqlKind.CASE) {
-            return "case";
+        if (kind == SqlKind.CASE && call instanceof org.apache.calcite.sql.fun.SqlCase c) {
+            // its ELSE's name if that is strong (CASE ... ELSE a END is a), else case
+            Figured otherwise = c.getElseOperand() == null ? null : figured(c.getElseOperand());
+            return otherwise != null && otherwise.strength() > 1 ? otherwise : new Figured("case", 1);
         }
         if (kind == SqlKind.EXISTS) {
-            return "exists";
+            return new Figured("exists", 2);
         }
         if (kind == SqlKind.OVER) {
             return figure(call.operand(0)); // a window function is named after its function: sum, row_number
         }
         if (call.getOperator() instanceof SqlFunction f) {
-            return f.getName().toLowerCase(Locale.ROOT);
+            return new Figured(f.getName().toLowerCase(Locale.ROOT), 2);
         }
         return null;
     }

@@ -99,7 +99,8 @@ final class SqlPrepare extends CalcitePrepareImpl {
 
     @Override
     protected org.apache.calcite.sql2rel.SqlRexConvertletTable createConvertletTable() {
-        return new TimestampLiterals(PostgresFunctions.convertlets(new NullArithmetic(super.createConvertletTable())));
+        return new BooleanLiterals(new TimestampLiterals(PaddedChars.convertlets(PostgresFunctions.convertlets(
+                new NullArithmetic(super.createConvertletTable())))));
     }
 
     /** The validator Calcite makes for a connection's settings, reporting classified errors. */
@@ -160,8 +161,8 @@ final class SqlPrepare extends CalcitePrepareImpl {
                 if (underFrom && node instanceof org.apache.calcite.sql.SqlCall as) {
                     node = PostgresNames.valuesColumns(as);
                 }
-                return super.performUnconditionalRewrites(io.relationshiplayer.sql.calcite.ByteaCasts.literalCast(node),
-                        underFrom);
+                return super.performUnconditionalRewrites(PaddedChars.concatOperands(
+                        io.relationshiplayer.sql.calcite.ByteaCasts.literalCast(node)), underFrom);
             }
 
             /** The columns of a VALUES list get PostgreSQL's names, {@code column1}, ..., as soon as it is validated. */
@@ -237,6 +238,15 @@ final class SqlPrepare extends CalcitePrepareImpl {
             public SqlNode validate(SqlNode topNode) {
                 ValidationErrors.refuseSubMillisecond(topNode);
                 return super.validate(topNode);
+            }
+
+            /** PostgreSQL's {@code date + integer}, {@code date - integer} and {@code date - date}; its refused casts. */
+            @Override
+            public org.apache.calcite.rel.type.RelDataType deriveType(
+                    org.apache.calcite.sql.validate.SqlValidatorScope scope, SqlNode expr) {
+                io.relationshiplayer.sql.calcite.DateArithmetic.rewrite(this, scope, expr);
+                CastChecks.refuse(this, scope, expr);
+                return super.deriveType(scope, expr);
             }
 
             @Override

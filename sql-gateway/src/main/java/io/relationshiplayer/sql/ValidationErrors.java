@@ -50,6 +50,7 @@ final class ValidationErrors {
             Map.entry("intervalStartPrecisionOutOfRange", SqlException.NUMERIC_OUT_OF_RANGE),
             Map.entry("intervalFractionalSecondPrecisionOutOfRange", SqlException.NUMERIC_OUT_OF_RANGE),
             Map.entry("orderByOrdinalOutOfRange", "42P10"),
+            Map.entry("cannotCastValue", CastChecks.CANNOT_COERCE),
             // PostgreSQL's generated_always: a value for a column the engine assigns (a hidden row key).
             Map.entry("insertIntoAlwaysGenerated", "428C9"));
     private static final Field METHOD = field(Resources.Element.class, "method");
@@ -88,10 +89,18 @@ final class ValidationErrors {
         String state = STATES.getOrDefault(name, SqlException.SYNTAX_ERROR);
         String message = raised.getCause() == null ? raised.getMessage() : raised.getCause().getMessage();
         Object first = firstArgument(resource);
-        if (first != null && SqlException.UNDEFINED_TABLE.equals(state)) {
+        if (first != null && SqlException.UNDEFINED_COLUMN.equals(state) && first.toString().matches("\\$[0-9]+")) {
+            // PostgreSQL's parameter reference, $1, which Calcite reads as a name: 42P02 as PostgreSQL's when no
+            // parameter $1 is given (here none ever is: parameters are ?)
+            state = SqlException.INVALID_PARAMETER;
+            message = "there is no parameter " + first + " (parameters are written ?)";
+        } else if (first != null && SqlException.UNDEFINED_TABLE.equals(state)) {
             message = "relation \"" + first + "\" does not exist";
         } else if (first != null && SqlException.UNDEFINED_COLUMN.equals(state)) {
             message = "column \"" + first + "\" does not exist";
+        } else if (first != null && CastChecks.CANNOT_COERCE.equals(state)) {
+            Object[] args = arguments(resource);
+            message = "cannot cast type " + typeName(first) + " to " + typeName(args.length > 1 ? args[1] : "?");
         } else if (first != null && AMBIGUOUS_COLUMN.equals(state)) {
             message = "column reference \"" + first + "\" is ambiguous";
         }
@@ -274,11 +283,41 @@ final class ValidationErrors {
     }
 
     private static Object firstArgument(Resources.ExInst<?> resource) {
+        Object[] args = arguments(resource);
+        return args.length == 0 ? null : args[0];
+    }
+
+    private static Object[] arguments(Resources.ExInst<?> resource) {
         try {
             Object[] args = ARGS == null ? null : (Object[]) ARGS.get(resource);
-            return args == null || args.length == 0 ? null : args[0];
+            return args == null ? new Object[0] : args;
         } catch (IllegalAccessException | ClassCastException e) {
-            return null;
+            return new Object[0];
+        }
+    }
+
+    /** PostgreSQL's name of a type Calcite writes as {@code DECIMAL(2, 1) NOT NULL}, for a message. */
+    private static String typeName(Object calcite) {
+        String t = calcite.toString().replace(" NOT NULL", "").replaceAll("\\(.*\\)", "").strip()
+                .toLowerCase(java.util.Locale.ROOT);
+        switch (t) {
+            case "decimal":
+                return "numeric";
+            case "double":
+            case "float":
+                return "double precision";
+            case "char":
+            case "varchar":
+                return "text";
+            case "varbinary":
+            case "binary":
+                return "bytea";
+            case "timestamp":
+                return "timestamp without time zone";
+            case "time":
+                return "time without time zone";
+            default:
+                return t;
         }
     }
 

@@ -1,0 +1,78 @@
+package io.relationshiplayer.sql;
+
+import java.util.Locale;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorScope;
+
+/**
+ * Casts PostgreSQL has not and Calcite makes: a number to a date, time or timestamp ({@code 2::timestamp} was the
+ * instant 2 ms after the epoch) and a date, time or timestamp to a number ({@code TIMESTAMP '...'::bigint} its
+ * milliseconds). Each is PostgreSQL's 42846, {@code cannot cast type integer to timestamp without time zone}, at the
+ * cast, as the validator derives its type. The casts Calcite refuses itself are 42846 too ({@link ValidationErrors}).
+ */
+final class CastChecks {
+    static final String CANNOT_COERCE = "42846";
+
+    private CastChecks() {
+    }
+
+    /** Before the validator derives the type of {@code node}: 42846 if it is a cast PostgreSQL has not. */
+    static void refuse(SqlValidator validator, SqlValidatorScope scope, SqlNode node) {
+        if (!(node instanceof SqlBasicCall call) || call.getKind() != SqlKind.CAST || call.operandCount() != 2
+                || !(call.operand(1) instanceof SqlDataTypeSpec spec)) {
+            return;
+        }
+        SqlNode operand = call.operand(0);
+        if (operand.getKind() == SqlKind.DYNAMIC_PARAM
+                || operand instanceof SqlLiteral l && l.getTypeName() == SqlTypeName.NULL) {
+            return;
+        }
+        RelDataType from;
+        RelDataType to;
+        try {
+            from = validator.deriveType(scope, operand);
+            to = spec.deriveType(validator);
+        } catch (RuntimeException e) {
+            return; // the validator reports it as it validates the cast itself
+        }
+        if (SqlTypeUtil.isNumeric(from) && datetime(to) || datetime(from) && SqlTypeUtil.isNumeric(to)) {
+            SqlParserPos pos = call.getParserPosition();
+            throw new SqlException(CANNOT_COERCE, "cannot cast type " + name(from) + " to " + name(to),
+                    pos.getLineNum(), pos.getColumnNum(), null);
+        }
+    }
+
+    private static boolean datetime(RelDataType type) {
+        SqlTypeName t = type.getSqlTypeName();
+        return t == SqlTypeName.DATE || t == SqlTypeName.TIME || t == SqlTypeName.TIMESTAMP;
+    }
+
+    /** PostgreSQL's name of a type, for messages. */
+    private static String name(RelDataType type) {
+        switch (type.getSqlTypeName()) {
+            case TINYINT:
+            case SMALLINT:
+                return "smallint";
+            case DOUBLE:
+            case FLOAT:
+                return "double precision";
+            case DECIMAL:
+                return "numeric";
+            case TIME:
+                return "time without time zone";
+            case TIMESTAMP:
+                return "timestamp without time zone";
+            default:
+                return type.getSqlTypeName().getName().toLowerCase(Locale.ROOT);
+        }
+    }
+}
