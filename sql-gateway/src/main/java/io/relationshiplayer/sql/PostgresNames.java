@@ -140,7 +140,7 @@ final class PostgresNames {
             return new Figured("exists", 2);
         }
         if (kind == SqlKind.OVER) {
-            return figure(call.operand(0)); // a window function is named after its function: sum, row_number
+            return figured(call.operand(0)); // a window function is named after its function: sum, row_number
         }
         if (call.getOperator() instanceof SqlFunction f) {
             return new Figured(f.getName().toLowerCase(Locale.ROOT), 2);
