@@ -19,6 +19,7 @@ import io.grpc.netty.shaded.io.netty.util.IntSupplier;
 import java.nio.channels.spi.SelectorProvider;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 /**
  * gRPC's transport threads, polling for a short while before they sleep. A unary call on loopback hands off between
@@ -131,12 +132,19 @@ public final class EventLoops {
         private final long maxNanos;
         private final AtomicInteger polling;
         private final int maxPolling;
+        private final LongSupplier clock;
         private long budgetNanos;
         private long idleSince = -1;
         private boolean slept;
         private boolean holding;
 
         Polling(long maxNanos, AtomicInteger polling, int maxPolling) {
+            this(maxNanos, polling, maxPolling, System::nanoTime);
+        }
+
+        /** As the other constructor, reading the time from {@code clock} (nanoseconds). */
+        Polling(long maxNanos, AtomicInteger polling, int maxPolling, LongSupplier clock) {
+            this.clock = clock;
             this.maxNanos = maxNanos;
             this.polling = polling;
             this.maxPolling = maxPolling;
@@ -150,7 +158,7 @@ public final class EventLoops {
 
         @Override
         public int calculateStrategy(IntSupplier selectNow, boolean hasTasks) throws Exception {
-            long now = System.nanoTime();
+            long now = clock.getAsLong();
             if (slept) {
                 // woken from a blocking wait: its work (events, a task, a timer) has just been handled
                 slept = false;

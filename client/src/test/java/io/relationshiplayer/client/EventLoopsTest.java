@@ -7,6 +7,7 @@ import io.grpc.netty.shaded.io.netty.channel.SelectStrategy;
 import io.grpc.netty.shaded.io.netty.util.IntSupplier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 
 /** The transport threads' polling: how long a loop polls before it sleeps, and how that adapts. */
@@ -14,38 +15,52 @@ class EventLoopsTest {
     private static final IntSupplier NOTHING = () -> 0;
     private static final IntSupplier ONE_READY = () -> 1;
 
-    /** Polls (CONTINUE) until the budget has passed, then sleeps (SELECT); returns how many polls it made. */
-    private static int pollUntilSleep(EventLoops.Polling p) throws Exception {
-        int polls = 0;
-        while (p.calculateStrategy(NOTHING, false) == SelectStrategy.CONTINUE) {
-            polls++;
+    /** A clock the test moves. */
+    private static final class Clock implements LongSupplier {
+        long nanos = 1_000_000_000L;
+
+        @Override
+        public long getAsLong() {
+            return nanos;
         }
-        return polls;
     }
 
     @Test
-    void readyEventsAndTasksAreHandledAtOnceAndIdlenessPollsBeforeSleeping() throws Exception {
-        EventLoops.Polling p = new EventLoops.Polling(TimeUnit.MICROSECONDS.toNanos(2_000), new AtomicInteger(), 1);
+    void readyEventsAndTasksAreHandledAtOnceAndIdlenessPollsForTheBudgetBeforeSleeping() throws Exception {
+        Clock clock = new Clock();
+        long budget = TimeUnit.MICROSECONDS.toNanos(200);
+        EventLoops.Polling p = new EventLoops.Polling(budget, new AtomicInteger(), 1, clock);
         assertThat(p.calculateStrategy(ONE_READY, false)).isEqualTo(1);
         assertThat(p.calculateStrategy(NOTHING, true)).isZero();
-        long start = System.nanoTime();
-        int polls = pollUntilSleep(p);
-        assertThat(polls).isPositive();
-        assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(TimeUnit.MICROSECONDS.toNanos(2_000));
+        assertThat(p.calculateStrategy(NOTHING, false)).isEqualTo(SelectStrategy.CONTINUE);
+        clock.nanos += TimeUnit.MICROSECONDS.toNanos(199);
+        assertThat(p.calculateStrategy(NOTHING, false)).isEqualTo(SelectStrategy.CONTINUE);
+        clock.nanos += TimeUnit.MICROSECONDS.toNanos(1);
+        assertThat(p.calculateStrategy(NOTHING, false)).isEqualTo(SelectStrategy.SELECT);
     }
 
     @Test
     void longGapsHalveTheBudgetDownToASixteenthAndAShortGapRestoresIt() throws Exception {
+        Clock clock = new Clock();
         long max = TimeUnit.MICROSECONDS.toNanos(1_600);
-        EventLoops.Polling p = new EventLoops.Polling(max, new AtomicInteger(), 1);
+        EventLoops.Polling p = new EventLoops.Polling(max, new AtomicInteger(), 1, clock);
         for (int i = 0; i < 8; i++) {
-            pollUntilSleep(p);
-            Thread.sleep(5); // the loop slept through a gap longer than the budget
+            assertThat(p.calculateStrategy(NOTHING, false)).isEqualTo(SelectStrategy.CONTINUE);
+            clock.nanos += p.budgetNanos();
+            assertThat(p.calculateStrategy(NOTHING, false)).isEqualTo(SelectStrategy.SELECT);
+            clock.nanos += TimeUnit.MILLISECONDS.toNanos(5); // the loop slept through a gap longer than the budget
             assertThat(p.calculateStrategy(ONE_READY, false)).isEqualTo(1);
         }
         assertThat(p.budgetNanos()).isEqualTo(max / 16);
         // work that comes while the loop still polls: the whole budget again
         assertThat(p.calculateStrategy(NOTHING, false)).isEqualTo(SelectStrategy.CONTINUE);
+        clock.nanos += TimeUnit.MICROSECONDS.toNanos(10);
+        assertThat(p.calculateStrategy(ONE_READY, false)).isEqualTo(1);
+        assertThat(p.budgetNanos()).isEqualTo(max);
+        // and a short gap slept through (woken by work within the budget) keeps it
+        assertThat(p.calculateStrategy(NOTHING, false)).isEqualTo(SelectStrategy.CONTINUE);
+        clock.nanos += max;
+        assertThat(p.calculateStrategy(NOTHING, false)).isEqualTo(SelectStrategy.SELECT);
         assertThat(p.calculateStrategy(ONE_READY, false)).isEqualTo(1);
         assertThat(p.budgetNanos()).isEqualTo(max);
     }
@@ -54,8 +69,9 @@ class EventLoopsTest {
     void onlySoManyLoopsPollAtOnceAndAnotherSleepsAtOnce() throws Exception {
         AtomicInteger polling = new AtomicInteger();
         long max = TimeUnit.MILLISECONDS.toNanos(60_000);
-        EventLoops.Polling first = new EventLoops.Polling(max, polling, 1);
-        EventLoops.Polling second = new EventLoops.Polling(max, polling, 1);
+        Clock clock = new Clock();
+        EventLoops.Polling first = new EventLoops.Polling(max, polling, 1, clock);
+        EventLoops.Polling second = new EventLoops.Polling(max, polling, 1, clock);
         assertThat(first.calculateStrategy(NOTHING, false)).isEqualTo(SelectStrategy.CONTINUE);
         assertThat(second.calculateStrategy(NOTHING, false)).isEqualTo(SelectStrategy.SELECT);
         assertThat(polling).hasValue(1);
