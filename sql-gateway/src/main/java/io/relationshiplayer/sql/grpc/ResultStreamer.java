@@ -115,7 +115,9 @@ final class ResultStreamer implements FlowControlledStreamer.Source<ExecuteRespo
                 return;
             }
             out.send(ExecuteResponse.newBuilder().setHeader(header).build());
-            out.send(ExecuteResponse.newBuilder().setBatch(first).build());
+            if (first.getRowsCount() > 0) {
+                out.send(ExecuteResponse.newBuilder().setBatch(first).build());
+            }
             return;
         }
         if (whole == null) {
