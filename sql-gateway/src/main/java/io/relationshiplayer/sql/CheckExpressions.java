@@ -109,8 +109,7 @@ final class CheckExpressions {
         RexBuilder rex = new RexBuilder(types);
         RelOptCluster cluster = RelOptCluster.create(new HepPlanner(HepProgram.builder().build()), rex);
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, reader, cluster,
-                new BooleanLiterals(new TimestampLiterals(PaddedChars.convertlets(PostgresFunctions.convertlets(
-                        new NullArithmetic(StandardConvertletTable.INSTANCE))))),
+                SqlPrepare.convertlets(StandardConvertletTable.INSTANCE),
                 SqlToRelConverter.config().withExpand(true));
         RelNode rel = io.relationshiplayer.sql.calcite.ByteaCasts.rewrite(io.relationshiplayer.sql.calcite.BooleanCasts
                 .rewrite(io.relationshiplayer.sql.calcite.TimestampCasts.rewrite(CheckedArithmetic.rewrite(

@@ -99,8 +99,17 @@ final class SqlPrepare extends CalcitePrepareImpl {
 
     @Override
     protected org.apache.calcite.sql2rel.SqlRexConvertletTable createConvertletTable() {
+        return convertlets(super.createConvertletTable());
+    }
+
+    /**
+     * How a validated statement's expressions are converted, PostgreSQL's way, over Calcite's {@code base}: the same
+     * for statements and for CHECK constraints ({@link CheckExpressions}).
+     */
+    static org.apache.calcite.sql2rel.SqlRexConvertletTable convertlets(
+            org.apache.calcite.sql2rel.SqlRexConvertletTable base) {
         return new BooleanLiterals(new TimestampLiterals(PaddedChars.convertlets(PostgresFunctions.convertlets(
-                new NullArithmetic(super.createConvertletTable())))));
+                new NullArithmetic(base)))));
     }
 
     /** The validator Calcite makes for a connection's settings, reporting classified errors. */
