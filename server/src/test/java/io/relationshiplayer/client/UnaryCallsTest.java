@@ -110,10 +110,9 @@ class UnaryCallsTest {
         assertThat(open.next().getStatus()).isEqualTo(HealthCheckResponse.ServingStatus.SERVING);
         Thread reader = Thread.currentThread();
         Thread interrupter = new Thread(() -> {
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                return;
+            // once the reader sleeps waiting for the next message (after its polling)
+            while (reader.getState() != Thread.State.WAITING) {
+                Thread.onSpinWait();
             }
             reader.interrupt();
         });
