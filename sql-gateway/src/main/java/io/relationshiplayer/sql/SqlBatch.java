@@ -19,6 +19,8 @@ final class SqlBatch {
     private final CalciteRunner calcite;
     /** Whether an attempt of this batch already ran past FoundationDB's window. */
     private boolean tooOld;
+    /** An attempt too old in less than this ran too briefly to be too large: its read version was stale. */
+    static final long STALE_READ_VERSION_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(100);
 
     SqlBatch(SqlSession session, CalciteRunner calcite) {
         this.session = session;
@@ -209,11 +211,15 @@ final class SqlBatch {
     /**
      * After a failed attempt of a batch of its own, begun at {@code started}: returns to retry it, else throws what the
      * caller is told. A transaction too old is retried once as a conflict, since the time may not have been the batch's
-     * (a process stopped or paused by its collector, a stale read version); too old twice, the batch is too large for
-     * FoundationDB's window (54000: another attempt would run as long).
+     * (a process stopped or paused by its collector, a stale read version); too old twice, and the second time after
+     * running a while, the batch is too large for FoundationDB's window (54000: another attempt would run as long).
      */
     private void retryOrThrow(Throwable e, int attempt, int items, long started) {
-        boolean again = SqlErrors.transactionTooOld(e) && tooOld;
+        // an attempt too old within moments of its start was given a stale read version (the engine holds readers
+        // below a commit batch in flight, and a stop can leave one in flight for seconds), not too much work: it is
+        // retried as a conflict, however many came before
+        boolean again = SqlErrors.transactionTooOld(e) && tooOld
+                && System.nanoTime() - started >= STALE_READ_VERSION_NANOS;
         tooOld |= SqlErrors.transactionTooOld(e);
         if (again) {
             throw new SqlException(SqlException.PROGRAM_LIMIT_EXCEEDED, "the batch ran past FoundationDB's 5 "
