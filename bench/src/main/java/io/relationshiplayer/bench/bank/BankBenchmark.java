@@ -101,7 +101,7 @@ public final class BankBenchmark {
                 + (settings.batch() ? " batch" : " txn");
         if (settings.connect().isPresent()) {
             try (SqlClient client = SqlClient.connect(settings.connect().get(), security, SqlBench.OPTIONS)) {
-                return measure(new GrpcBank(client, database, label, settings.batch()), rows, null, client);
+                return measure(new GrpcBank(client, database, label, settings.batch()), rows, null, client, null);
             }
         }
         if (settings.nemesisSeconds() > 0) {
@@ -110,12 +110,13 @@ public final class BankBenchmark {
             try (Nemesis nemesis = Nemesis.start(dir, progress, settings.fault(), settings.stopSeconds(),
                     Math.max(ServerLimits.DEFAULTS.maxStreamsPerClient(), 2 * settings.clients() + 16));
                  SqlClient client = SqlClient.connect(nemesis.target(), ClientSecurity.plaintext(), SqlBench.OPTIONS)) {
-                return measure(new GrpcBank(client, database, label, settings.batch()), rows, nemesis, client);
+                return measure(new GrpcBank(client, database, label, settings.batch()), rows, nemesis, client, null);
             }
         }
         try (LocalSqlServer server = LocalSqlServer.start(settings.backend());
              SqlClient client = SqlClient.connect(server.target(), ClientSecurity.plaintext(), SqlBench.OPTIONS)) {
-            return measure(new GrpcBank(client, database, label, settings.batch()), rows, null, client);
+            return measure(new GrpcBank(client, database, label, settings.batch()), rows, null, client,
+                    CpuMeter.jvm().orElse(null));
         }
     }
 
@@ -127,11 +128,12 @@ public final class BankBenchmark {
             out.println("postgres: not reachable at " + url + " (" + e.getMessage() + "): skipped");
             return true;
         }
-        return measure(bank, rows, null, null);
+        return measure(bank, rows, null, null, CpuMeter.jvmAndLocalPostgres(url).orElse(null));
     }
 
-    private boolean measure(BankStore bank, List<BankTable.Measured> rows, Nemesis nemesis, SqlClient client)
-            throws Exception {
+    /** {@code cpu}: the processes whose CPU the run measures; null where they cannot all be seen from here. */
+    private boolean measure(BankStore bank, List<BankTable.Measured> rows, Nemesis nemesis, SqlClient client,
+                            CpuMeter cpu) throws Exception {
         long[] balances = new long[settings.accounts()];
         Random random = new Random(settings.seed());
         long total = 0;
@@ -150,6 +152,9 @@ public final class BankBenchmark {
             nemesis.unleash(settings.nemesisSeconds(), settings.minKills(), run.endNanos(System.nanoTime()), run::acknowledgedSoFar,
                     client);
         }
+        if (cpu != null) {
+            run.measureCpu(cpu);
+        }
         if (nemesis != null) {
             run.keepGoingWhile(() -> !nemesis.proved(settings.minKills()));
         }
@@ -166,6 +171,12 @@ public final class BankBenchmark {
                         + "%,d%n", bank.label(), result.transfers(), result.elapsedNanos() / 1e9, result.measured(),
                 result.tps(), result.conflicts(), result.lost(),
                 result.ambiguous(), result.unknown().cardinality() + result.failed().cardinality());
+        if (cpu != null && result.measured() > 0) {
+            out.printf(Locale.ROOT, "%s: CPU %s per transfer after the warm-up (%s; %d cores give at most %,.0f TPS "
+                            + "at that cost)%n", bank.label(), CpuMeter.perTransfer(result.cpuNanos(), result.measured()),
+                    cpu.what(), Runtime.getRuntime().availableProcessors(),
+                    Runtime.getRuntime().availableProcessors() * 1e9 / result.cpuNanosPerTransfer());
+        }
         boolean live = nemesis == null || printPauses(kills, result);
         boolean ok = verify(bank, balances, total, result) && live;
         rows.add(new BankTable.Measured(bank.label(), settings.clients(), settings.accounts(), result,

@@ -30,7 +30,7 @@ final class TransferRun {
      */
     record Result(Latencies latencies, long[] completions, long startNanos, long measuredFromNanos, long elapsedNanos,
                   BitSet acknowledged, BitSet unknown, BitSet failed, long maxId, long conflicts, long lost,
-                  long ambiguous) {
+                  long ambiguous, long cpuNanos) {
         /** Every acknowledged transfer, warm-up included. */
         long transfers() {
             return acknowledged.cardinality();
@@ -46,6 +46,11 @@ final class TransferRun {
         double tps() {
             return measured() / ((startNanos + elapsedNanos - measuredFromNanos) / 1e9);
         }
+
+        /** CPU nanoseconds per transfer after the warm-up, by the meter's processes; negative if not measured. */
+        double cpuNanosPerTransfer() {
+            return cpuNanos < 0 || measured() == 0 ? -1 : (double) cpuNanos / measured();
+        }
     }
 
     private final BankStore store;
@@ -58,6 +63,7 @@ final class TransferRun {
     private final AtomicLong ids = new AtomicLong();
     private final AtomicLong acknowledgedSoFar = new AtomicLong();
     private volatile BooleanSupplier keepGoing = () -> false;
+    private CpuMeter cpu;
 
     TransferRun(BankStore store, int accounts, int clients, double warmupSeconds, double seconds, long transfers,
                 long seed) {
@@ -76,6 +82,11 @@ final class TransferRun {
      */
     void keepGoingWhile(BooleanSupplier condition) {
         keepGoing = condition;
+    }
+
+    /** Measures the CPU {@code meter} covers from the warm-up's end to the run's end ({@link Result#cpuNanos}). */
+    void measureCpu(CpuMeter meter) {
+        cpu = meter;
     }
 
     /** Transfers acknowledged so far, while the run goes on. */
@@ -110,7 +121,15 @@ final class TransferRun {
             }));
         }
         List<Worker> workers = new ArrayList<>();
+        long cpuFrom = -1;
         try {
+            if (cpu != null) {
+                long wait = measuredFrom - System.nanoTime();
+                if (wait > 0) {
+                    Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                }
+                cpuFrom = cpu.nanos();
+            }
             for (Future<Worker> f : futures) {
                 workers.add(f.get());
             }
@@ -118,6 +137,7 @@ final class TransferRun {
             pool.shutdownNow();
         }
         long elapsed = System.nanoTime() - start;
+        long cpuNanos = cpuFrom < 0 ? -1 : cpu.nanos() - cpuFrom;
         BitSet acked = new BitSet();
         BitSet unknown = new BitSet();
         BitSet failed = new BitSet();
@@ -140,7 +160,7 @@ final class TransferRun {
         }
         return new Result(Latencies.merge(latencies), completions.sorted(), start, measuredFrom, elapsed, acked,
                 unknown, failed,
-                Math.min(ids.get(), transfers > 0 ? transfers : Long.MAX_VALUE), conflicts, lost, ambiguous);
+                Math.min(ids.get(), transfers > 0 ? transfers : Long.MAX_VALUE), conflicts, lost, ambiguous, cpuNanos);
     }
 
     private final class Worker {
