@@ -25,7 +25,7 @@ import java.util.Random;
  * and PostgreSQL rows.
  *
  * <pre>
- * BankBenchmark [--accounts 10000] [--clients 16] [--seconds 60 [--warmup 10] | --transfers N]
+ * BankBenchmark [--accounts 10000] [--clients 16] [--seconds 60 [--warmup 10] [--warmup-max 120] | --transfers N]
  *               [--backend embedded:memory]
  *               [--connect host:port [--tls] [--ca-file F] [--cert F --key F] [--token T]]
  *               [--nemesis SECONDS [--kills K] [--fault kill|stop [--stop-seconds S]]] [--postgres JDBC-URL]
@@ -67,8 +67,8 @@ public final class BankBenchmark {
         out.printf(Locale.ROOT, "bank transfers: %,d accounts, %d clients, %s, %s%n", settings.accounts(),
                 settings.clients(), settings.transfers() > 0 ? String.format(Locale.ROOT, "%,d transfers",
                         settings.transfers()) : settings.warmup() > 0 ? String.format(Locale.ROOT, "%.0f s measured "
-                        + "after a %.0f s warm-up (its transfers are verified, not counted)", settings.seconds(),
-                        settings.warmup()) : String.format(Locale.ROOT, "%.0f s", settings.seconds()), where());
+                        + "after a warm-up of %s (its transfers are verified, not counted)", settings.seconds(),
+                        warmup()) : String.format(Locale.ROOT, "%.0f s", settings.seconds()), where());
         List<BankTable.Measured> rows = new ArrayList<>();
         boolean ok = runSqlService(rows);
         if (settings.postgres().isPresent()) {
@@ -77,6 +77,12 @@ public final class BankBenchmark {
         new BankTable(reference, out).print(rows);
         out.println(ok ? "result: all checks passed" : "result: CHECKS FAILED");
         return ok ? 0 : 1;
+    }
+
+    private String warmup() {
+        return settings.warmupMax() > settings.warmup() ? String.format(Locale.ROOT, "%.0f s and until the JIT "
+                + "compiler has settled (at most %.0f s)", settings.warmup(), settings.warmupMax())
+                : String.format(Locale.ROOT, "%.0f s", settings.warmup());
     }
 
     private String where() {
@@ -155,6 +161,11 @@ public final class BankBenchmark {
         if (cpu != null) {
             run.measureCpu(cpu);
         }
+        JitSettling settling = nemesis == null && settings.transfers() == 0 && settings.warmupMax() > settings.warmup()
+                ? JitSettling.thisJvm(settings.warmupMax()).orElse(null) : null;
+        if (settling != null) {
+            run.warmUntilSettled(settling);
+        }
         if (nemesis != null) {
             run.keepGoingWhile(() -> !nemesis.proved(settings.minKills()));
         }
@@ -166,6 +177,9 @@ public final class BankBenchmark {
             result = run.run();
         }
         List<Nemesis.Kill> kills = nemesis != null ? nemesis.calm() : List.of();
+        if (settling != null) {
+            out.printf(Locale.ROOT, "%s: %s%n", bank.label(), settling.describe());
+        }
         out.printf(Locale.ROOT, "%s: %,d transfers acknowledged in %.1f s, %,d after the warm-up (%,.0f TPS); "
                         + "retries: %,d conflicts, %,d lost connections, %,d commits of unknown outcome; abandoned: "
                         + "%,d%n", bank.label(), result.transfers(), result.elapsedNanos() / 1e9, result.measured(),

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /** What {@code rl bench bank} runs. */
-record BankSettings(int accounts, int clients, double warmup, double seconds, long transfers, BackendSpec backend,
+record BankSettings(int accounts, int clients, double warmup, double warmupMax, double seconds, long transfers, BackendSpec backend,
                     Optional<String> connect, double nemesisSeconds, int minKills, Nemesis.Fault fault,
                     double stopSeconds, Optional<String> postgres,
                     long seed, Optional<Path> reference, boolean batch) {
@@ -15,6 +15,7 @@ record BankSettings(int accounts, int clients, double warmup, double seconds, lo
         Integer clients = null;
         Double seconds = null;
         Double warmup = null;
+        Double warmupMax = null;
         long transfers = 0;
         String backend = "embedded:memory";
         Optional<String> connect = Optional.empty();
@@ -42,6 +43,7 @@ record BankSettings(int accounts, int clients, double warmup, double seconds, lo
                 case "--clients" -> clients = Integer.parseInt(value);
                 case "--seconds" -> seconds = Double.parseDouble(value);
                 case "--warmup" -> warmup = Double.parseDouble(value);
+                case "--warmup-max" -> warmupMax = Double.parseDouble(value);
                 case "--transfers" -> transfers = Long.parseLong(value);
                 case "--backend" -> backend = value;
                 case "--connect" -> connect = Optional.of(value);
@@ -71,6 +73,9 @@ record BankSettings(int accounts, int clients, double warmup, double seconds, lo
         // at a fraction of its speed); a nemesis run measures restarts, which are cold by design, and a counted run
         // counts everything.
         double w = warmup != null ? warmup : transfers > 0 || nemesis > 0 ? 0 : quick ? 1 : 10;
+        // ... and it goes on until the JIT compiler has settled (JitSettling), up to --warmup-max from the start;
+        // --quick and a nemesis run do not wait for it.
+        double wm = warmupMax != null ? warmupMax : quick || nemesis > 0 ? w : Math.max(w, 120);
         BackendSpec spec = BackendSpec.parse(backend);
         if (n < 2 || c <= 0 || s <= 0 || transfers < 0 || nemesis < 0 || kills < 1 || w < 0) {
             throw new IllegalArgumentException("--accounts must be at least 2, --clients, --seconds and --kills "
@@ -78,6 +83,9 @@ record BankSettings(int accounts, int clients, double warmup, double seconds, lo
         }
         if (stopSeconds <= 0) {
             throw new IllegalArgumentException("--stop-seconds must be positive");
+        }
+        if (wm < w) {
+            throw new IllegalArgumentException("--warmup-max must be at least --warmup");
         }
         if (w > 0 && transfers > 0) {
             throw new IllegalArgumentException("--warmup applies to a timed run (--seconds), not to --transfers");
@@ -91,7 +99,7 @@ record BankSettings(int accounts, int clients, double warmup, double seconds, lo
         if (nemesis > 0 && spec.kind() != BackendSpec.Kind.DURABLE) {
             throw new IllegalArgumentException("--nemesis needs the durable engine: --backend embedded:<dir>");
         }
-        return new BankSettings(n, c, w, s, transfers, spec, connect, nemesis, kills, fault, stopSeconds, postgres,
+        return new BankSettings(n, c, w, wm, s, transfers, spec, connect, nemesis, kills, fault, stopSeconds, postgres,
                 seed, reference, batch);
     }
 }

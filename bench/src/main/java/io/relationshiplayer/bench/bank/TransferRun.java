@@ -64,6 +64,10 @@ final class TransferRun {
     private final AtomicLong acknowledgedSoFar = new AtomicLong();
     private volatile BooleanSupplier keepGoing = () -> false;
     private CpuMeter cpu;
+    private JitSettling settling;
+    /** When the measured part began (the warm-up's end) and when no new transfer starts; set by {@link #run}. */
+    private volatile long measuredFrom;
+    private volatile long end;
 
     TransferRun(BankStore store, int accounts, int clients, double warmupSeconds, double seconds, long transfers,
                 long seed) {
@@ -82,6 +86,14 @@ final class TransferRun {
      */
     void keepGoingWhile(BooleanSupplier condition) {
         keepGoing = condition;
+    }
+
+    /**
+     * The warm-up goes on past its {@code --warmup} seconds until this JVM's JIT compiler has settled (or
+     * {@code settling} gives up), and the measured seconds start then.
+     */
+    void warmUntilSettled(JitSettling settling) {
+        this.settling = settling;
     }
 
     /** Measures the CPU {@code meter} covers from the warm-up's end to the run's end ({@link Result#cpuNanos}). */
@@ -110,11 +122,12 @@ final class TransferRun {
             return t;
         });
         long start = System.nanoTime();
-        long end = endNanos(start);
-        long measuredFrom = measuredFrom(start);
+        boolean settle = settling != null && transfers == 0;
+        measuredFrom = settle ? Long.MAX_VALUE : measuredFrom(start);
+        end = settle ? Long.MAX_VALUE : endNanos(start);
         List<Future<Worker>> futures = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
-            Worker w = new Worker(new Random(seed + c), measuredFrom, end);
+            Worker w = new Worker(new Random(seed + c));
             futures.add(pool.submit(() -> {
                 w.run();
                 return w;
@@ -123,7 +136,12 @@ final class TransferRun {
         List<Worker> workers = new ArrayList<>();
         long cpuFrom = -1;
         try {
-            if (cpu != null) {
+            if (settle) {
+                long from = settling.await(start, measuredFrom(start));
+                cpuFrom = cpu != null ? cpu.nanos() : -1;
+                measuredFrom = from;
+                end = from + (long) (seconds * 1e9);
+            } else if (cpu != null) {
                 long wait = measuredFrom - System.nanoTime();
                 if (wait > 0) {
                     Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
@@ -165,8 +183,6 @@ final class TransferRun {
 
     private final class Worker {
         final Random random;
-        final long measuredFrom;
-        final long end;
         final Latencies latencies = new Latencies();
         final Latencies completions = new Latencies();
         final BitSet acked = new BitSet();
@@ -176,14 +192,13 @@ final class TransferRun {
         long lost;
         long ambiguous;
 
-        Worker(Random random, long measuredFrom, long end) {
+        Worker(Random random) {
             this.random = random;
-            this.measuredFrom = measuredFrom;
-            this.end = end;
         }
 
         /** When this worker stops starting transfers: later while the run is held open. */
         long end() {
+            long end = TransferRun.this.end;
             if (end != Long.MAX_VALUE && keepGoing.getAsBoolean() && System.nanoTime() - end < MAX_HOLD_NANOS) {
                 return Long.MAX_VALUE;
             }
