@@ -9,7 +9,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 mode=${1:---check}
 rl=(java -XX:+UseSerialGC -jar cli/target/rl.jar bench)
 study=(study --quick --experiments get-single,create-single,create-multiple --tickets 1000 --batches 40
-       --sizes get-single=300 --sizes create-single=300 --sizes create-multiple=10 --runs 3 --warmup-seconds 3)
+       --sizes get-single=300 --sizes create-single=300 --sizes create-multiple=10 --runs 3 --warmup-seconds 3
+       --warmup-max 3)
 status=0
 "${rl[@]}" "${study[@]}" --latency none "$mode" || status=$?
 "${rl[@]}" "${study[@]}" --latency cluster "$mode" || status=$?

@@ -161,10 +161,8 @@ public final class BankBenchmark {
         if (cpu != null) {
             run.measureCpu(cpu);
         }
-        JitSettling settling = nemesis == null && settings.transfers() == 0 && settings.warmupMax() > settings.warmup()
-                ? JitSettling.thisJvm(settings.warmupMax()).orElse(null) : null;
-        if (settling != null) {
-            run.warmUntilSettled(settling);
+        if (nemesis == null) {
+            run.warmUntilSettled(settings.warmupMax());
         }
         if (nemesis != null) {
             run.keepGoingWhile(() -> !nemesis.proved(settings.minKills()));
@@ -177,8 +175,8 @@ public final class BankBenchmark {
             result = run.run();
         }
         List<Nemesis.Kill> kills = nemesis != null ? nemesis.calm() : List.of();
-        if (settling != null) {
-            out.printf(Locale.ROOT, "%s: %s%n", bank.label(), settling.describe());
+        if (run.warmupReport() != null) {
+            out.printf(Locale.ROOT, "%s: %s%n", bank.label(), run.warmupReport());
         }
         out.printf(Locale.ROOT, "%s: %,d transfers acknowledged in %.1f s, %,d after the warm-up (%,.0f TPS); "
                         + "retries: %,d conflicts, %,d lost connections, %,d commits of unknown outcome; abandoned: "

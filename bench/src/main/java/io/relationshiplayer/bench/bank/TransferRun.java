@@ -1,5 +1,6 @@
 package io.relationshiplayer.bench.bank;
 
+import io.relationshiplayer.bench.JitSettling;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -64,7 +65,8 @@ final class TransferRun {
     private final AtomicLong acknowledgedSoFar = new AtomicLong();
     private volatile BooleanSupplier keepGoing = () -> false;
     private CpuMeter cpu;
-    private JitSettling settling;
+    private double warmupMaxSeconds;
+    private JitSettling warmup;
     /** When the measured part began (the warm-up's end) and when no new transfer starts; set by {@link #run}. */
     private volatile long measuredFrom;
     private volatile long end;
@@ -89,11 +91,16 @@ final class TransferRun {
     }
 
     /**
-     * The warm-up goes on past its {@code --warmup} seconds until this JVM's JIT compiler has settled (or
-     * {@code settling} gives up), and the measured seconds start then.
+     * The warm-up goes on past its seconds until this JVM's JIT compiler has settled, at most {@code maxSeconds} from
+     * the start, and the measured seconds start then.
      */
-    void warmUntilSettled(JitSettling settling) {
-        this.settling = settling;
+    void warmUntilSettled(double maxSeconds) {
+        warmupMaxSeconds = maxSeconds;
+    }
+
+    /** How the warm-up of a run that waited for the JIT compiler went; null if it did not wait. */
+    String warmupReport() {
+        return warmup == null ? null : warmup.describe();
     }
 
     /** Measures the CPU {@code meter} covers from the warm-up's end to the run's end ({@link Result#cpuNanos}). */
@@ -122,7 +129,7 @@ final class TransferRun {
             return t;
         });
         long start = System.nanoTime();
-        boolean settle = settling != null && transfers == 0;
+        boolean settle = warmupMaxSeconds > warmupSeconds && transfers == 0;
         measuredFrom = settle ? Long.MAX_VALUE : measuredFrom(start);
         end = settle ? Long.MAX_VALUE : endNanos(start);
         List<Future<Worker>> futures = new ArrayList<>();
@@ -137,7 +144,8 @@ final class TransferRun {
         long cpuFrom = -1;
         try {
             if (settle) {
-                long from = settling.await(start, measuredFrom(start));
+                warmup = JitSettling.start(warmupSeconds, warmupMaxSeconds);
+                long from = warmup.await();
                 cpuFrom = cpu != null ? cpu.nanos() : -1;
                 measuredFrom = from;
                 end = from + (long) (seconds * 1e9);

@@ -1,6 +1,7 @@
 package io.relationshiplayer.bench.sql;
 
 import io.grpc.ManagedChannel;
+import io.relationshiplayer.bench.JitSettling;
 import io.relationshiplayer.bench.bank.LocalSqlServer;
 import io.relationshiplayer.client.ClientSecurity;
 import io.relationshiplayer.client.SqlClient;
@@ -41,7 +42,7 @@ import java.util.concurrent.TimeUnit;
  *       goals: cached under 1 ms, first under 100 ms.</li>
  * </ol>
  *
- * <pre>SqlBenchmark [--seconds 3] [--quick] [--seed S]</pre>
+ * <pre>SqlBenchmark [--seconds 3] [--quick] [--seed S] [--warmup-max 60]</pre>
  */
 public final class SqlBenchmark {
     static final double RATIO_GOAL = 1.5;
@@ -59,9 +60,10 @@ public final class SqlBenchmark {
             + "JOIN tickets t ON t.project_id = p.id JOIN comments c ON c.ticket_id = t.id "
             + "JOIN users u ON u.id = c.user_id JOIN labels l ON l.ticket_id = t.id WHERE p.id = %d";
 
-    record Settings(double seconds, boolean quick, int projects, long seed) {
+    record Settings(double seconds, boolean quick, int projects, long seed, double warmupMax) {
         static Settings parse(String[] args) {
             double seconds = 3;
+            Double warmupMax = null;
             boolean quick = false;
             Integer projects = null;
             long seed = 20_240_501L;
@@ -79,6 +81,7 @@ public final class SqlBenchmark {
                     case "--seconds" -> seconds = Double.parseDouble(value);
                     case "--projects" -> projects = Integer.parseInt(value);
                     case "--seed" -> seed = Long.parseLong(value);
+                    case "--warmup-max" -> warmupMax = Double.parseDouble(value);
                     default -> throw new IllegalArgumentException("unknown option " + name);
                 }
             }
@@ -89,7 +92,10 @@ public final class SqlBenchmark {
             if (seconds <= 0 || p <= 0) {
                 throw new IllegalArgumentException("--seconds and --projects must be positive");
             }
-            return new Settings(seconds, quick, p, seed);
+            // The first measurement's warm-up goes on until the JIT compiler has settled (JitSettling), at most this
+            // long; --quick does not wait for it.
+            double wm = warmupMax != null ? warmupMax : quick ? 0 : 60;
+            return new Settings(seconds, quick, p, seed, wm);
         }
 
         int tickets() {
@@ -210,9 +216,10 @@ public final class SqlBenchmark {
                 .getStatementId();
         Latencies sqlTimes = new Latencies();
         Latencies recordTimes = new Latencies();
+        JitSettling warmup = JitSettling.start(warmupSeconds(), settings.warmupMax());
         for (boolean warm : new boolean[] {true, false}) {
-            long end = System.nanoTime() + nanos(warm ? warmupSeconds() : settings.seconds());
-            while (System.nanoTime() < end) {
+            long end = System.nanoTime() + nanos(settings.seconds());
+            while (warm ? !warmup.done() : System.nanoTime() < end) {
                 long id = 1 + random.nextInt(settings.tickets());
                 long t0 = System.nanoTime();
                 long rows = drain(streams.call(sql, SqlServiceGrpc.getExecutePreparedMethod(), ExecutePreparedRequest
@@ -231,6 +238,7 @@ public final class SqlBenchmark {
                 }
             }
         }
+        out.println(warmup.describe() + " (untimed, both calls)");
         out.printf(Locale.ROOT, "SQL ExecutePrepared: %,d calls, p50 %.3f ms, p99 %.3f ms%n", sqlTimes.count(),
                 sqlTimes.percentileMs(0.5), sqlTimes.percentileMs(0.99));
         out.printf(Locale.ROOT, "record LoadRecords:  %,d calls, p50 %.3f ms, p99 %.3f ms%n", recordTimes.count(),

@@ -7,6 +7,7 @@ import io.relationshiplayer.fdb.BackendSpec;
 import io.relationshiplayer.fdb.embedded.LatencyProfile;
 import io.relationshiplayer.proto.v1.tickets.Ticket;
 import io.relationshiplayer.tickets.DirectTicketLayer;
+import io.relationshiplayer.bench.JitSettling;
 import io.relationshiplayer.tickets.GrpcTicketLayer;
 import io.relationshiplayer.tickets.RandomTickets;
 import io.relationshiplayer.tickets.TicketLayer;
@@ -37,7 +38,7 @@ import java.util.stream.IntStream;
  *
  * <pre>
  * StudyBenchmark [--latency none|cluster] [--backend embedded:memory|embedded:DIR|fdb:[CLUSTER-FILE]]
- *                [--runs 3] [--warmup-seconds 10] [--quick | --full] [--tickets 75000] [--batches 500]
+ *                [--runs 3] [--warmup-seconds 10 [--warmup-max 120]] [--quick | --full] [--tickets 75000] [--batches 500]
  *                [--experiments get-single,get-multiple,create-single,create-multiple]
  *                [--sizes EXPERIMENT=N,N,...]... [--clients 1,8,64] [--out DIR] [--seed S]
  *                [--reference path/to/study-results.csv]
@@ -193,8 +194,8 @@ public final class StudyBenchmark implements AutoCloseable {
         if (settings.warmupSeconds() <= 0) {
             return;
         }
-        long start = System.nanoTime();
         long calls = 0;
+        JitSettling warmup;
         try (Backend backend = Backend.open(BackendSpec.memory(), LatencyProfile.NONE);
              InProcessServer server = InProcessServer.start(backend);
              TicketLayer direct = DirectTicketLayer.open(backend.recordDatabase(), "warm-up");
@@ -203,10 +204,10 @@ public final class StudyBenchmark implements AutoCloseable {
             direct.saveAll(tickets.subList(0, 500));
             direct.saveAll(tickets.subList(500, 1_000));
             // The clock starts after the set-up, which on a busy machine could otherwise take the whole warm-up.
-            long until = System.nanoTime() + (long) (settings.warmupSeconds() * 1e9);
+            warmup = JitSettling.start(settings.warmupSeconds(), settings.warmupMaxSeconds());
             // Mostly single loads and saves, the calls the JIT must have compiled before the timed runs; a scan of
             // the 1,000 tickets every tenth round (scans took most of the warm-up when there was one per round).
-            for (int round = 0; System.nanoTime() < until; round++) {
+            for (int round = 0; !warmup.done(); round++) {
                 for (TicketLayer layer : List.of(direct, proxy)) {
                     for (int i = 0; i < 200; i++) {
                         layer.load(tickets.get(i * 5).getId());
@@ -221,8 +222,7 @@ public final class StudyBenchmark implements AutoCloseable {
                 }
             }
         }
-        progress.printf(Locale.ROOT, "warmed up both paths: %,d calls in %.1f s (untimed)%n", calls,
-                (System.nanoTime() - start) / 1e9);
+        progress.printf(Locale.ROOT, "warmed up both paths: %,d calls (untimed); %s%n", calls, warmup.describe());
     }
 
     /** Empties the store and fills it with the read experiments' tickets, untimed. */

@@ -18,7 +18,7 @@ import java.util.Optional;
  * @param out     where CSV, JSON, the tables and the figures go, if anywhere
  */
 record StudySettings(String latencyName, LatencyProfile latency, BackendSpec backend, int runs,
-                     double warmupSeconds, boolean quick, boolean full, int tickets, int batches,
+                     double warmupSeconds, double warmupMaxSeconds, boolean quick, boolean full, int tickets, int batches,
                      Map<Experiment, List<Integer>> sizes, List<Integer> clients, long seed,
                      Optional<Path> reference, Optional<Path> out) {
     /** Repetitions per cell with {@code --full}, as in the study. */
@@ -31,6 +31,7 @@ record StudySettings(String latencyName, LatencyProfile latency, BackendSpec bac
         String backend = "embedded:memory";
         Integer runs = null;
         double warmupSeconds = 10;
+        Double warmupMax = null;
         boolean quick = false;
         boolean full = false;
         Integer tickets = null;
@@ -57,6 +58,7 @@ record StudySettings(String latencyName, LatencyProfile latency, BackendSpec bac
                 case "--backend" -> backend = value;
                 case "--runs" -> runs = Integer.parseInt(value);
                 case "--warmup-seconds" -> warmupSeconds = Double.parseDouble(value);
+                case "--warmup-max" -> warmupMax = Double.parseDouble(value);
                 case "--tickets" -> tickets = Integer.parseInt(value);
                 case "--batches" -> batches = Integer.parseInt(value);
                 case "--experiments" -> experiments = Arrays.stream(value.split(",")).map(String::trim)
@@ -87,9 +89,15 @@ record StudySettings(String latencyName, LatencyProfile latency, BackendSpec bac
         int repetitions = runs != null ? runs : full ? STUDY_RUNS : 3;
         int storeSize = tickets != null ? tickets : quick ? 10_000 : 75_000;
         List<Integer> clientCounts = clients != null ? clients : full ? FULL_CLIENTS : List.of(1);
+        // The warm-up goes on past --warmup-seconds until the JIT compiler has settled (JitSettling), for at most
+        // --warmup-max seconds: a partly compiled proxy path measured the compiler as much as the hop.
+        double maxWarmup = warmupMax != null ? warmupMax : Math.max(warmupSeconds, 120);
         if (repetitions <= 0 || warmupSeconds < 0 || storeSize <= 0 || batches <= 0) {
             throw new IllegalArgumentException("--runs, --tickets and --batches must be positive, "
                     + "--warmup-seconds not negative");
+        }
+        if (maxWarmup < warmupSeconds) {
+            throw new IllegalArgumentException("--warmup-max must be at least --warmup-seconds");
         }
         if (clientCounts.isEmpty() || clientCounts.stream().anyMatch(c -> c <= 0 || c > 1024)
                 || clientCounts.stream().distinct().count() != clientCounts.size()) {
@@ -112,7 +120,7 @@ record StudySettings(String latencyName, LatencyProfile latency, BackendSpec bac
                 throw new IllegalArgumentException("--sizes names " + e.id + ", which --experiments leaves out");
             }
         }
-        return new StudySettings(latency, profile, spec, repetitions, warmupSeconds, quick, full, storeSize, batches,
+        return new StudySettings(latency, profile, spec, repetitions, warmupSeconds, maxWarmup, quick, full, storeSize, batches,
                 sizes, List.copyOf(clientCounts), seed, reference, out);
     }
 

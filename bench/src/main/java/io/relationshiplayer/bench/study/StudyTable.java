@@ -43,12 +43,19 @@ final class StudyTable {
         this.out = out;
     }
 
+    private String warmup() {
+        return settings.warmupMaxSeconds() > settings.warmupSeconds() && settings.warmupSeconds() > 0
+                ? String.format(Locale.ROOT, "%.0f s and until the JIT compiler settled (at most %.0f s)",
+                        settings.warmupSeconds(), settings.warmupMaxSeconds())
+                : String.format(Locale.ROOT, "%.0f s", settings.warmupSeconds());
+    }
+
     void printHeader() {
         out.printf(Locale.ROOT, "Study benchmark: the Record Layer directly vs through the record service (gRPC on "
-                + "loopback), one JVM, backend %s, latency %s; %d run(s) per cell after %.0f s of warm-up "
+                + "loopback), one JVM, backend %s, latency %s; %d run(s) per cell after %s of warm-up "
                 + "and one untimed run per path; ms = mean, +/- = 99.9 %% half-width (z * s / sqrt(runs)) as the "
                 + "study reported; clients %s (the N calls shared among them).%n", settings.backend(),
-                settings.latencyName(), settings.runs(), settings.warmupSeconds(), settings.clients());
+                settings.latencyName(), settings.runs(), warmup(), settings.clients());
         out.printf(Locale.ROOT, "Study figures: %s (20 runs, a fresh JVM per command, 3-node cluster over 1 Gb).%n",
                 reference.source());
         out.println("Machine: " + machine() + " (client, server and backend share these cores)");
