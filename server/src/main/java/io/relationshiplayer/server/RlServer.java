@@ -77,8 +77,8 @@ public final class RlServer implements AutoCloseable {
     }
 
     /**
-     * As {@link #start(String, int, List, ServerOptions, ServerSecurity, Runnable)}; the unary methods named in
-     * {@code inline} (full method names) run on the transport thread that read them, with no hand-off to a worker
+     * As {@link #start(String, int, List, ServerOptions, ServerSecurity, Runnable)}; the unary and server-streaming
+     * methods named in {@code inline} (full method names) run on the transport thread that read them, with no hand-off to a worker
      * thread and back. Only for calls that never wait on anything but memory: a call that blocks there stalls every
      * call of the connections that event loop serves. Every other call runs on the server's own worker pool.
      */
@@ -102,8 +102,7 @@ public final class RlServer implements AutoCloseable {
             public <Q, R> java.util.concurrent.Executor getExecutor(io.grpc.ServerCall<Q, R> call,
                                                                     io.grpc.Metadata headers) {
                 io.grpc.MethodDescriptor<Q, R> m = call.getMethodDescriptor();
-                return m.getType() == io.grpc.MethodDescriptor.MethodType.UNARY
-                        && inline.contains(m.getFullMethodName()) ? null : calls;
+                return m.getType().clientSendsOneMessage() && inline.contains(m.getFullMethodName()) ? null : calls;
             }
         });
         options.configure(b, security.interceptor());

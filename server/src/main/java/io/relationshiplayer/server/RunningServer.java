@@ -4,6 +4,7 @@ import io.grpc.BindableService;
 import io.relationshiplayer.fdb.Backend;
 import io.relationshiplayer.fdb.BackendSpec;
 import io.relationshiplayer.proto.v1.RecordServiceGrpc;
+import io.relationshiplayer.proto.v1.SqlServiceGrpc;
 import io.relationshiplayer.metrics.RlMetrics;
 import io.relationshiplayer.records.RecordStores;
 import io.relationshiplayer.records.grpc.RecordServiceImpl;
@@ -66,18 +67,30 @@ public final class RunningServer implements AutoCloseable {
     }
 
     /**
+     * Health checks answer from memory on every backend, and the SQL calls that run statements only check their
+     * request and session before they hand the statement to the statement pool: inline everywhere (a load balancer's
+     * probe never waits; a statement goes from the transport thread to its worker, not through a call thread first).
+     */
+    static final Set<String> ALWAYS_INLINE = Set.of(io.grpc.health.v1.HealthGrpc.getCheckMethod().getFullMethodName(),
+            SqlServiceGrpc.getExecuteMethod().getFullMethodName(),
+            SqlServiceGrpc.getExecutePreparedMethod().getFullMethodName(),
+            SqlServiceGrpc.getExecuteBatchMethod().getFullMethodName());
+
+    /**
      * The record service's single-transaction unary calls. They are asynchronous (no thread waits on FoundationDB's
      * answers), so on a backend whose futures never block the calling thread they run on the transport thread that
      * read them: no hand-off to a worker and back (issue 16).
      */
-    static final Set<String> INLINE = Set.of(
+    static final Set<String> INLINE = union(Set.of(
             RecordServiceGrpc.getLoadRecordsMethod().getFullMethodName(),
             RecordServiceGrpc.getSaveRecordsMethod().getFullMethodName(),
-            RecordServiceGrpc.getDeleteRecordsMethod().getFullMethodName(),
-            io.grpc.health.v1.HealthGrpc.getCheckMethod().getFullMethodName());
+            RecordServiceGrpc.getDeleteRecordsMethod().getFullMethodName()), ALWAYS_INLINE);
 
-    /** Health checks answer from memory on every backend: inline everywhere (a load balancer's probe never waits). */
-    static final Set<String> ALWAYS_INLINE = Set.of(io.grpc.health.v1.HealthGrpc.getCheckMethod().getFullMethodName());
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> all = new java.util.HashSet<>(a);
+        all.addAll(b);
+        return Set.copyOf(all);
+    }
 
     /**
      * Whether no read or commit of {@code backend} blocks the thread that asks: the memory engine answers from memory
