@@ -185,6 +185,15 @@ final class SqlPrepare extends CalcitePrepareImpl {
                 super.validateNamespace(namespace, targetRowType);
             }
 
+            /** A string literal in an INSERT's VALUES is of its column's type ({@link UnknownLiterals}). */
+            @Override
+            protected void validateValues(org.apache.calcite.sql.SqlCall node,
+                                          org.apache.calcite.rel.type.RelDataType targetRowType,
+                                          org.apache.calcite.sql.validate.SqlValidatorScope scope) {
+                UnknownLiterals.castToTargets(node, targetRowType);
+                super.validateValues(node, targetRowType, scope);
+            }
+
             @Override
             public void validateInsert(org.apache.calcite.sql.SqlInsert insert) {
                 ReadOnlyViews.refuse(this, insert.getTargetTable(), "insert into");
