@@ -241,11 +241,23 @@ final class SqlPrepare extends CalcitePrepareImpl {
             /**
              * A parameter whose type nothing around it gives ({@code SELECT ?}, {@code ? || name}) is text, as
              * PostgreSQL resolves an unknown-typed parameter; Calcite refuses it ("Illegal use of dynamic parameter").
+             * A parameter of date arithmetic takes the type its operator needs ({@code DATE '2024-01-01' + ?} an
+             * integer, {@code d = ? - 1} a date: {@link io.relationshiplayer.sql.calcite.DateArithmetic#parameter}).
              */
             @Override
             protected void inferUnknownTypes(org.apache.calcite.rel.type.RelDataType inferredType,
                                              org.apache.calcite.sql.validate.SqlValidatorScope scope,
                                              SqlNode node) {
+                io.relationshiplayer.sql.calcite.DateArithmetic.Parameter dated = io.relationshiplayer.sql.calcite
+                        .DateArithmetic.parameter(this, scope, node,
+                                inferredType.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.DATE);
+                if (dated != null) {
+                    for (SqlNode operand : ((org.apache.calcite.sql.SqlCall) node).getOperandList()) {
+                        super.inferUnknownTypes(operand == dated.node() ? dated.type(this)
+                                : deriveType(scope, operand), scope, operand);
+                    }
+                    return;
+                }
                 super.inferUnknownTypes(node instanceof org.apache.calcite.sql.SqlDynamicParam
                         && inferredType.equals(unknownType) ? typeFactory.createSqlType(
                         org.apache.calcite.sql.type.SqlTypeName.VARCHAR) : inferredType, scope, node);
