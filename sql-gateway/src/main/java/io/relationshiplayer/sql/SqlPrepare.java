@@ -160,7 +160,8 @@ final class SqlPrepare extends CalcitePrepareImpl {
 
             /**
              * Unnamed select items get PostgreSQL's names, before COALESCE and the like are rewritten, and so do the
-             * columns of a VALUES list aliased in FROM without names of its own.
+             * columns of a VALUES list aliased in FROM without names of its own; {@code 'name'::regclass} is the id
+             * ({@link RegClassCasts}).
              */
             @Override
             protected SqlNode performUnconditionalRewrites(SqlNode node, boolean underFrom) {
@@ -171,7 +172,8 @@ final class SqlPrepare extends CalcitePrepareImpl {
                     node = PostgresNames.valuesColumns(as);
                 }
                 return super.performUnconditionalRewrites(PaddedChars.concatOperands(
-                        io.relationshiplayer.sql.calcite.ByteaCasts.literalCast(node)), underFrom);
+                        io.relationshiplayer.sql.calcite.ByteaCasts.literalCast(RegClassCasts.rewrite(node, reader))),
+                        underFrom);
             }
 
             /** The columns of a VALUES list get PostgreSQL's names, {@code column1}, ..., as soon as it is validated. */
