@@ -140,7 +140,7 @@ class DumpCommandTest {
         }
         assertThat(catalog(copy)).isEqualTo(before);
         assertThat(before.get("Transfer Log"))
-                .contains("CONSTRAINT \"prev\" FOREIGN KEY (prev_n) REFERENCES \"Transfer Log\" (n) ON DELETE RESTRICT\n")
+                .contains("CONSTRAINT prev FOREIGN KEY (prev_n) REFERENCES \"Transfer Log\" (n) ON DELETE RESTRICT\n")
                 .contains("ON DELETE SET NULL ON UPDATE SET DEFAULT", "ON DELETE SET DEFAULT ON UPDATE CASCADE",
                         "ON DELETE CASCADE ON UPDATE RESTRICT")
                 .contains("CREATE UNIQUE INDEX log_to ON \"Transfer Log\" (to_id DESC);")

@@ -16,8 +16,9 @@ import java.util.Set;
  * dollar-quoted text are never rewritten. The rewritten text is longer, so every character of it carries the line
  * and column of a character of the text as written ({@code CAST(} the operand's first, {@code AS} the {@code ::}'s,
  * the closing parenthesis the type's last): the parser's positions, in its errors and in every node it makes, are
- * the user's. A {@code ::} with nothing to cast is left as it is, and a missing type leaves the cast unclosed, so
- * that Calcite's syntax error names the token where PostgreSQL's does.
+ * the user's. A {@code ::} with nothing to cast is left as it is ({@link #dangling} finds it for the parser's error
+ * there), and a missing type leaves the cast unclosed, so that Calcite's syntax error names the token where
+ * PostgreSQL's does.
  */
 final class InfixCasts {
     /** Words that end no operand and name no function, so a parenthesis after one is an expression of its own. */
@@ -51,6 +52,24 @@ final class InfixCasts {
     /** {@code sql} with its {@code ::} casts as CAST, or null if it has none. */
     static Rewritten rewrite(String sql) {
         return sql.contains("::") ? new InfixCasts(sql).rewrite() : null;
+    }
+
+    /** A {@code ::} with nothing before it to cast: its offset, and that of the token before it (its own if none). */
+    record Dangling(int cast, int before) {
+    }
+
+    /** The first {@code ::} of {@code sql} with nothing to cast ({@code 1 + ::int}), or null. */
+    static Dangling dangling(String sql) {
+        if (!sql.contains("::")) {
+            return null;
+        }
+        InfixCasts c = new InfixCasts(sql);
+        for (int k = 0; k < c.tokens.size(); k++) {
+            if (c.tokens.get(k).kind() == Kind.CAST && (k == 0 || c.operandStart(k - 1) < 0)) {
+                return new Dangling(c.tokens.get(k).start(), c.tokens.get(k > 0 ? k - 1 : k).start());
+            }
+        }
+        return null;
     }
 
     private Rewritten rewrite() {

@@ -14,20 +14,6 @@ import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
  * there. {@link PostgresParser} quotes such a word where Calcite's parser stops at it.
  */
 final class KeywordNames {
-    /** PostgreSQL 15's reserved keywords and type-or-function-name keywords: never an unquoted column name. */
-    private static final Set<String> POSTGRES_RESERVED = Set.of("ALL", "ANALYSE", "ANALYZE", "AND", "ANY", "ARRAY",
-            "AS", "ASC", "ASYMMETRIC", "BOTH", "CASE", "CAST", "CHECK", "COLLATE", "COLUMN", "CONSTRAINT", "CREATE",
-            "CURRENT_CATALOG", "CURRENT_DATE", "CURRENT_ROLE", "CURRENT_TIME", "CURRENT_TIMESTAMP", "CURRENT_USER",
-            "DEFAULT", "DEFERRABLE", "DESC", "DISTINCT", "DO", "ELSE", "END", "EXCEPT", "FALSE", "FETCH", "FOR",
-            "FOREIGN", "FROM", "GRANT", "GROUP", "HAVING", "IN", "INITIALLY", "INTERSECT", "INTO", "LATERAL",
-            "LEADING", "LIMIT", "LOCALTIME", "LOCALTIMESTAMP", "NOT", "NULL", "OFFSET", "ON", "ONLY", "OR", "ORDER",
-            "PLACING", "PRIMARY", "REFERENCES", "RETURNING", "SELECT", "SESSION_USER", "SOME", "SYMMETRIC", "TABLE",
-            "THEN", "TO", "TRAILING", "TRUE", "UNION", "UNIQUE", "USER", "USING", "VARIADIC", "WHEN", "WHERE",
-            "WINDOW", "WITH",
-            // type or function names
-            "AUTHORIZATION", "BINARY", "COLLATION", "CONCURRENTLY", "CROSS", "CURRENT_SCHEMA", "FREEZE", "FULL",
-            "ILIKE", "INNER", "IS", "ISNULL", "JOIN", "LEFT", "LIKE", "NATURAL", "NOTNULL", "OUTER", "OVERLAPS",
-            "RIGHT", "SIMILAR", "TABLESAMPLE", "VERBOSE");
     /** PostgreSQL 15's keywords, not reserved, that are a column label only after AS (its AS_LABEL keywords). */
     private static final Set<String> AS_LABEL_ONLY = Set.of("CHAR", "CHARACTER", "DAY", "FILTER", "HOUR", "MINUTE",
             "MONTH", "OVER", "PRECISION", "SECOND", "VARYING", "WITHIN", "WITHOUT", "YEAR");
@@ -43,7 +29,7 @@ final class KeywordNames {
     /** Whether the word (any case) is a keyword of Calcite's parser that PostgreSQL takes as a name. */
     static boolean isName(String word) {
         String w = word.toUpperCase(Locale.ROOT);
-        return CALCITE.isReservedWord(w) && !POSTGRES_RESERVED.contains(w);
+        return CALCITE.isReservedWord(w) && !PostgresKeywords.isReserved(w);
     }
 
     /** Whether the word (any case) is a column label in PostgreSQL only after AS. */

@@ -149,7 +149,7 @@ final class PostgresParser extends SqlParserImpl {
         } catch (ParseException e) {
             int name = nameToQuote(e);
             if (name < 0 || names.length >= MAX_NAMES) {
-                throw e;
+                throw castError(e);
             }
             int[] more = Arrays.copyOf(names, names.length + 1);
             more[names.length] = name;
@@ -162,9 +162,44 @@ final class PostgresParser extends SqlParserImpl {
                 return parsed;
             } catch (ParseException later) {
                 // an error without a token (one of the grammar's own messages) is no syntax error of the word's
-                throw position(later) == 0 || position(later) > position(e) ? later : e;
+                throw castError(position(later) == 0 || position(later) > position(e) ? later : e);
             }
         }
+    }
+
+    /**
+     * {@code e}, or PostgreSQL's error at a {@code ::} with nothing to cast ({@code SELECT 1 + ::int}: {@code syntax
+     * error at or near "::"} at the {@code ::}) where {@code e} is not before the token before it: Calcite stops at
+     * that token ({@code +}) or after it, as its look-ahead fails there, and would name a single {@code :}.
+     */
+    private ParseException castError(ParseException e) {
+        InfixCasts.Dangling dangling = InfixCasts.dangling(text);
+        if (dangling == null || position(e) != 0 && position(e) < position(dangling.before())) {
+            return e;
+        }
+        Token cast = new Token();
+        cast.image = "::";
+        cast.beginLine = line(dangling.cast());
+        cast.beginColumn = dangling.cast() - lineStarts[cast.beginLine - 1] + 1;
+        cast.endLine = cast.beginLine;
+        cast.endColumn = cast.beginColumn + 1;
+        ParseException error = new ParseException("Encountered \"::\" at line " + cast.beginLine + ", column "
+                + cast.beginColumn + ".");
+        error.currentToken = new Token();
+        error.currentToken.next = cast;
+        return error;
+    }
+
+    /** {@code offset}'s position, comparable with {@link #position(ParseException)}'s. */
+    private long position(int offset) {
+        int line = line(offset);
+        return ((long) line << 32) | ((offset - lineStarts[line - 1] + 1) & 0xffffffffL);
+    }
+
+    /** The line (1-based) of {@code offset} in {@code text}. */
+    private int line(int offset) {
+        int i = Arrays.binarySearch(lineStarts, offset);
+        return i >= 0 ? i + 1 : -i - 1;
     }
 
     /** The offset of the word to read as a name that {@code e} stops at or just after, or -1. */

@@ -2,28 +2,25 @@ package io.relationshiplayer.sql;
 
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Collectors;
 import javax.annotation.Nonnull;
-import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
-import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlSyntax;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 
 /**
  * Names as SQL text that reads back as the same name, as PostgreSQL's quote_ident writes them: bare when the name is
- * lower-case letters, digits and underscores and no keyword of the DDL parser's or Calcite's, else in double quotes
- * (a quote in it doubled).
+ * lower-case letters, digits and underscores and no keyword PostgreSQL quotes (its reserved, type-or-function-name
+ * and column-name keywords: {@link PostgresKeywords}), else in double quotes (a quote in it doubled). Calcite's
+ * reserved words that PostgreSQL does not reserve ({@code year}, {@code value}, {@code at}) are bare: the DDL parser
+ * reads them as names, and so does every statement Calcite parses ({@link KeywordNames}). Quoted too: the few names
+ * that Calcite reads bare as a value, its functions without parentheses that PostgreSQL 15 does not reserve
+ * ({@code system_user}, {@code current_path}), which a statement would otherwise read as the function.
  */
 public final class SqlIdentifiers {
-    /** PostgreSQL's reserved keywords (the DDL parser's) and the words Calcite reads as types or values. */
-    private static final Set<String> RESERVED = Set.of("all", "analyse", "analyze", "and", "any", "array", "as", "asc",
-            "asymmetric", "both", "case", "cast", "check", "collate", "column", "constraint", "create",
-            "current_catalog", "current_date", "current_role", "current_time", "current_timestamp", "current_user",
-            "default", "deferrable", "desc", "distinct", "do", "else", "end", "except", "false", "fetch", "for",
-            "foreign", "from", "grant", "group", "having", "in", "initially", "intersect", "into", "lateral",
-            "leading", "limit", "localtime", "localtimestamp", "not", "null", "offset", "on", "only", "or", "order",
-            "placing", "primary", "references", "returning", "select", "session_user", "some", "symmetric", "table",
-            "then", "to", "trailing", "true", "union", "unique", "user", "using", "variadic", "when", "where",
-            "window", "with");
-    private static final SqlAbstractParserImpl.Metadata CALCITE = SqlParser.create("", SqlPrepare.PARSER)
-            .getMetadata();
+    private static final Set<String> CALCITE_NILADIC = SqlStdOperatorTable.instance().getOperatorList().stream()
+            .filter(op -> op.getSyntax() == SqlSyntax.FUNCTION_ID).map(SqlOperator::getName)
+            .map(n -> n.toLowerCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
 
     private SqlIdentifiers() {
     }
@@ -31,9 +28,8 @@ public final class SqlIdentifiers {
     /** {@code name} as an identifier in SQL text. */
     @Nonnull
     public static String quote(@Nonnull String name) {
-        if (name.matches("[a-z_][a-z0-9_]*") && !RESERVED.contains(name)
-                && !CALCITE.isReservedFunctionName(name.toUpperCase(Locale.ROOT))
-                && !CALCITE.isReservedWord(name.toUpperCase(Locale.ROOT))) {
+        if (name.matches("[a-z_][a-z0-9_]*") && !PostgresKeywords.isQuotedKeyword(name)
+                && !CALCITE_NILADIC.contains(name)) {
             return name;
         }
         return "\"" + name.replace("\"", "\"\"") + "\"";

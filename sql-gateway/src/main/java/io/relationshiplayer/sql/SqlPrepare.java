@@ -160,7 +160,8 @@ final class SqlPrepare extends CalcitePrepareImpl {
 
             /**
              * Unnamed select items get PostgreSQL's names, before COALESCE and the like are rewritten, and so do the
-             * columns of a VALUES list aliased in FROM without names of its own.
+             * columns of a VALUES list aliased in FROM without names of its own; {@code 'name'::regclass} is the id
+             * ({@link RegClassCasts}).
              */
             @Override
             protected SqlNode performUnconditionalRewrites(SqlNode node, boolean underFrom) {
@@ -171,7 +172,8 @@ final class SqlPrepare extends CalcitePrepareImpl {
                     node = PostgresNames.valuesColumns(as);
                 }
                 return super.performUnconditionalRewrites(PaddedChars.concatOperands(
-                        io.relationshiplayer.sql.calcite.ByteaCasts.literalCast(node)), underFrom);
+                        io.relationshiplayer.sql.calcite.ByteaCasts.literalCast(RegClassCasts.rewrite(node, reader))),
+                        underFrom);
             }
 
             /** The columns of a VALUES list get PostgreSQL's names, {@code column1}, ..., as soon as it is validated. */
@@ -183,6 +185,15 @@ final class SqlPrepare extends CalcitePrepareImpl {
                     namespace.setType(PostgresNames.valuesColumns(namespace.getType(), getTypeFactory()));
                 }
                 super.validateNamespace(namespace, targetRowType);
+            }
+
+            /** A string literal in an INSERT's VALUES is of its column's type ({@link UnknownLiterals}). */
+            @Override
+            protected void validateValues(org.apache.calcite.sql.SqlCall node,
+                                          org.apache.calcite.rel.type.RelDataType targetRowType,
+                                          org.apache.calcite.sql.validate.SqlValidatorScope scope) {
+                UnknownLiterals.castToTargets(node, targetRowType);
+                super.validateValues(node, targetRowType, scope);
             }
 
             @Override
@@ -232,11 +243,23 @@ final class SqlPrepare extends CalcitePrepareImpl {
             /**
              * A parameter whose type nothing around it gives ({@code SELECT ?}, {@code ? || name}) is text, as
              * PostgreSQL resolves an unknown-typed parameter; Calcite refuses it ("Illegal use of dynamic parameter").
+             * A parameter of date arithmetic takes the type its operator needs ({@code DATE '2024-01-01' + ?} an
+             * integer, {@code d = ? - 1} a date: {@link io.relationshiplayer.sql.calcite.DateArithmetic#parameter}).
              */
             @Override
             protected void inferUnknownTypes(org.apache.calcite.rel.type.RelDataType inferredType,
                                              org.apache.calcite.sql.validate.SqlValidatorScope scope,
                                              SqlNode node) {
+                io.relationshiplayer.sql.calcite.DateArithmetic.Parameter dated = io.relationshiplayer.sql.calcite
+                        .DateArithmetic.parameter(this, scope, node,
+                                inferredType.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.DATE);
+                if (dated != null) {
+                    for (SqlNode operand : ((org.apache.calcite.sql.SqlCall) node).getOperandList()) {
+                        super.inferUnknownTypes(operand == dated.node() ? dated.type(this)
+                                : deriveType(scope, operand), scope, operand);
+                    }
+                    return;
+                }
                 super.inferUnknownTypes(node instanceof org.apache.calcite.sql.SqlDynamicParam
                         && inferredType.equals(unknownType) ? typeFactory.createSqlType(
                         org.apache.calcite.sql.type.SqlTypeName.VARCHAR) : inferredType, scope, node);

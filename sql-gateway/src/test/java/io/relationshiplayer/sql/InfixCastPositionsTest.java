@@ -46,7 +46,7 @@ class InfixCastPositionsTest {
         fails("SELECT a::int,\r\n  a::int::int FROM t WHERE", "42601", "syntax error at end of input", 2, 26);
         fails("SELECT 1::\n", "42601", "syntax error at end of input", 1, 10);
         fails("SELECT 1::int::, 2", "42601", "syntax error at or near \",\"", 1, 16);
-        fails("SELECT 1::int, ::int", "42601", "syntax error at or near \":\"", 1, 16);
+        fails("SELECT 1::int, ::int", "42601", "syntax error at or near \"::\"", 1, 16);
     }
 
     @Test

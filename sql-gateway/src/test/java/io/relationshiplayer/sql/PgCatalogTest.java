@@ -146,6 +146,39 @@ class PgCatalogTest {
         }
     }
 
+    @Test
+    void constraintIdsAndRegclassFollowTheObjects() {
+        String constraints = "SELECT conname, oid, conrelid FROM pg_catalog.pg_constraint ORDER BY conname";
+        String regclass = "SELECT 'loose'::regclass";
+        try (Backend backend = Backend.open("embedded:memory")) {
+            List<List<Object>> first;
+            long loose;
+            try (SqlSession s = engine(backend).open("constraints")) {
+                create(s);
+                first = rows(s, constraints);
+                assertThat(first).extracting(r -> r.get(0)).containsExactly("customers_email_key", "customers_pkey",
+                        "loose_a_check", "orders_customer_id_fkey", "orders_pkey");
+                loose = (Long) rows(s, "SELECT oid FROM pg_catalog.pg_class WHERE relname = 'loose'").get(0).get(0);
+                assertThat(rows(s, regclass)).containsExactly(List.of(loose));
+                assertThat(first.get(2).get(2)).isEqualTo(loose);
+            }
+            // another engine's session (as after a restart) has the same ids
+            try (SqlSession s = engine(backend).open("constraints")) {
+                assertThat(rows(s, constraints)).isEqualTo(first);
+                assertThat(rows(s, regclass)).containsExactly(List.of(loose));
+                // the same text after the table is made again is planned again: the new table's id
+                s.execute("DROP TABLE loose", List.of());
+                s.execute("CREATE TABLE loose (a INTEGER CHECK (a > 0))", List.of());
+                long again = (Long) rows(s, "SELECT oid FROM pg_catalog.pg_class WHERE relname = 'loose'").get(0)
+                        .get(0);
+                assertThat(again).isNotEqualTo(loose);
+                assertThat(rows(s, regclass)).containsExactly(List.of(again));
+                assertThat(rows(s, "SELECT conrelid FROM pg_catalog.pg_constraint WHERE conname = 'loose_a_check'"))
+                        .containsExactly(List.of(again));
+            }
+        }
+    }
+
     /** Tables with a primary key, a unique constraint, a foreign key, an index, a COUNT index, none, and a view. */
     private static void create(SqlSession s) {
         s.execute(DDL_CUSTOMERS, List.of());

@@ -68,6 +68,10 @@ public final class DateArithmetic {
                 || (call.getKind() != SqlKind.PLUS && call.getKind() != SqlKind.MINUS)) {
             return;
         }
+        Parameter untyped = parameter(validator, scope, call, false);
+        if (untyped != null && type(validator, scope, untyped.node()) == null) {
+            validator.setValidatedNodeType(untyped.node(), untyped.type(validator));
+        }
         SqlTypeName left = type(validator, scope, call.operand(0));
         SqlTypeName right = type(validator, scope, call.operand(1));
         if (left == null || right == null) {
@@ -83,8 +87,60 @@ public final class DateArithmetic {
         }
     }
 
+    /** A parameter operand of a date operator and the type it takes ({@link #parameter}). */
+    public record Parameter(SqlNode node, SqlTypeName typeName) {
+        /** The parameter's type, nullable. */
+        public RelDataType type(SqlValidator validator) {
+            RelDataTypeFactory types = validator.getTypeFactory();
+            return types.createTypeWithNullability(types.createSqlType(typeName), true);
+        }
+    }
+
+    /**
+     * The parameter of {@code node}, a {@code +} or {@code -} of a parameter and a date or an integer, and the type it
+     * takes for one of the date operators to apply, or null. PostgreSQL types such a parameter by the client's binding
+     * (an integer bound to {@code date + $1}, a date to {@code $1 - 1}); here a statement is planned before its values
+     * are bound, so it is typed by the other operand and by what the statement expects of the result ({@code
+     * dateExpected}: compared with a DATE, assigned to a DATE column): {@code date + ?} and {@code ? + date} take an
+     * integer, {@code date - ?} an integer where a date is expected and else a date (PostgreSQL's choice for an untyped
+     * parameter: {@code date - date}, the days between), {@code ? - date} a date, and {@code ? + 1}, {@code 1 + ?} and
+     * {@code ? - 1} a date where a date is expected (else Calcite's inference stands: an integer).
+     */
+    public static Parameter parameter(SqlValidator validator, SqlValidatorScope scope, SqlNode node,
+                                      boolean dateExpected) {
+        if (!(node instanceof SqlBasicCall call) || call.operandCount() != 2) {
+            return null;
+        }
+        boolean first = call.operand(0).getKind() == SqlKind.DYNAMIC_PARAM;
+        if (first == (call.operand(1).getKind() == SqlKind.DYNAMIC_PARAM)) {
+            return null;
+        }
+        SqlNode param = call.operand(first ? 0 : 1);
+        if (call.getOperator() == PLUS || call.getOperator() == MINUS || call.getOperator() == DIFFERENCE) {
+            // already one of the date operators: its parameter keeps the type it was made one with
+            SqlTypeName known = type(validator, scope, param);
+            return known == null ? null : new Parameter(param, known);
+        }
+        if (call.getKind() != SqlKind.PLUS && call.getKind() != SqlKind.MINUS) {
+            return null;
+        }
+        SqlTypeName other = type(validator, scope, call.operand(first ? 1 : 0));
+        boolean plus = call.getKind() == SqlKind.PLUS;
+        SqlTypeName type = null;
+        if (other == SqlTypeName.DATE) {
+            type = plus || (!first && dateExpected) ? SqlTypeName.INTEGER : SqlTypeName.DATE;
+        } else if (other != null && integer(other) && dateExpected && (plus || first)) {
+            type = SqlTypeName.DATE;
+        }
+        return type == null ? null : new Parameter(param, type);
+    }
+
     private static SqlTypeName type(SqlValidator validator, SqlValidatorScope scope, SqlNode operand) {
-        if (operand.getKind() == SqlKind.DYNAMIC_PARAM || operand.getKind() == SqlKind.LITERAL
+        if (operand.getKind() == SqlKind.DYNAMIC_PARAM) {
+            RelDataType known = validator.getValidatedNodeTypeIfKnown(operand);
+            return known == null || known.equals(validator.getUnknownType()) ? null : known.getSqlTypeName();
+        }
+        if (operand.getKind() == SqlKind.LITERAL
                 && ((org.apache.calcite.sql.SqlLiteral) operand).getTypeName() == SqlTypeName.NULL) {
             return null;
         }

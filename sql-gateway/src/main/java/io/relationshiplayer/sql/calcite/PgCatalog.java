@@ -13,13 +13,14 @@ import org.apache.calcite.schema.impl.AbstractSchema;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * The part of PostgreSQL's {@code pg_catalog} that tools and ORMs read to find tables, columns, types and indexes:
- * {@code pg_tables}, {@code pg_views}, {@code pg_namespace}, {@code pg_class}, {@code pg_attribute}, {@code pg_type}
- * and {@code pg_index}, with PostgreSQL 15's names and types for the columns that mean something here (the others,
- * such as owners, access methods, storage and access lists, are left out), over the catalog of the statement that
- * reads them (as {@link InformationSchema}). They list schema {@code public}'s relations only (PostgreSQL's list its
- * own catalogs' too). There are no owners: {@code tableowner} and {@code viewowner} are NULL. Relations get the
- * object ids of {@link PgObjectIds}, the same in every session as long as the object is unchanged.
+ * The part of PostgreSQL's {@code pg_catalog} that tools and ORMs read to find tables, columns, types, indexes and
+ * constraints: {@code pg_tables}, {@code pg_views}, {@code pg_namespace}, {@code pg_class}, {@code pg_attribute},
+ * {@code pg_type}, {@code pg_index} and {@code pg_constraint}, with PostgreSQL 15's names and types for the columns
+ * that mean something here (the others, such as owners, access methods, storage and access lists, are left out), over
+ * the catalog of the statement that reads them (as {@link InformationSchema}). They list schema {@code public}'s
+ * relations only (PostgreSQL's list its own catalogs' too). There are no owners: {@code tableowner} and
+ * {@code viewowner} are NULL. Relations and constraints get the object ids of {@link PgObjectIds}, the same in every
+ * session as long as the object is unchanged.
  */
 final class PgCatalog extends AbstractSchema {
     static final String NAME = "pg_catalog";
@@ -58,12 +59,18 @@ final class PgCatalog extends AbstractSchema {
                 "indnkeyatts int2", "indisunique bool", "indnullsnotdistinct bool", "indisprimary bool",
                 "indisexclusion bool", "indimmediate bool", "indisclustered bool", "indisvalid bool",
                 "indcheckxmin bool", "indisready bool", "indislive bool", "indisreplident bool", "indkey int2vector");
+        add(binding, database, "pg_constraint", PgConstraints::rows, "oid oid", "conname name", "connamespace oid",
+                "contype char", "condeferrable bool", "condeferred bool", "convalidated bool", "conrelid oid",
+                "contypid oid", "conindid oid", "conparentid oid", "confrelid oid", "confupdtype char",
+                "confdeltype char", "confmatchtype char", "conislocal bool", "coninhcount int4", "conkey int2[]",
+                "confkey int2[]");
     }
 
     /**
      * Adds the view {@code name} of {@code columns}, each its name and PostgreSQL's type: {@code oid} is a BIGINT,
      * {@code int2} a SMALLINT, {@code int4} an INTEGER, {@code float4} a REAL, {@code bool} a BOOLEAN; the rest
-     * ({@code name}, {@code "char"}, {@code text}, {@code int2vector} in its text form) are VARCHARs.
+     * ({@code name}, {@code "char"}, {@code text}, {@code int2vector} and {@code int2[]} in their text forms) are
+     * VARCHARs.
      */
     private void add(SessionBinding binding, String database, String name, InformationSchemaTable.Source source,
             String... columns) {

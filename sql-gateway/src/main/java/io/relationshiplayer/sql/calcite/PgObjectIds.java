@@ -14,9 +14,10 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The object ids {@code pg_class}, {@code pg_attribute} and {@code pg_index} give the tables, views and indexes of a
- * catalog, which keeps none. Each is a hash of what names the object for good: a table's Record Layer record type
- * (never reused, so a table dropped and created again gets another id), a view's name, an index's table and name. So
+ * The object ids {@code pg_class}, {@code pg_attribute}, {@code pg_index} and {@code pg_constraint} give the tables,
+ * views, indexes and constraints of a catalog, which keeps none. Each is a hash of what names the object for good: a
+ * table's Record Layer record type (never reused, so a table dropped and created again gets another id), a view's
+ * name, an index's or a constraint's table and name. So
  * ids do not depend on the session, the process or the catalog's version: they change only with the object. They lie
  * in PostgreSQL's range for user objects ({@value #FIRST_NORMAL_OBJECT_ID} up) and below 2^31, so a tool that reads
  * them as int4 gets them right. Two objects whose hashes meet are told apart by taking the next free id, in the order
@@ -48,6 +49,9 @@ final class PgObjectIds {
             for (PgRelations.Index i : PgRelations.indexes(t)) {
                 keys.add(indexKey(t, i.name()));
             }
+            for (String constraint : PgConstraints.names(t)) {
+                keys.add(constraintKey(t, constraint));
+            }
         }
         for (ViewDef v : catalog.views()) {
             keys.add(viewKey(v));
@@ -67,6 +71,10 @@ final class PgObjectIds {
         return ids.get(indexKey(t, index));
     }
 
+    long constraint(Table t, String constraint) {
+        return ids.get(constraintKey(t, constraint));
+    }
+
     private static String tableKey(Table t) {
         return "table " + t.recordType().toLowerCase(Locale.ROOT);
     }
@@ -77,6 +85,10 @@ final class PgObjectIds {
 
     private static String indexKey(Table t, String index) {
         return "index " + t.recordType().toLowerCase(Locale.ROOT) + " " + index.toLowerCase(Locale.ROOT);
+    }
+
+    private static String constraintKey(Table t, String constraint) {
+        return "constraint " + t.recordType().toLowerCase(Locale.ROOT) + " " + constraint.toLowerCase(Locale.ROOT);
     }
 
     /** The first four bytes of the key's SHA-256 digest, in the range of ids. */

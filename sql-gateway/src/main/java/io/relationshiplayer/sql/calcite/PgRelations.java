@@ -55,6 +55,31 @@ final class PgRelations {
         return out;
     }
 
+    /**
+     * The {@code pg_class} id of schema public's relation {@code name} (a table, view or index; the name exact, as
+     * the catalog has it), or null if there is none.
+     */
+    static Long oid(Catalog catalog, String name) {
+        PgObjectIds ids = PgObjectIds.of(catalog);
+        Table table = catalog.table(name);
+        if (table != null && table.name().equals(name)) {
+            return ids.table(table);
+        }
+        for (ViewDef v : catalog.views()) {
+            if (v.getName().equals(name)) {
+                return ids.view(v);
+            }
+        }
+        for (Table t : catalog.tables()) {
+            for (Index i : indexes(t)) {
+                if (i.name().equals(name)) {
+                    return ids.index(t, i.name());
+                }
+            }
+        }
+        return null;
+    }
+
     static void classes(String database, Catalog catalog, Rows out) {
         new PgRelations(catalog).classes(out);
     }

@@ -61,6 +61,14 @@ public final class RecordLayerSchema extends AbstractSchema {
         return tables;
     }
 
+    /**
+     * The {@code pg_class} id of the table, view or index {@code name} (exact, as the catalog names it) of the catalog
+     * the statement is planned against, or null: what PostgreSQL's {@code 'name'::regclass} is.
+     */
+    public Long relationOid(String name) {
+        return PgRelations.oid(binding.catalog(), name);
+    }
+
     /** Schemas public, information_schema and pg_catalog, and the sets of the running statement's {@link StatementRows}. */
     @Override
     protected Map<String, Schema> getSubSchemaMap() {

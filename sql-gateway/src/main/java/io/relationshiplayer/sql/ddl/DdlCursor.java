@@ -1,27 +1,16 @@
 package io.relationshiplayer.sql.ddl;
 
+import io.relationshiplayer.sql.PostgresKeywords;
 import io.relationshiplayer.sql.SqlException;
 import io.relationshiplayer.sql.ddl.DdlToken.Type;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The parser's position in the token stream, with look-ahead, keyword matching and errors that name the offending
  * token and its position in PostgreSQL's words ({@code syntax error at or near "X"}, {@code at end of input}).
  */
 final class DdlCursor {
-    /** PostgreSQL's reserved keywords: usable as names only when quoted. */
-    private static final Set<String> RESERVED = Set.of("all", "analyse", "analyze", "and", "any", "array", "as", "asc",
-            "asymmetric", "both", "case", "cast", "check", "collate", "column", "constraint", "create",
-            "current_catalog", "current_date", "current_role", "current_time", "current_timestamp", "current_user",
-            "default", "deferrable", "desc", "distinct", "do", "else", "end", "except", "false", "fetch", "for",
-            "foreign", "from", "grant", "group", "having", "in", "initially", "intersect", "into", "lateral",
-            "leading", "limit", "localtime", "localtimestamp", "not", "null", "offset", "on", "only", "or", "order",
-            "placing", "primary", "references", "returning", "select", "session_user", "some", "symmetric", "table",
-            "then", "to", "trailing", "true", "union", "unique", "user", "using", "variadic", "when", "where",
-            "window", "with");
-
     private final DdlLexer lexer;
     private final List<DdlToken> ahead = new ArrayList<>();
 
@@ -90,10 +79,10 @@ final class DdlCursor {
         return next();
     }
 
-    /** A name: an unquoted word that is not reserved, or a quoted identifier. */
+    /** A name: an unquoted word that PostgreSQL does not reserve ({@link PostgresKeywords}), or a quoted identifier. */
     String identifier(String what) {
         DdlToken t = peek();
-        if (t.type() == Type.QUOTED || (t.type() == Type.WORD && !RESERVED.contains(t.value()))) {
+        if (t.type() == Type.QUOTED || (t.type() == Type.WORD && !PostgresKeywords.isReserved(t.value()))) {
             return next().value();
         }
         throw error(t, "expected " + what);
@@ -102,7 +91,7 @@ final class DdlCursor {
     /** Whether the next token can be a name. */
     boolean atIdentifier() {
         DdlToken t = peek();
-        return t.type() == Type.QUOTED || (t.type() == Type.WORD && !RESERVED.contains(t.value()));
+        return t.type() == Type.QUOTED || (t.type() == Type.WORD && !PostgresKeywords.isReserved(t.value()));
     }
 
     /** [IF NOT EXISTS] */

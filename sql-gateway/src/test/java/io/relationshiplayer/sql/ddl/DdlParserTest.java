@@ -254,11 +254,11 @@ class DdlParserTest {
     @Test
     void keywordsAreCaseInsensitiveAndNonReservedOnesAreNames() {
         TableDef t = createTable("cReAtE TaBlE Key (key INT pRiMaRy KeY, date DATE, text TEXT, name VARCHAR(4), "
-                + "action INT, timestamp TIMESTAMP, index INT, cascade INT, materialized INT, join INT, if INT)")
+                + "action INT, timestamp TIMESTAMP, index INT, cascade INT, materialized INT, view INT, if INT)")
                 .spec();
         assertThat(t.getName()).isEqualTo("key");
         assertThat(t.getColumnsList()).extracting(ColumnDef::getName).containsExactly("key", "date", "text", "name",
-                "action", "timestamp", "index", "cascade", "materialized", "join", "if");
+                "action", "timestamp", "index", "cascade", "materialized", "view", "if");
         assertThat(((DropTable) DdlParser.parse("DROP TABLE if")).table()).isEqualTo("if");
         assertThat(((DropTable) DdlParser.parse("DROP TABLE IF EXISTS if")).table()).isEqualTo("if");
     }

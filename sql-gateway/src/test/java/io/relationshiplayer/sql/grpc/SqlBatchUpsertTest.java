@@ -7,6 +7,7 @@ import io.relationshiplayer.proto.v1.BatchStatement;
 import io.relationshiplayer.proto.v1.ExecuteBatchRequest;
 import io.relationshiplayer.proto.v1.ExecuteBatchResponse;
 import io.relationshiplayer.proto.v1.ParameterSet;
+import io.relationshiplayer.proto.v1.PrepareRequest;
 import io.relationshiplayer.proto.v1.SqlError;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -83,6 +84,33 @@ class SqlBatchUpsertTest extends SqlServerFixture {
                         .addStatements(statement("INSERT INTO counters VALUES ('b', 1, NULL) RETURNING n")).build()));
         assertThat(e.getMessage()).startsWith("batch item 1: ").contains("RETURNING");
         assertThat(exec(s, "SELECT COUNT(*) FROM counters").single()).isEqualTo(0L);
+        assertServing(s);
+    }
+
+    @Test
+    void returningIsRefusedInEveryFormOfBatchAndNoRowIsDropped() {
+        exec(s, "INSERT INTO counters VALUES ('a', 1, NULL), ('b', 2, NULL)");
+        // one text over parameter sets
+        SqlError e = expectSql(Status.Code.UNIMPLEMENTED, "0A000", () -> sql().executeBatch(
+                ExecuteBatchRequest.newBuilder().setSessionId(s).setSql("DELETE FROM counters WHERE k = ? returning n")
+                        .addParamSets(set("a")).addParamSets(set("b")).build()));
+        assertThat(e.getMessage()).startsWith("batch item 0: ").contains("RETURNING", "run the statement on its own");
+        // a prepared statement
+        String prepared = sql().prepare(PrepareRequest.newBuilder().setSessionId(s)
+                .setSql("UPDATE counters SET n = n + 1 WHERE k = ? RETURNING k, n").build()).getStatementId();
+        expectSql(Status.Code.UNIMPLEMENTED, "0A000", () -> sql().executeBatch(ExecuteBatchRequest.newBuilder()
+                .setSessionId(s).setStatementId(prepared).addParamSets(set("a")).build()));
+        // ON CONFLICT with RETURNING, inside the session's transaction, after an item without: nothing runs
+        exec(s, "BEGIN");
+        e = expectSql(Status.Code.UNIMPLEMENTED, "0A000", () -> sql().executeBatch(
+                ExecuteBatchRequest.newBuilder().setSessionId(s)
+                        .addStatements(statement("UPDATE counters SET n = 10 WHERE k = 'a'"))
+                        .addStatements(statement(BUMP + " RETURNING counters.n", "b")).build()));
+        assertThat(e.getMessage()).startsWith("batch item 1: ");
+        exec(s, "COMMIT");
+        assertThat(exec(s, "SELECT k, n FROM counters ORDER BY k").rows()).containsExactly(row("a", 1), row("b", 2));
+        // run on its own, the statement returns its rows
+        assertThat(execPrepared(s, prepared, "a").rows()).containsExactly(row("a", 2));
         assertServing(s);
     }
 
