@@ -64,7 +64,9 @@ final class BenchCommand implements Callable<Integer> {
                 "--latency MODEL|none (default) or cluster: FoundationDB's published latencies injected",
                 "--backend STRING|embedded:memory (default), embedded:DIR or fdb:[CLUSTER-FILE]",
                 "--runs R|runs per cell (3)",
-                "--warmup-seconds S|untimed warm-up of both paths (10)",
+                "--warmup-seconds S|untimed warm-up of both paths: at least S seconds (10), then until the JIT "
+                        + "compiler has settled",
+                "--warmup-max S|the longest the warm-up waits for the JIT compiler (120)",
                 "--quick|a short run: fewer tickets, sizes and runs",
                 "--full|the study's full design: 20 runs, clients 1,8,64",
                 "--tickets N|tickets stored for the reads (75000)",
@@ -124,7 +126,9 @@ final class BenchCommand implements Callable<Integer> {
                 "--accounts N|accounts (10000)",
                 "--clients C|concurrent clients (16)",
                 "--seconds S|measured seconds (60), after --warmup",
-                "--warmup S|seconds of transfers verified but not counted (10; 0 with --nemesis)",
+                "--warmup S|seconds of transfers verified but not counted (10; 0 with --nemesis), then until "
+                        + "the JIT compiler has settled",
+                "--warmup-max S|the longest the warm-up waits for the JIT compiler (120; --quick: --warmup)",
                 "--transfers N|run this many transfers instead of --seconds",
                 "--backend STRING|embedded:memory (default) or embedded:DIR",
                 "--nemesis SECONDS|durable only: SIGKILL and restart the server SECONDS after it last acknowledged "
@@ -206,6 +210,8 @@ final class BenchCommand implements Callable<Integer> {
         public String[][] options() {
             return new String[][] {{
                 "--seconds S|seconds per measurement (3)",
+                "--warmup-max S|the longest the first measurement's warm-up waits for the JIT compiler (60; "
+                        + "--quick: 0)",
                 "--projects N|projects of the join (200)",
                 "--quick|a short run",
                 "--seed S|random seed"}, BenchOptions.CHECK};
