@@ -11,7 +11,8 @@ import java.util.function.LongSupplier;
  * under {@value #QUIET_PERCENT} % of the last {@value #WINDOW_MILLIS} ms compiling, or until its maximum. A fixed
  * warm-up measured a JVM still compiling: on 2 shared cores C2 compiled for some 30 s of a bank run, a core's worth of
  * CPU that the measured seconds then shared, and the same build gave 2,341 to 5,682 TPS. Where the JVM does not report
- * its compilation time the warm-up is its minimum.
+ * its compilation time the warm-up is its minimum. The JVM counts a compilation's time when it ends, so one long C2
+ * compilation can look like a quiet window; this JVM's compiler only (with {@code --connect}, not the server's).
  */
 public final class JitSettling {
     static final int QUIET_PERCENT = 10;
@@ -69,7 +70,8 @@ public final class JitSettling {
         long[] last = samples.peekLast();
         if (last == null || now - last[0] >= POLL_MILLIS * 1_000_000L) {
             samples.addLast(new long[] {now, compileMillis.getAsLong()});
-            while (samples.size() > 1 && now - samples.peekFirst()[0] > WINDOW_MILLIS * 1_000_000L) {
+            // keep the newest sample at least a window old, so that a caller that looks rarely still gets a window
+            while (samples.size() > 2 && now - second()[0] >= WINDOW_MILLIS * 1_000_000L) {
                 samples.removeFirst();
             }
             long[] first = samples.peekFirst();
@@ -87,6 +89,12 @@ public final class JitSettling {
         return false;
     }
 
+    private long[] second() {
+        java.util.Iterator<long[]> it = samples.iterator();
+        it.next();
+        return it.next();
+    }
+
     /** Waits (sleeping, while other threads do the warm-up's work) until {@link #done}; returns when it ended. */
     public long await() throws InterruptedException {
         while (!done()) {
@@ -101,11 +109,11 @@ public final class JitSettling {
         String compiling = lastPercent < 0 ? "compilation time not measured"
                 : String.format(Locale.ROOT, "%.0f %% of the last %d s compiling", lastPercent, WINDOW_MILLIS / 1000);
         if (settled) {
-            return String.format(Locale.ROOT, "warm-up %.1f s, until the JIT compiler had settled (%s)", seconds,
+            return String.format(Locale.ROOT, "warm-up %.1f s, until this JVM's JIT compiler had settled (%s)", seconds,
                     compiling);
         }
         return maxEnd == minEnd ? String.format(Locale.ROOT, "warm-up %.1f s", seconds)
-                : String.format(Locale.ROOT, "warm-up %.1f s: the JIT compiler had not settled (%s); measured anyway",
+                : String.format(Locale.ROOT, "warm-up %.1f s: this JVM's JIT compiler had not settled (%s); measured anyway",
                         seconds, compiling);
     }
 }

@@ -39,7 +39,7 @@ class JitSettlingTest {
         long end = w.await();
         // busy until 30 s; the 2 s window is quiet enough (under 10 %) some 1.8 s later
         assertThat((end - w.startNanos()) / 1e9).isBetween(31.0, 32.5);
-        assertThat(w.describe()).startsWith("warm-up 3").contains("until the JIT compiler had settled");
+        assertThat(w.describe()).startsWith("warm-up 3").contains("until this JVM's JIT compiler had settled");
     }
 
     @Test
@@ -69,6 +69,19 @@ class JitSettlingTest {
         }
         // busy until 5 s, quiet enough some 1.8 s later
         assertThat(calls).isBetween(6_500, 7_500);
+    }
+
+    @Test
+    void aCallerThatLooksRarelyStillGetsAWindow() {
+        Jvm jvm = new Jvm(5);
+        JitSettling w = jvm.warmUp(1, 60);
+        int looks = 0;
+        while (!w.done()) {
+            jvm.sleep(3_000); // one look every 3 s, longer than the window
+            looks++;
+        }
+        // busy until 5 s: the look at 6 s sees a third of the last 3 s compiling, the one at 9 s none
+        assertThat(looks).isEqualTo(3);
     }
 
     @Test

@@ -96,7 +96,8 @@ public final class RlServer implements AutoCloseable {
             return t;
         });
         // The method lookup runs on the transport thread (the server's executor is direct); it then either stays there
-        // (inline unary calls) or moves the call, interceptors and handler included, to the worker pool.
+        // (inline unary and server-streaming calls) or moves the call, interceptors and handler included, to the worker
+        // pool.
         b.directExecutor().callExecutor(new io.grpc.ServerCallExecutorSupplier() {
             @Override
             public <Q, R> java.util.concurrent.Executor getExecutor(io.grpc.ServerCall<Q, R> call,

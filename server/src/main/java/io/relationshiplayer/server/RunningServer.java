@@ -67,14 +67,15 @@ public final class RunningServer implements AutoCloseable {
     }
 
     /**
-     * Health checks answer from memory on every backend, and the SQL calls that run statements only check their
-     * request and session before they hand the statement to the statement pool: inline everywhere (a load balancer's
-     * probe never waits; a statement goes from the transport thread to its worker, not through a call thread first).
+     * Health checks answer from memory on every backend, and Execute and ExecutePrepared only check their request
+     * (one statement, bounded by the statement size limit) and session before they hand the statement to the statement
+     * pool: inline everywhere (a load balancer's probe never waits; a statement goes from the transport thread to its
+     * worker, not through a call thread first). ExecuteBatch is not: its request may hold 100,000 items to convert and
+     * check, which would stall every connection of the event loop.
      */
     static final Set<String> ALWAYS_INLINE = Set.of(io.grpc.health.v1.HealthGrpc.getCheckMethod().getFullMethodName(),
             SqlServiceGrpc.getExecuteMethod().getFullMethodName(),
-            SqlServiceGrpc.getExecutePreparedMethod().getFullMethodName(),
-            SqlServiceGrpc.getExecuteBatchMethod().getFullMethodName());
+            SqlServiceGrpc.getExecutePreparedMethod().getFullMethodName());
 
     /**
      * The record service's single-transaction unary calls. They are asynchronous (no thread waits on FoundationDB's

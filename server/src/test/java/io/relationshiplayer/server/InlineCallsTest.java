@@ -20,8 +20,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * Which thread runs a handler: the methods a server names inline (unary and server-streaming) run on the transport
- * thread that read them, every other method (and a client-streaming one, even if named) on the server's call pool.
+ * Which thread runs a handler: the unary and server-streaming methods a server names inline run on the transport
+ * thread that read them, every other method on the server's call pool.
  */
 class InlineCallsTest {
     private static final MethodDescriptor.Marshaller<String> TEXT = new MethodDescriptor.Marshaller<>() {
@@ -91,15 +91,5 @@ class InlineCallsTest {
         ClientCalls.blockingServerStreamingCall(channel, m, io.grpc.CallOptions.DEFAULT, "x")
                 .forEachRemaining(threads::add);
         return threads;
-    }
-
-    @Test
-    void theSqlCallsThatOnlyHandAStatementToItsWorkerAreInlineOnEveryBackend() {
-        assertThat(RunningServer.ALWAYS_INLINE).contains(
-                io.relationshiplayer.proto.v1.SqlServiceGrpc.getExecuteMethod().getFullMethodName(),
-                io.relationshiplayer.proto.v1.SqlServiceGrpc.getExecutePreparedMethod().getFullMethodName(),
-                io.relationshiplayer.proto.v1.SqlServiceGrpc.getExecuteBatchMethod().getFullMethodName());
-        assertThat(RunningServer.INLINE).containsAll(RunningServer.ALWAYS_INLINE).contains(
-                io.relationshiplayer.proto.v1.RecordServiceGrpc.getLoadRecordsMethod().getFullMethodName());
     }
 }

@@ -74,8 +74,8 @@ record BankSettings(int accounts, int clients, double warmup, double warmupMax, 
         // counts everything.
         double w = warmup != null ? warmup : transfers > 0 || nemesis > 0 ? 0 : quick ? 1 : 10;
         // ... and it goes on until the JIT compiler has settled (JitSettling), up to --warmup-max from the start;
-        // --quick and a nemesis run do not wait for it.
-        double wm = warmupMax != null ? warmupMax : quick || nemesis > 0 ? w : Math.max(w, 120);
+        // --quick, a nemesis run and --warmup 0 do not wait for it.
+        double wm = warmupMax != null ? warmupMax : quick || nemesis > 0 || w == 0 ? w : Math.max(w, 120);
         BackendSpec spec = BackendSpec.parse(backend);
         if (n < 2 || c <= 0 || s <= 0 || transfers < 0 || nemesis < 0 || kills < 1 || w < 0) {
             throw new IllegalArgumentException("--accounts must be at least 2, --clients, --seconds and --kills "

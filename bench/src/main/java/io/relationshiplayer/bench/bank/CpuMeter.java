@@ -6,7 +6,6 @@ import java.net.URI;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -81,7 +80,7 @@ final class CpuMeter {
             for (Path dir : dirs) {
                 ticks += ticks(dir.resolve("stat"), name);
             }
-        } catch (IOException e) {
+        } catch (IOException | java.nio.file.DirectoryIteratorException e) {
             return 0;
         }
         return ticks;
@@ -105,12 +104,12 @@ final class CpuMeter {
         }
         // After the command: state (field 3) ... utime (14), stime (15), cutime (16), cstime (17).
         String[] f = line.substring(close + 2).split(" ");
-        return f.length > 14 ? Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13])
-                + Long.parseLong(f[14]) : 0;
+        try {
+            return f.length > 14 ? Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13])
+                    + Long.parseLong(f[14]) : 0;
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
-    /** "412 µs" of CPU per transfer. */
-    static String perTransfer(long cpuNanos, long transfers) {
-        return String.format(Locale.ROOT, "%,.0f µs", cpuNanos / 1e3 / Math.max(1, transfers));
-    }
 }

@@ -31,7 +31,7 @@ final class TransferRun {
      */
     record Result(Latencies latencies, long[] completions, long startNanos, long measuredFromNanos, long elapsedNanos,
                   BitSet acknowledged, BitSet unknown, BitSet failed, long maxId, long conflicts, long lost,
-                  long ambiguous, long cpuNanos) {
+                  long ambiguous, long cpuNanos, long cpuUntilNanos) {
         /** Every acknowledged transfer, warm-up included. */
         long transfers() {
             return acknowledged.cardinality();
@@ -48,9 +48,18 @@ final class TransferRun {
             return measured() / ((startNanos + elapsedNanos - measuredFromNanos) / 1e9);
         }
 
-        /** CPU nanoseconds per transfer after the warm-up, by the meter's processes; negative if not measured. */
+        /**
+         * CPU nanoseconds per transfer by the meter's processes, from the warm-up's end to the last reading (the
+         * transfers acknowledged in between); negative if not measured.
+         */
         double cpuNanosPerTransfer() {
-            return cpuNanos < 0 || measured() == 0 ? -1 : (double) cpuNanos / measured();
+            if (cpuNanos < 0) {
+                return -1;
+            }
+            int from = java.util.Arrays.binarySearch(completions, measuredFromNanos);
+            int to = java.util.Arrays.binarySearch(completions, cpuUntilNanos);
+            long n = (to >= 0 ? to + 1 : -to - 1) - (from >= 0 ? from : -from - 1);
+            return n <= 0 ? -1 : (double) cpuNanos / n;
         }
     }
 
@@ -118,6 +127,13 @@ final class TransferRun {
         return transfers > 0 ? Long.MAX_VALUE : measuredFrom(startNanos) + (long) (seconds * 1e9);
     }
 
+    private static void sleepUntil(long nanoTime) throws InterruptedException {
+        long wait = nanoTime - System.nanoTime();
+        if (wait > 0) {
+            Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+        }
+    }
+
     private long measuredFrom(long startNanos) {
         return startNanos + (long) (warmupSeconds * 1e9);
     }
@@ -142,19 +158,25 @@ final class TransferRun {
         }
         List<Worker> workers = new ArrayList<>();
         long cpuFrom = -1;
+        long cpuTo = -1;
+        long cpuUntil = 0;
         try {
             if (settle) {
                 warmup = JitSettling.start(warmupSeconds, warmupMaxSeconds);
                 long from = warmup.await();
-                cpuFrom = cpu != null ? cpu.nanos() : -1;
                 measuredFrom = from;
                 end = from + (long) (seconds * 1e9);
+                cpuFrom = cpu != null ? cpu.nanos() : -1;
             } else if (cpu != null) {
-                long wait = measuredFrom - System.nanoTime();
-                if (wait > 0) {
-                    Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
-                }
+                sleepUntil(measuredFrom);
                 cpuFrom = cpu.nanos();
+            }
+            // The last reading at the end, while the clients' connections are open (a PostgreSQL backend that exits
+            // as its connection closes could be missed between its own /proc line and its parent's).
+            if (cpuFrom >= 0 && end != Long.MAX_VALUE) {
+                sleepUntil(end);
+                cpuTo = cpu.nanos();
+                cpuUntil = System.nanoTime();
             }
             for (Future<Worker> f : futures) {
                 workers.add(f.get());
@@ -163,7 +185,11 @@ final class TransferRun {
             pool.shutdownNow();
         }
         long elapsed = System.nanoTime() - start;
-        long cpuNanos = cpuFrom < 0 ? -1 : cpu.nanos() - cpuFrom;
+        if (cpuFrom >= 0 && cpuTo < 0) {
+            cpuTo = cpu.nanos();
+            cpuUntil = System.nanoTime();
+        }
+        long cpuNanos = cpuFrom < 0 ? -1 : cpuTo - cpuFrom;
         BitSet acked = new BitSet();
         BitSet unknown = new BitSet();
         BitSet failed = new BitSet();
@@ -186,7 +212,8 @@ final class TransferRun {
         }
         return new Result(Latencies.merge(latencies), completions.sorted(), start, measuredFrom, elapsed, acked,
                 unknown, failed,
-                Math.min(ids.get(), transfers > 0 ? transfers : Long.MAX_VALUE), conflicts, lost, ambiguous, cpuNanos);
+                Math.min(ids.get(), transfers > 0 ? transfers : Long.MAX_VALUE), conflicts, lost, ambiguous, cpuNanos,
+                cpuUntil);
     }
 
     private final class Worker {

@@ -45,14 +45,14 @@ final class StudyTable {
 
     private String warmup() {
         return settings.warmupMaxSeconds() > settings.warmupSeconds() && settings.warmupSeconds() > 0
-                ? String.format(Locale.ROOT, "%.0f s and until the JIT compiler settled (at most %.0f s)",
-                        settings.warmupSeconds(), settings.warmupMaxSeconds())
-                : String.format(Locale.ROOT, "%.0f s", settings.warmupSeconds());
+                ? String.format(Locale.ROOT, "a warm-up of at least %.0f s, until the JIT compiler settles (at most "
+                        + "%.0f s)", settings.warmupSeconds(), settings.warmupMaxSeconds())
+                : String.format(Locale.ROOT, "%.0f s of warm-up", settings.warmupSeconds());
     }
 
     void printHeader() {
         out.printf(Locale.ROOT, "Study benchmark: the Record Layer directly vs through the record service (gRPC on "
-                + "loopback), one JVM, backend %s, latency %s; %d run(s) per cell after %s of warm-up "
+                + "loopback), one JVM, backend %s, latency %s; %d run(s) per cell after %s "
                 + "and one untimed run per path; ms = mean, +/- = 99.9 %% half-width (z * s / sqrt(runs)) as the "
                 + "study reported; clients %s (the N calls shared among them).%n", settings.backend(),
                 settings.latencyName(), settings.runs(), warmup(), settings.clients());

@@ -29,14 +29,14 @@ class BankTableTest {
         // 300 µs of CPU per transfer here, 200 µs for PostgreSQL (its processes and this JVM's clients)
         TransferRun.Result rl = new TransferRun.Result(unmeasured.latencies(), unmeasured.completions(), 0, 0,
                 unmeasured.elapsedNanos(), unmeasured.acknowledged(), unmeasured.unknown(), unmeasured.failed(),
-                unmeasured.maxId(), 0, 0, 0, unmeasured.measured() * 300_000L);
+                unmeasured.maxId(), 0, 0, 0, unmeasured.measured() * 300_000L, Long.MAX_VALUE);
         Latencies slower = new Latencies();
         for (long ms = 1; ms <= 100; ms++) {
             slower.add(ms * 4_000_000L + 2_000_000L);
         }
         TransferRun.Result pg = new TransferRun.Result(Latencies.merge(java.util.List.of(slower)), rl.completions(), 0,
                 0, 40_000_000_000L, rl.acknowledged(), rl.unknown(), rl.failed(), rl.maxId(), 0, 0, 0,
-                rl.measured() * 200_000L);
+                rl.measured() * 200_000L, Long.MAX_VALUE);
         String text = Golden.printed(out -> new BankTable(BankTableFixtures.REFERENCE, out).print(java.util.List.of(
                 new BankTable.Measured("RL memory", 8, 10_000, rl, true),
                 new BankTable.Measured(JdbcBank.LABEL, 8, 10_000, pg, false))));

@@ -43,7 +43,9 @@ import java.util.function.Supplier;
  * The SQL service over gRPC: validates the request, checks the caller's role on the session's database (reading to
  * open a session or look at metadata, then per statement as {@link StatementAccess} classifies it), calls the session
  * registry and the engine, maps failures.
- * Statements run and stream on the {@code streams} executor; the other calls are short and run on gRPC's.
+ * Statements run and stream on the {@code streams} executor. The handlers of Execute and ExecutePrepared only check
+ * the request and the session before they hand the statement to it, so a server may run them on its transport threads
+ * (the server module's RunningServer does); the other calls run on the server's call threads.
  */
 public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase implements AutoCloseable {
     private final Sessions sessions;
