@@ -67,15 +67,15 @@ public final class RunningServer implements AutoCloseable {
     }
 
     /**
-     * Health checks answer from memory on every backend, and Execute and ExecutePrepared only check their request
-     * (one statement, bounded by the statement size limit) and session before they hand the statement to the statement
-     * pool: inline everywhere (a load balancer's probe never waits; a statement goes from the transport thread to its
-     * worker, not through a call thread first). ExecuteBatch is not: its request may hold 100,000 items to convert and
-     * check, which would stall every connection of the event loop.
+     * Health checks answer from memory on every backend, and Execute, ExecutePrepared and ExecuteBatch only check their
+     * request's shape and their session before they hand the work to the statement pool (a batch's items, up to
+     * 100,000, are converted and checked there): inline everywhere (a load balancer's probe never waits; a statement
+     * goes from the transport thread to its worker, not through a call thread first).
      */
     static final Set<String> ALWAYS_INLINE = Set.of(io.grpc.health.v1.HealthGrpc.getCheckMethod().getFullMethodName(),
             SqlServiceGrpc.getExecuteMethod().getFullMethodName(),
-            SqlServiceGrpc.getExecutePreparedMethod().getFullMethodName());
+            SqlServiceGrpc.getExecutePreparedMethod().getFullMethodName(),
+            SqlServiceGrpc.getExecuteBatchMethod().getFullMethodName());
 
     /**
      * The record service's single-transaction unary calls. They are asynchronous (no thread waits on FoundationDB's

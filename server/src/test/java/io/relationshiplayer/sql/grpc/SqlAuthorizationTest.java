@@ -9,12 +9,15 @@ import io.grpc.BindableService;
 import io.grpc.Status;
 import io.relationshiplayer.access.Role;
 import io.relationshiplayer.client.ClientSecurity;
+import io.relationshiplayer.proto.v1.BatchStatement;
 import io.relationshiplayer.proto.v1.CloseSessionRequest;
+import io.relationshiplayer.proto.v1.ExecuteBatchRequest;
 import io.relationshiplayer.proto.v1.DescribeTableRequest;
 import io.relationshiplayer.proto.v1.ExecutePreparedRequest;
 import io.relationshiplayer.proto.v1.ListDatabasesRequest;
 import io.relationshiplayer.proto.v1.ListTablesRequest;
 import io.relationshiplayer.proto.v1.OpenSessionRequest;
+import io.relationshiplayer.proto.v1.ParameterSet;
 import io.relationshiplayer.proto.v1.PrepareRequest;
 import io.relationshiplayer.proto.v1.RecordServiceGrpc;
 import io.relationshiplayer.proto.v1.SessionOptions;
@@ -195,6 +198,35 @@ class SqlAuthorizationTest {
         assertThat(count("shop")).isEqualTo(before);
         assertThat(exec(READER, s, "SELECT name FROM items WHERE id = 1").single()).as("session still usable")
                 .isEqualTo("one");
+    }
+
+    /**
+     * A batch's items are checked on the statement worker, in the call's context: a reader's batch with a write among
+     * its items is refused with the item's index and runs nothing; a writer's runs.
+     */
+    @Test
+    void aBatchIsCheckedItemByItemAgainstTheCallersRole() {
+        String s = open(READER, "shop");
+        long before = count("shop");
+        ExecuteBatchRequest mixed = ExecuteBatchRequest.newBuilder().setSessionId(s)
+                .addStatements(BatchStatement.newBuilder().setSql("SELECT name FROM items WHERE id = 1"))
+                .addStatements(BatchStatement.newBuilder().setSql("INSERT INTO items VALUES (40, 'forty')"))
+                .build();
+        SqlError e = denied(() -> sql(READER).executeBatch(mixed));
+        assertThat(e.getMessage()).contains("batch item 1:").contains("reader has no write access to database 'shop'");
+        ExecuteBatchRequest sets = ExecuteBatchRequest.newBuilder().setSessionId(s)
+                .setSql("INSERT INTO items VALUES (?, 'x')")
+                .addParamSets(ParameterSet.newBuilder().addParams(SqlServerFixture.v(41L)))
+                .addParamSets(ParameterSet.newBuilder().addParams(SqlServerFixture.v(42L))).build();
+        denied(() -> sql(READER).executeBatch(sets));
+        assertThat(count("shop")).isEqualTo(before);
+        assertThat(exec(READER, s, "SELECT name FROM items WHERE id = 1").single()).as("session still usable")
+                .isEqualTo("one");
+        String w = open(WRITER, "shop");
+        assertThat(sql(WRITER).executeBatch(sets.toBuilder().setSessionId(w).build()).getAffectedRowsList())
+                .containsExactly(1L, 1L);
+        assertThat(count("shop")).isEqualTo(before + 2);
+        exec(WRITER, w, "DELETE FROM items WHERE id IN (41, 42)");
     }
 
     /**

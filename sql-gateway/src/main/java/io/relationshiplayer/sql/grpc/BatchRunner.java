@@ -1,5 +1,6 @@
 package io.relationshiplayer.sql.grpc;
 
+import io.grpc.Context;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import io.relationshiplayer.limits.CallWork;
@@ -10,6 +11,7 @@ import io.relationshiplayer.sql.SqlException;
 import io.relationshiplayer.sql.SqlSession;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Runs one ExecuteBatch under a session lease on a worker (no gRPC thread waits on the database): the items in order,
@@ -18,7 +20,7 @@ import java.util.List;
  */
 final class BatchRunner {
     private final Sessions.Lease lease;
-    private final List<SqlSession.BatchItem> items;
+    private final Supplier<List<SqlSession.BatchItem>> items;
     private final boolean beginTransaction;
     private final boolean commit;
     private final ServerCallStreamObserver<ExecuteBatchResponse> call;
@@ -26,7 +28,7 @@ final class BatchRunner {
     private final long startNanos = System.nanoTime();
     private volatile boolean cancelled;
 
-    private BatchRunner(Sessions.Lease lease, List<SqlSession.BatchItem> items, boolean beginTransaction,
+    private BatchRunner(Sessions.Lease lease, Supplier<List<SqlSession.BatchItem>> items, boolean beginTransaction,
                         boolean commit, StreamObserver<ExecuteBatchResponse> observer, StreamSettings settings) {
         this.lease = lease;
         this.items = items;
@@ -36,21 +38,24 @@ final class BatchRunner {
         this.settings = settings;
     }
 
-    /** Starts the batch; must be called from the gRPC handler method. */
-    static void start(Sessions.Lease lease, List<SqlSession.BatchItem> items, boolean beginTransaction, boolean commit,
-                      StreamObserver<ExecuteBatchResponse> observer, StreamSettings settings) {
+    /**
+     * Starts the batch; must be called from the gRPC handler method. {@code items} runs on the worker, in the call's
+     * context (the caller's principal), before the first item: what it throws fails the call.
+     */
+    static void start(Sessions.Lease lease, Supplier<List<SqlSession.BatchItem>> items, boolean beginTransaction,
+                      boolean commit, StreamObserver<ExecuteBatchResponse> observer, StreamSettings settings) {
         BatchRunner r = new BatchRunner(lease, items, beginTransaction, commit, observer, settings);
         r.call.setOnCancelHandler(() -> r.cancelled = true);
         // the call counts against its client's limits until the batch has stopped, cancelled or not
         Runnable workDone = CallWork.hold();
         try {
-            settings.worker().execute(() -> {
+            settings.worker().execute(Context.current().wrap(() -> {
                 try {
                     r.run();
                 } finally {
                     workDone.run();
                 }
-            });
+            }));
         } catch (RuntimeException e) {
             workDone.run();
             lease.close();
@@ -62,7 +67,7 @@ final class BatchRunner {
         ExecuteBatchResponse response;
         try {
             SqlSession session = lease.session();
-            long[] counts = session.executeBatch(items, beginTransaction, commit, this::checkGoing);
+            long[] counts = session.executeBatch(items.get(), beginTransaction, commit, this::checkGoing);
             ExecuteBatchResponse.Builder b = ExecuteBatchResponse.newBuilder()
                     .setInTransaction(session.inTransaction());
             for (long c : counts) {

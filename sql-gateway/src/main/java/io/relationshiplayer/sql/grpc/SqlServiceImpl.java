@@ -43,9 +43,10 @@ import java.util.function.Supplier;
  * The SQL service over gRPC: validates the request, checks the caller's role on the session's database (reading to
  * open a session or look at metadata, then per statement as {@link StatementAccess} classifies it), calls the session
  * registry and the engine, maps failures.
- * Statements run and stream on the {@code streams} executor. The handlers of Execute and ExecutePrepared only check
- * the request and the session before they hand the statement to it, so a server may run them on its transport threads
- * (the server module's RunningServer does); the other calls run on the server's call threads.
+ * Statements run and stream on the {@code streams} executor. The handlers of Execute, ExecutePrepared and ExecuteBatch
+ * only check the request's shape and the session before they hand the work to it (a batch's items are converted and
+ * checked there), so a server may run them on its transport threads (the server module's RunningServer does); the
+ * other calls run on the server's call threads.
  */
 public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase implements AutoCloseable {
     private final Sessions sessions;
@@ -235,17 +236,12 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
         try {
             String sessionId = required(r.getSessionId(), "session_id");
             String database = sessions.database(sessionId, Authorization.current().name());
-            List<SqlSession.BatchItem> items = batchItems(r, sessionId);
-            for (int i = 0; i < items.size(); i++) {
-                try {
-                    Authorization.require(database, role(StatementAccess.of(items.get(i).sql())));
-                } catch (io.relationshiplayer.access.AccessDeniedException e) {
-                    throw new io.relationshiplayer.sql.BatchItemException(i,
-                            new SqlException(SqlGrpcErrors.INSUFFICIENT_PRIVILEGE, e.getMessage()));
-                }
-            }
+            checkShape(r);
             lease = sessions.acquire(sessionId);
-            BatchRunner.start(lease, items, r.getBeginTransaction(), r.getCommit(), o, settings);
+            // The items (up to MAX_BATCH_ITEMS to convert and check) on the worker: this handler may run on a
+            // transport thread.
+            BatchRunner.start(lease, () -> authorized(batchItems(r, sessionId), database), r.getBeginTransaction(),
+                    r.getCommit(), o, settings);
         } catch (RuntimeException e) {
             if (lease != null) {
                 lease.close();
@@ -254,7 +250,27 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
         }
     }
 
-    private List<SqlSession.BatchItem> batchItems(ExecuteBatchRequest r, String sessionId) {
+    /** Each item's statement, checked against the caller's role on {@code database} (one check per distinct text). */
+    private static List<SqlSession.BatchItem> authorized(List<SqlSession.BatchItem> items, String database) {
+        String allowed = null;
+        for (int i = 0; i < items.size(); i++) {
+            String sql = items.get(i).sql();
+            if (sql.equals(allowed)) {
+                continue;
+            }
+            try {
+                Authorization.require(database, role(StatementAccess.of(sql)));
+            } catch (io.relationshiplayer.access.AccessDeniedException e) {
+                throw new io.relationshiplayer.sql.BatchItemException(i,
+                        new SqlException(SqlGrpcErrors.INSUFFICIENT_PRIVILEGE, e.getMessage()));
+            }
+            allowed = sql;
+        }
+        return items;
+    }
+
+    /** What a batch holds, checked without looking at its items. */
+    private static void checkShape(ExecuteBatchRequest r) {
         boolean one = !r.getSql().isEmpty() || !r.getStatementId().isEmpty();
         if (one && r.getStatementsCount() > 0) {
             throw new SqlException(SqlGrpcErrors.INVALID_PARAMETER_VALUE, "a batch has either sql (or statement_id) "
@@ -271,6 +287,11 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
             throw new SqlException(io.relationshiplayer.sql.SqlException.PROGRAM_LIMIT_EXCEEDED, "a batch holds at "
                     + "most " + MAX_BATCH_ITEMS + " items, not " + count + ": split it");
         }
+    }
+
+    private List<SqlSession.BatchItem> batchItems(ExecuteBatchRequest r, String sessionId) {
+        boolean one = !r.getSql().isEmpty() || !r.getStatementId().isEmpty();
+        int count = one ? r.getParamSetsCount() : r.getStatementsCount();
         List<SqlSession.BatchItem> items = new java.util.ArrayList<>(count);
         if (one) {
             String text = r.getSql().isEmpty() ? sessions.prepared(sessionId, r.getStatementId()) : r.getSql();
