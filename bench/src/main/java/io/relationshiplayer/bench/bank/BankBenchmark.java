@@ -186,10 +186,14 @@ public final class BankBenchmark {
                 result.tps(), result.conflicts(), result.lost(),
                 result.ambiguous(), result.unknown().cardinality() + result.failed().cardinality());
         if (cpu != null && result.cpuNanosPerTransfer() > 0) {
-            out.printf(Locale.ROOT, "%s: CPU %,.0f µs per transfer after the warm-up (%s; %d cores give at most %,.0f "
-                            + "TPS at that cost)%n", bank.label(), result.cpuNanosPerTransfer() / 1e3, cpu.what(),
-                    Runtime.getRuntime().availableProcessors(),
+            long counted = Math.round(result.cpuNanos() / result.cpuNanosPerTransfer());
+            out.printf(Locale.ROOT, "%s: CPU %,.0f µs per transfer after the warm-up (%s%s; %d cores give at most "
+                            + "%,.0f TPS at that cost)%n", bank.label(), result.cpuNanosPerTransfer() / 1e3, cpu.what(),
+                    cpu.split(counted), Runtime.getRuntime().availableProcessors(),
                     Runtime.getRuntime().availableProcessors() * 1e9 / result.cpuNanosPerTransfer());
+        } else if (cpu != null) {
+            out.printf(Locale.ROOT, "%s: CPU per transfer not measured (%s: %,d ns over the measured part)%n",
+                    bank.label(), cpu.what(), result.cpuNanos());
         }
         boolean live = nemesis == null || printPauses(kills, result);
         boolean ok = verify(bank, balances, total, result) && live;

@@ -166,16 +166,16 @@ final class TransferRun {
                 long from = warmup.await();
                 measuredFrom = from;
                 end = from + (long) (seconds * 1e9);
-                cpuFrom = cpu != null ? cpu.nanos() : -1;
+                cpuFrom = cpu != null ? cpu.mark() : -1;
             } else if (cpu != null) {
                 sleepUntil(measuredFrom);
-                cpuFrom = cpu.nanos();
+                cpuFrom = cpu.mark();
             }
             // The last reading at the end, while the clients' connections are open (a PostgreSQL backend that exits
             // as its connection closes could be missed between its own /proc line and its parent's).
             if (cpuFrom >= 0 && end != Long.MAX_VALUE) {
                 sleepUntil(end);
-                cpuTo = cpu.nanos();
+                cpuTo = cpu.lap();
                 cpuUntil = System.nanoTime();
             }
             for (Future<Worker> f : futures) {
@@ -186,7 +186,7 @@ final class TransferRun {
         }
         long elapsed = System.nanoTime() - start;
         if (cpuFrom >= 0 && cpuTo < 0) {
-            cpuTo = cpu.nanos();
+            cpuTo = cpu.lap();
             cpuUntil = System.nanoTime();
         }
         long cpuNanos = cpuFrom < 0 ? -1 : cpuTo - cpuFrom;
