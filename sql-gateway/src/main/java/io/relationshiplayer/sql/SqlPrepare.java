@@ -198,6 +198,12 @@ final class SqlPrepare extends CalcitePrepareImpl {
 
             @Override
             public void validateInsert(org.apache.calcite.sql.SqlInsert insert) {
+                if (insert.isUpsert()) {
+                    // Calcite parses CockroachDB's and Phoenix's UPSERT; running it as an INSERT would not be one
+                    throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "UPSERT is not supported: use INSERT "
+                            + "... ON CONFLICT (key) DO UPDATE SET ...", insert.getParserPosition().getLineNum(),
+                            insert.getParserPosition().getColumnNum(), null);
+                }
                 ReadOnlyViews.refuse(this, insert.getTargetTable(), "insert into");
                 org.apache.calcite.sql.validate.SqlValidatorTable target = insert.getTargetTable()
                         instanceof org.apache.calcite.sql.SqlIdentifier id ? getCatalogReader().getTable(id.names) : null;

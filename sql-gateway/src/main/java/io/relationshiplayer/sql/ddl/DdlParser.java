@@ -478,6 +478,15 @@ public final class DdlParser {
             }
             throw DdlCursor.error(what, "expected COLUMN or CONSTRAINT after DROP");
         }
+        if (t.type() == DdlToken.Type.WORD && POSTGRES_ALTER_ACTIONS.contains(t.value())) {
+            throw DdlCursor.error(SqlException.FEATURE_NOT_SUPPORTED, t, "ALTER TABLE ... " + t.value().toUpperCase(
+                    java.util.Locale.ROOT) + " is not supported: ALTER TABLE adds or drops a column or a constraint");
+        }
         throw DdlCursor.error(t, "expected ADD or DROP after ALTER TABLE " + table);
     }
+
+    /** The other actions of PostgreSQL's ALTER TABLE: valid statements the engine lacks (0A000), not syntax errors. */
+    private static final java.util.Set<String> POSTGRES_ALTER_ACTIONS = java.util.Set.of("rename", "alter", "set",
+            "reset", "owner", "enable", "disable", "attach", "detach", "inherit", "no", "cluster", "validate",
+            "replica", "of", "not", "force", "row");
 }

@@ -547,8 +547,13 @@ class DdlParserTest {
                 "syntax error at or near \"ON\": expected an index name", 1, 28);
         assertError("CREATE INDEX IF EXISTS i ON t (a)", SqlException.SYNTAX_ERROR,
                 "syntax error at or near \"EXISTS\": expected ON after the index name", 1, 17);
-        assertError("ALTER TABLE t RENAME TO u", SqlException.SYNTAX_ERROR,
-                "syntax error at or near \"RENAME\": expected ADD or DROP after ALTER TABLE t", 1, 15);
+        // PostgreSQL's other ALTER TABLE actions are features the engine lacks (0A000); a word none of them is, 42601
+        assertError("ALTER TABLE t RENAME TO u", SqlException.FEATURE_NOT_SUPPORTED,
+                "ALTER TABLE ... RENAME is not supported: ALTER TABLE adds or drops a column or a constraint", 1, 15);
+        assertError("ALTER TABLE t ALTER COLUMN a SET DEFAULT 3", SqlException.FEATURE_NOT_SUPPORTED,
+                "ALTER TABLE ... ALTER is not supported", 1, 15);
+        assertError("ALTER TABLE t FROB", SqlException.SYNTAX_ERROR,
+                "syntax error at or near \"FROB\": expected ADD or DROP after ALTER TABLE t", 1, 15);
         // As in PostgreSQL: INDEX is read as the name of a column to drop (COLUMN is optional).
         assertError("ALTER TABLE t DROP INDEX i", SqlException.SYNTAX_ERROR, "syntax error at or near \"i\"", 1,
                 26);
