@@ -1,5 +1,6 @@
 package io.relationshiplayer.sql;
 
+import io.relationshiplayer.sql.calcite.TimestampFunctions;
 import io.relationshiplayer.sql.calcite.Timestamps;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
@@ -20,8 +21,8 @@ import org.apache.calcite.util.TimestampString;
  * Constant casts to TIMESTAMP made as PostgreSQL makes them, as the statement is converted: Calcite folds a cast of a
  * literal there (and its simplifier as the plan is built) with its own reading, which drops the digits the precision
  * does not keep ({@code '12:00:00.123456'} became {@code 12:00:00.123}) and truncates to a smaller precision. Text is
- * read by {@link Timestamps#parse} (22008 for digits below a millisecond, at the cast's position), a TIMESTAMP literal
- * cast to a smaller precision is rounded. Casts of anything else are {@code TimestampCasts}' in the plan.
+ * read by {@link Timestamps#parse} (22007 or 22008 at the cast's position), a TIMESTAMP literal cast to a smaller
+ * precision is rounded. Casts of anything else are {@code TimestampCasts}' in the plan.
  */
 final class TimestampLiterals implements SqlRexConvertletTable {
     private final SqlRexConvertletTable delegate;
@@ -43,8 +44,8 @@ final class TimestampLiterals implements SqlRexConvertletTable {
                     && literal.getTypeName() == SqlTypeName.TIMESTAMP) {
                 RelDataType type = cx.getValidator().getValidatedNodeType(c);
                 if (type.getSqlTypeName() == SqlTypeName.TIMESTAMP) {
-                    long millis = literal.getValueAs(TimestampString.class).getMillisSinceEpoch();
-                    return timestamp(rex, type, Timestamps.round(millis, type.getPrecision()));
+                    long micros = Timestamps.micros(literal.getValueAs(TimestampString.class));
+                    return timestamp(rex, type, Timestamps.round(micros, type.getPrecision()));
                 }
             }
             RexNode converted = convertlet.convertCall(cx, c);
@@ -52,10 +53,16 @@ final class TimestampLiterals implements SqlRexConvertletTable {
         };
     }
 
-    /** {@code millis} as a literal of {@code type}. */
-    private static RexNode timestamp(RexBuilder rex, RelDataType type, long millis) {
-        RexLiteral literal = rex.makeTimestampLiteral(TimestampString.fromMillisSinceEpoch(millis),
-                type.getPrecision());
+    /**
+     * {@code micros} as a literal of {@code type}; a year a literal cannot hold (before 1 AD or after 9999) as our
+     * TIMESTAMP of its microseconds.
+     */
+    private static RexNode timestamp(RexBuilder rex, RelDataType type, long micros) {
+        int year = Timestamps.fromMicros(micros).getYear();
+        if (year < 1 || year > 9999) {
+            return TimestampFunctions.of(rex, type, rex.makeBigintLiteral(java.math.BigDecimal.valueOf(micros)));
+        }
+        RexLiteral literal = rex.makeTimestampLiteral(Timestamps.literal(micros), type.getPrecision());
         return rex.makeCast(type, literal, true, false);
     }
 
@@ -78,13 +85,13 @@ final class TimestampLiterals implements SqlRexConvertletTable {
                     || !(literal.getTypeName() == SqlTypeName.CHAR || literal.getTypeName() == SqlTypeName.VARCHAR)) {
                 return call;
             }
-            long millis;
+            long micros;
             try {
-                millis = Timestamps.parse(literal.getValueAs(String.class), call.getType().getPrecision());
+                micros = Timestamps.parse(literal.getValueAs(String.class), call.getType().getPrecision());
             } catch (SqlException e) {
                 throw new SqlException(e.sqlState(), e.getMessage(), pos.getLineNum(), pos.getColumnNum(), e);
             }
-            return timestamp(rex, call.getType(), millis);
+            return timestamp(rex, call.getType(), micros);
         }
     }
 }

@@ -168,8 +168,9 @@ final class ValidationErrors {
     }
 
     /**
-     * A TIMESTAMP literal in {@code statement} with digits below a millisecond, which a TIMESTAMP does not keep: 22008
-     * at the literal (never truncated).
+     * An INTERVAL literal in {@code statement} with digits below a millisecond, which Calcite's interval (a long of
+     * milliseconds) does not keep: 22008 at the literal (never truncated). TIMESTAMP literals keep microseconds; those
+     * of more digits are rounded to microseconds here, as PostgreSQL reads them.
      */
     static void refuseSubMillisecond(SqlNode statement) {
         // (also where EXTRACT becomes PostgreSQL's, before validation: see roundToMicroseconds)
@@ -243,7 +244,6 @@ final class ValidationErrors {
 
     /** The literal as the parser leaves it (its type resolved later, by the validator) or resolved. */
     private static void refuseSubMillisecond(org.apache.calcite.sql.SqlLiteral literal) {
-        String value;
         if (literal instanceof org.apache.calcite.sql.SqlIntervalLiteral interval) {
             String text = interval.getValueAs(org.apache.calcite.sql.SqlIntervalLiteral.IntervalValue.class)
                     .getIntervalLiteral();
@@ -254,24 +254,7 @@ final class ValidationErrors {
                         literal.getParserPosition(), Static.RESOURCE.illegalLiteral("INTERVAL", text,
                                 "digits below a millisecond")));
             }
-            return;
         }
-        if (literal instanceof org.apache.calcite.sql.SqlUnknownLiteral unknown
-                && unknown.tag.equalsIgnoreCase("TIMESTAMP")) {
-            value = unknown.getValue().strip();
-        } else if (literal.getTypeName() == org.apache.calcite.sql.type.SqlTypeName.TIMESTAMP) {
-            value = literal.getValueAs(org.apache.calcite.util.TimestampString.class).toString();
-        } else {
-            return;
-        }
-        if (!io.relationshiplayer.sql.calcite.Timestamps.hasSubMillisecondDigits(value)) {
-            return;
-        }
-        CalciteContextException raised = SqlUtil.newContextException(literal.getParserPosition(),
-                Static.RESOURCE.illegalLiteral("TIMESTAMP", value, "digits below a millisecond"));
-        throw new Classified(io.relationshiplayer.sql.calcite.Timestamps.FIELD_OVERFLOW,
-                io.relationshiplayer.sql.calcite.Timestamps.subMillisecond("TIMESTAMP '" + value + "'").getMessage(),
-                raised);
     }
 
     private static String resourceName(Resources.ExInst<?> resource) {

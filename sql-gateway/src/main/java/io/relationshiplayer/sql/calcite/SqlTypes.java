@@ -13,8 +13,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * Column types as Calcite types, and values between the relationship layer's Java types and Calcite's internal
- * representation (DATE as days, TIMESTAMP as milliseconds since the epoch, VARBINARY as ByteString). A stored
- * TIMESTAMP with digits below a millisecond (the record API keeps microseconds) is refused (22008), never truncated.
+ * representation (DATE as days, TIMESTAMP as microseconds since the epoch ({@link TimestampMicros}), VARBINARY as
+ * ByteString).
  */
 public final class SqlTypes {
     private SqlTypes() {
@@ -49,7 +49,7 @@ public final class SqlTypes {
                 type = f.createSqlType(SqlTypeName.DATE);
                 break;
             case TIMESTAMP:
-                type = f.createSqlType(SqlTypeName.TIMESTAMP, 3);
+                type = f.createSqlType(SqlTypeName.TIMESTAMP, Timestamps.PRECISION);
                 break;
             default:
                 throw new IllegalArgumentException("no SQL type for " + t);
@@ -90,9 +90,6 @@ public final class SqlTypes {
         }
     }
 
-    private static LocalDateTime fromMillis(long millis) {
-        return Timestamps.fromMillis(millis);
-    }
 
     /** A stored value (the column's Java type) in Calcite's internal representation. */
     public static Object toInternal(ColumnDef c, Object v) {
@@ -105,7 +102,7 @@ public final class SqlTypes {
             case DATE:
                 return (int) ((LocalDate) v).toEpochDay();
             case TIMESTAMP:
-                return Timestamps.millis((LocalDateTime) v, "the value of column " + c.getName());
+                return Timestamps.micros((LocalDateTime) v, "the value of column " + c.getName());
             default:
                 return v;
         }
@@ -142,7 +139,7 @@ public final class SqlTypes {
             return LocalDate.ofEpochDay(((org.apache.calcite.util.DateString) v).getDaysSinceEpoch());
         }
         if (v instanceof org.apache.calcite.util.TimestampString) {
-            return fromMillis(((org.apache.calcite.util.TimestampString) v).getMillisSinceEpoch());
+            return Timestamps.fromMicros(Timestamps.micros((org.apache.calcite.util.TimestampString) v));
         }
         switch (kind) {
             case DATE:
@@ -152,7 +149,7 @@ public final class SqlTypes {
                 break;
             case TIMESTAMP:
                 if (v instanceof Number) {
-                    return fromMillis(((Number) v).longValue());
+                    return Timestamps.fromMicros(((Number) v).longValue());
                 }
                 break;
             case DOUBLE:

@@ -5,7 +5,6 @@ import io.relationshiplayer.proto.v1.CatalogValue;
 import io.relationshiplayer.proto.v1.ColumnKind;
 import io.relationshiplayer.proto.v1.ColumnType;
 import io.relationshiplayer.sql.SqlException;
-import io.relationshiplayer.sql.calcite.Timestamps;
 import io.relationshiplayer.sql.ddl.DdlToken.Type;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -122,9 +121,9 @@ final class DdlTypes {
                 throw DdlCursor.error(p, "expected the precision of TIMESTAMP");
             }
             c.next();
-            if (p.value().length() < 2 && Integer.parseInt(p.value()) < Timestamps.PRECISION) {
+            if (p.value().length() < 2 && Integer.parseInt(p.value()) < 3) {
                 throw DdlCursor.error(SqlException.FEATURE_NOT_SUPPORTED, p, "TIMESTAMP(" + p.value() + ") is not "
-                        + "supported: a TIMESTAMP keeps milliseconds; use TIMESTAMP or TIMESTAMP(3) to TIMESTAMP(6)");
+                        + "supported: use TIMESTAMP or TIMESTAMP(3) to TIMESTAMP(6)");
             }
             c.expectSymbol(")", "after the precision of TIMESTAMP");
         }
@@ -202,13 +201,6 @@ final class DdlTypes {
             if (kind == ColumnKind.BOOLEAN) {
                 return bool(t);
             }
-            if (kind == ColumnKind.TIMESTAMP) {
-                try {
-                    refuseSubMillisecond(t, LocalDateTime.parse(t.value().strip().replace(' ', 'T')));
-                } catch (DateTimeParseException e) {
-                    // text the relationship layer reads (or refuses) as it applies the default
-                }
-            }
             return kind == ColumnKind.VARBINARY ? bytes(t) : string(t.value());
         }
         if (t.is("true") || t.is("false")) {
@@ -226,7 +218,7 @@ final class DdlTypes {
                 if (t.is("date")) {
                     LocalDate.parse(s.value());
                 } else {
-                    refuseSubMillisecond(s, LocalDateTime.parse(s.value().strip().replace(' ', 'T')));
+                    LocalDateTime.parse(s.value().strip().replace(' ', 'T'));
                 }
             } catch (DateTimeParseException e) {
                 throw DdlCursor.error(INVALID_DATETIME, s, "invalid input syntax for type " + t.value() + ": \""
@@ -236,14 +228,6 @@ final class DdlTypes {
         }
         throw DdlCursor.error(t, "expected a literal after DEFAULT (a number, 'string', TRUE, FALSE, NULL, "
                 + "DATE '...' or TIMESTAMP '...')");
-    }
-
-    /** A TIMESTAMP default with digits below a millisecond, which SQL's TIMESTAMP does not keep: 22008. */
-    private static void refuseSubMillisecond(DdlToken at, LocalDateTime v) {
-        if (v.getNano() % 1_000_000 != 0) {
-            SqlException e = Timestamps.subMillisecond("'" + at.value() + "'");
-            throw DdlCursor.error(e.sqlState(), at, e.getMessage());
-        }
     }
 
     private static CatalogValue number(DdlToken at, String text, ColumnKind kind) {
