@@ -66,6 +66,30 @@ final class TimestampLiterals implements SqlRexConvertletTable {
         return rex.makeCast(type, literal, true, false);
     }
 
+    /**
+     * A cast of a TIMESTAMP literal to text as the text literal PostgreSQL writes (Calcite's folding of it, as the plan is
+     * built, wrote no fraction), to TIME refused (22008) if it has digits below the millisecond TIME keeps; null for
+     * any other call.
+     */
+    private static RexNode fromTimestampLiteral(RexBuilder rex, SqlParserPos pos, RexCall call) {
+        if (call.getKind() != SqlKind.CAST || call.getOperands().size() != 1
+                || !(call.getOperands().get(0) instanceof RexLiteral literal) || literal.isNull()
+                || literal.getTypeName() != SqlTypeName.TIMESTAMP) {
+            return null;
+        }
+        SqlTypeName to = call.getType().getSqlTypeName();
+        long micros = Timestamps.micros(literal.getValueAs(TimestampString.class));
+        if (to == SqlTypeName.CHAR || to == SqlTypeName.VARCHAR) {
+            return rex.makeCast(call.getType(), rex.makeLiteral(Timestamps.text(micros)), true, false);
+        }
+        if (to == SqlTypeName.TIME && micros % 1000 != 0) {
+            throw new SqlException(Timestamps.FIELD_OVERFLOW, Timestamps.text(micros) + " has digits below a "
+                    + "millisecond, which TIME does not keep (it keeps milliseconds): round it to milliseconds",
+                    pos.getLineNum(), pos.getColumnNum(), null);
+        }
+        return null;
+    }
+
     /** Every cast of a text literal to TIMESTAMP in an expression, as the TIMESTAMP literal it means. */
     private static final class TextCasts extends RexShuttle {
         private final RexBuilder rex;
@@ -79,6 +103,10 @@ final class TimestampLiterals implements SqlRexConvertletTable {
         @Override
         public RexNode visitCall(RexCall original) {
             RexCall call = (RexCall) super.visitCall(original);
+            RexNode fromTimestamp = fromTimestampLiteral(rex, pos, call);
+            if (fromTimestamp != null) {
+                return fromTimestamp;
+            }
             if (call.getKind() != SqlKind.CAST || call.getOperands().size() != 1
                     || call.getType().getSqlTypeName() != SqlTypeName.TIMESTAMP
                     || !(call.getOperands().get(0) instanceof RexLiteral literal) || literal.isNull()

@@ -55,6 +55,7 @@ public final class TimestampFunctions {
     private static final SqlUserDefinedFunction TO_TIME = function("toTime");
     private static final SqlUserDefinedFunction FROM_DATE = function("fromDate");
     private static final SqlUserDefinedFunction FROM_MILLIS = function("fromMillis");
+    private static final SqlUserDefinedFunction TO_MILLIS = function("toMillis");
 
     private TimestampFunctions() {
     }
@@ -133,6 +134,41 @@ public final class TimestampFunctions {
         RexNode micros = rex.makeCall(bigint(rex, call), months ? PLUS_MONTHS : PLUS_MILLIS,
                 List.of(asBigint(rex, x), amount));
         return of(rex, call.getType(), micros);
+    }
+
+    /** Whether {@code call} has or makes an interval of microseconds or nanoseconds (TIMESTAMPADD's). */
+    static boolean isBelowMillisecond(RexCall call) {
+        if (isBelowMillisecond(call.getType())) {
+            return true;
+        }
+        for (RexNode operand : call.getOperands()) {
+            if (isBelowMillisecond(operand.getType())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@code call}, a function of Calcite's that reads its TIMESTAMP operands as milliseconds (and makes a TIMESTAMP of
+     * milliseconds): given their milliseconds, exactly (22008 for a value with digits below one), its TIMESTAMP result
+     * made microseconds.
+     */
+    static RexNode inMilliseconds(RexBuilder rex, RexCall call) {
+        List<RexNode> operands = new java.util.ArrayList<>();
+        for (RexNode operand : call.getOperands()) {
+            if (operand.getType().getSqlTypeName() == SqlTypeName.TIMESTAMP) {
+                RexNode millis = rex.makeCall(bigint(rex, operand), TO_MILLIS, List.of(asBigint(rex, operand),
+                        rex.makeLiteral(call.getOperator().getName())));
+                operand = rex.makeReinterpretCast(operand.getType(), millis, rex.makeLiteral(false));
+            }
+            operands.add(operand);
+        }
+        RexNode made = call.clone(call.getType(), operands);
+        if (call.getType().getSqlTypeName() != SqlTypeName.TIMESTAMP) {
+            return made;
+        }
+        return of(rex, call.getType(), rex.makeCall(bigint(rex, call), FROM_MILLIS, List.of(asBigint(rex, made))));
     }
 
     /** Whether an interval type counts microseconds or nanoseconds (TIMESTAMPADD's), which are no milliseconds. */
@@ -344,9 +380,19 @@ public final class TimestampFunctions {
             return days * Timestamps.DAY;
         }
 
-        /** The current time, in milliseconds, as microseconds. */
+        /** A timestamp's milliseconds for a function of Calcite's, exactly: 22008 if it has digits below one. */
+        public static long toMillis(long micros, String function) {
+            if (micros % 1000 != 0) {
+                throw new SqlException(Timestamps.FIELD_OVERFLOW, Timestamps.text(micros) + " has digits below a "
+                        + "millisecond, which " + function + " does not keep (it reads milliseconds): round it to "
+                        + "milliseconds");
+            }
+            return micros / 1000;
+        }
+
+        /** The current time, or a function's TIMESTAMP, in milliseconds, as microseconds. */
         public static long fromMillis(long millis) {
-            return millis * 1000;
+            return checked(Math.multiplyExact(millis, 1000L));
         }
 
         private static long checked(long micros) {

@@ -12,7 +12,6 @@ import org.apache.calcite.rex.RexOver;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.rex.RexWindowBound;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.sql.fun.SqlAbstractTimeFunction;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.tools.Program;
 
@@ -22,7 +21,8 @@ import org.apache.calcite.tools.Program;
  * {@link Timestamps}); comparing, sorting, grouping and joining a long is the same whatever its unit. Everything of
  * Calcite's that reads the long as milliseconds is rewritten here, before the plan is optimized, to a function of
  * {@link TimestampFunctions} (literals, EXTRACT, FLOOR and CEIL, casts to and from DATE and TIME, interval arithmetic,
- * the current time) or refused (0A000, naming it); a TIMESTAMP made of a BIGINT of microseconds is
+ * the current time); any other function of Calcite's is given milliseconds (exactly: a value with digits below a
+ * millisecond is 22008 there) and its TIMESTAMP result made microseconds; a TIMESTAMP made of a BIGINT of microseconds is
  * {@link TimestampFunctions#OF}, which constant folding leaves alone (folding would make a literal of milliseconds).
  */
 public final class TimestampMicros {
@@ -66,6 +66,9 @@ public final class TimestampMicros {
 
         @Override
         public RexNode literal(RexLiteral literal) {
+            if (isZoned(literal)) {
+                throw zoned();
+            }
             if (literal.getTypeName() != SqlTypeName.TIMESTAMP || literal.isNull()) {
                 return literal;
             }
@@ -80,6 +83,9 @@ public final class TimestampMicros {
                 RexNode expanded = RexUtil.expandSearch(rex, null, call);
                 return CallRewrites.apply(expanded, this);
             }
+            if (isZoned(call) || call.getOperands().stream().anyMatch(TimestampMicros::isZoned)) {
+                throw zoned();
+            }
             if (!touchesTimestamp(call) || call.getOperator() instanceof org.apache.calcite.sql.validate
                     .SqlUserDefinedFunction f && f.getName().startsWith("rl_timestamp")) {
                 return call;
@@ -91,8 +97,12 @@ public final class TimestampMicros {
             if (rewritten != null) {
                 return rewritten;
             }
-            throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, describe(call) + " is not supported on a "
-                    + "TIMESTAMP: TIMESTAMP keeps microseconds, which it would read as milliseconds");
+            if (TimestampFunctions.isBelowMillisecond(call)) {
+                throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "an interval of microseconds or "
+                        + "nanoseconds (TIMESTAMPADD's) is not supported: an interval keeps milliseconds");
+            }
+            // any other function of Calcite's reads and makes milliseconds: it has them, exactly or 22008
+            return TimestampFunctions.inMilliseconds(rex, call);
         }
 
         @Override
@@ -134,23 +144,21 @@ public final class TimestampMicros {
             }
             return false;
         }
-
-        private static String describe(RexCall call) {
-            if (call.getKind() == SqlKind.CAST) {
-                return "CAST from " + call.getOperands().get(0).getType().getSqlTypeName() + " to "
-                        + call.getType().getSqlTypeName();
-            }
-            if (call.getOperator() instanceof SqlAbstractTimeFunction || call.getOperands().isEmpty()) {
-                return call.getOperator().getName();
-            }
-            return "the function " + call.getOperator().getName();
-        }
     }
 
     static boolean isTimestamp(RexNode n) {
+        return n.getType().getSqlTypeName() == SqlTypeName.TIMESTAMP;
+    }
+
+    /** A TIMESTAMP WITH (LOCAL) TIME ZONE, which no column has, and which Calcite would hold in milliseconds. */
+    private static boolean isZoned(RexNode n) {
         SqlTypeName t = n.getType().getSqlTypeName();
-        return t == SqlTypeName.TIMESTAMP || t == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE
-                || t == SqlTypeName.TIMESTAMP_TZ;
+        return t == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE || t == SqlTypeName.TIMESTAMP_TZ;
+    }
+
+    private static SqlException zoned() {
+        return new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "TIMESTAMP WITH TIME ZONE is not supported: "
+                + "use TIMESTAMP (values are UTC)");
     }
 
 }
