@@ -49,6 +49,8 @@ public final class SqlTypes {
                 type = f.createSqlType(SqlTypeName.DATE);
                 break;
             case TIMESTAMP:
+                // six digits whatever the column's: a TIMESTAMP(p) column rounds what is written to it (toColumn), as
+                // PostgreSQL's, where Calcite's casts to TIMESTAMP(p) would truncate a literal
                 type = f.createSqlType(SqlTypeName.TIMESTAMP, Timestamps.PRECISION);
                 break;
             default:
@@ -106,6 +108,20 @@ public final class SqlTypes {
             default:
                 return v;
         }
+    }
+
+    /**
+     * A value SQL writes to column {@code c} ({@link #fromInternal}), a TIMESTAMP rounded to the column's precision
+     * as PostgreSQL rounds it when that is below six digits ({@code TIMESTAMP(3)}).
+     */
+    public static Object toColumn(ColumnDef c, Object v) {
+        Object out = fromInternal(c, v);
+        int precision = Timestamps.precision(c.getType());
+        if (out instanceof LocalDateTime t && c.getType().getKind() == ColumnKind.TIMESTAMP
+                && precision < Timestamps.PRECISION) {
+            return Timestamps.fromMicros(Timestamps.round(Timestamps.micros(t, c.getName()), precision));
+        }
+        return out;
     }
 
     /**

@@ -24,6 +24,8 @@ public final class Timestamps {
     /** Microseconds in a second, a day. */
     public static final long SECOND = 1_000_000L;
     public static final long DAY = 86_400L * SECOND;
+    /** PostgreSQL's epoch, 2000-01-01 00:00:00, in microseconds since 1970's. */
+    private static final long POSTGRES_EPOCH = 10_957L * DAY;
 
     /**
      * PostgreSQL's earliest timestamp, 4714-11-24 00:00:00 BC, and the latest of microseconds since 1970 in 64 bits
@@ -37,6 +39,11 @@ public final class Timestamps {
             + "(?:(?:\\s+|T)(\\d{1,2}):(\\d{1,2})(?::(\\d{1,2})(?:\\.(\\d*))?)?)?(?:\\s+(BC|AD|bc|ad))?\\s*");
 
     private Timestamps() {
+    }
+
+    /** The digits of a second's fraction a TIMESTAMP column keeps: its type's precision if below six, else six. */
+    public static int precision(io.relationshiplayer.proto.v1.ColumnType t) {
+        return t.getPrecision() > 0 && t.getPrecision() < PRECISION ? t.getPrecision() : PRECISION;
     }
 
     /** Microseconds since the epoch of {@code v}; 22008 naming {@code what} if it has digits below a microsecond. */
@@ -167,12 +174,18 @@ public final class Timestamps {
         }
     }
 
-    /** {@code micros} rounded to {@code precision} digits of a second's fraction, as PostgreSQL rounds a timestamp. */
+    /**
+     * {@code micros} rounded to {@code precision} digits of a second's fraction, as PostgreSQL rounds a timestamp:
+     * halves away from its epoch, 2000-01-01 (so 1990-06-01 00:00:00.5 rounds down).
+     */
     public static long round(long micros, int precision) {
-        return precision >= PRECISION ? micros : round(micros, pow10(PRECISION - precision));
+        if (precision >= PRECISION) {
+            return micros;
+        }
+        return round(micros - POSTGRES_EPOCH, pow10(PRECISION - precision)) + POSTGRES_EPOCH;
     }
 
-    /** PostgreSQL's rounding of a timestamp to a multiple of {@code unit}: halves away from the epoch. */
+    /** PostgreSQL's rounding of a timestamp to a multiple of {@code unit}: halves away from zero. */
     private static long round(long value, long unit) {
         return value >= 0 ? (value + unit / 2) / unit * unit : -((-value + unit / 2) / unit * unit);
     }
