@@ -44,6 +44,13 @@ public final class TimestampFunctions {
         public boolean isDynamicFunction() {
             return true;
         }
+
+        /** As its operand orders (the same long): a sort on it is a sort on its operand. */
+        @Override
+        public org.apache.calcite.sql.validate.SqlMonotonicity getMonotonicity(
+                org.apache.calcite.sql.SqlOperatorBinding call) {
+            return call.getOperandMonotonicity(0);
+        }
     };
     private static final SqlUserDefinedFunction EXTRACT = function("extract");
     private static final SqlUserDefinedFunction FLOOR = function("floor");

@@ -42,10 +42,46 @@ public final class TimestampMicros {
                 planning.run(planner, rewrite(rel), traits, materializations, lattices);
     }
 
+    /** Aggregates that keep or count a TIMESTAMP's long as it is, whatever its unit. */
+    private static final Set<SqlKind> UNIT_FREE_AGGREGATES = Set.of(SqlKind.MIN, SqlKind.MAX, SqlKind.COUNT,
+            SqlKind.ANY_VALUE, SqlKind.SINGLE_VALUE, SqlKind.FIRST_VALUE, SqlKind.LAST_VALUE, SqlKind.LAG,
+            SqlKind.LEAD, SqlKind.NTH_VALUE, SqlKind.MODE);
+
     /** {@code rel} with its TIMESTAMPs in microseconds throughout. */
     public static RelNode rewrite(RelNode rel) {
         RelNode values = TimestampValues.rewrite(rel);
+        refuseAggregates(values);
         return CallRewrites.apply(values, Rewrite::new);
+    }
+
+    /** An aggregate of a TIMESTAMP that would read its long (ARRAY_AGG's array, ...): 0A000. */
+    private static void refuseAggregates(RelNode rel) {
+        if (rel instanceof org.apache.calcite.rel.core.Aggregate aggregate) {
+            var fields = aggregate.getInput().getRowType().getFieldList();
+            for (var call : aggregate.getAggCallList()) {
+                for (int arg : call.getArgList()) {
+                    if (fields.get(arg).getType().getSqlTypeName() == SqlTypeName.TIMESTAMP) {
+                        refuseAggregate(call.getAggregation().getKind(), call.getAggregation().getName());
+                    }
+                }
+            }
+        }
+        for (RelNode input : rel.getInputs()) {
+            refuseAggregates(input);
+        }
+        rel.accept(new org.apache.calcite.rex.RexShuttle() {
+            @Override
+            public RexNode visitSubQuery(org.apache.calcite.rex.RexSubQuery subQuery) {
+                refuseAggregates(subQuery.rel);
+                return super.visitSubQuery(subQuery);
+            }
+        });
+    }
+
+    private static void refuseAggregate(SqlKind kind, String name) {
+        if (!UNIT_FREE_AGGREGATES.contains(kind)) {
+            throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, name + " of a TIMESTAMP is not supported");
+        }
     }
 
     /** The BIGINT literal of microseconds a TIMESTAMP constant of a rewritten plan holds, or null if it is none. */
@@ -108,6 +144,9 @@ public final class TimestampMicros {
         @Override
         public RexNode over(RexOver over) {
             refuseRangeOffsets(over);
+            if (over.getOperands().stream().anyMatch(TimestampMicros::isTimestamp)) {
+                refuseAggregate(over.getKind(), over.getOperator().getName());
+            }
             return over;
         }
 
