@@ -78,12 +78,20 @@ public final class Timestamps {
         }
         if (v instanceof LocalDateTime t) {
             return micros(t, "parameter $" + position);
+        } else if (v instanceof java.sql.Timestamp t) {
+            return micros(t.toLocalDateTime(), "parameter $" + position);
+        } else if (v instanceof java.time.LocalDate d) {
+            return micros(d.atStartOfDay(), "parameter $" + position);
         } else if (v instanceof String s) {
             try {
                 return parse(s, PRECISION);
             } catch (SqlException e) {
                 throw new SqlException(e.sqlState(), "parameter $" + position + ": " + e.getMessage());
             }
+        } else if (v != null) {
+            // a number would be read as microseconds since the epoch (Calcite read milliseconds); PostgreSQL refuses it
+            throw new SqlException(SqlException.DATATYPE_MISMATCH, "parameter $" + position + " is of type "
+                    + v.getClass().getSimpleName() + " but a timestamp is expected");
         }
         return v;
     }
