@@ -210,6 +210,10 @@ final class DdlTypes {
             if (kind == ColumnKind.BOOLEAN) {
                 return bool(t);
             }
+            if (kind == ColumnKind.TIMESTAMP) {
+                // more than six digits of a second's fraction round to microseconds, as PostgreSQL reads them
+                return string(Timestamps.roundedToMicroseconds(t.value().strip()));
+            }
             return kind == ColumnKind.VARBINARY ? bytes(t) : string(t.value());
         }
         if (t.is("true") || t.is("false")) {
@@ -233,7 +237,7 @@ final class DdlTypes {
                 throw DdlCursor.error(INVALID_DATETIME, s, "invalid input syntax for type " + t.value() + ": \""
                         + s.value() + "\"");
             }
-            return string(s.value());
+            return string(t.is("timestamp") ? Timestamps.roundedToMicroseconds(s.value().strip()) : s.value());
         }
         throw DdlCursor.error(t, "expected a literal after DEFAULT (a number, 'string', TRUE, FALSE, NULL, "
                 + "DATE '...' or TIMESTAMP '...')");
