@@ -63,6 +63,7 @@ public final class TimestampFunctions {
     private static final SqlUserDefinedFunction FROM_DATE = function("fromDate");
     private static final SqlUserDefinedFunction FROM_MILLIS = function("fromMillis");
     private static final SqlUserDefinedFunction TO_MILLIS = function("toMillis");
+    private static final SqlUserDefinedFunction TRUNC = function("trunc");
 
     private TimestampFunctions() {
     }
@@ -141,6 +142,14 @@ public final class TimestampFunctions {
         RexNode micros = rex.makeCall(bigint(rex, call), months ? PLUS_MONTHS : PLUS_MILLIS,
                 List.of(asBigint(rex, x), amount));
         return of(rex, call.getType(), micros);
+    }
+
+    /** PostgreSQL's {@code date_trunc(unit, x)}, of the TIMESTAMP {@code type}. */
+    public static RexNode trunc(RexBuilder rex, RelDataType type, RexNode unit, RexNode x) {
+        RelDataTypeFactory types = rex.getTypeFactory();
+        RelDataType bigint = types.createTypeWithNullability(types.createSqlType(SqlTypeName.BIGINT),
+                type.isNullable());
+        return of(rex, type, rex.makeCall(bigint, TRUNC, List.of(unit, asBigint(rex, x))));
     }
 
     /** Whether {@code call} has or makes an interval of microseconds or nanoseconds (TIMESTAMPADD's). */
@@ -330,6 +339,48 @@ public final class TimestampFunctions {
                 default:
                     return 0;
             }
+        }
+
+        /** PostgreSQL's {@code date_trunc}: the start of {@code unit} that holds the timestamp. */
+        public static long trunc(String unit, long micros) {
+            String u = unit.strip().toLowerCase(java.util.Locale.ROOT);
+            u = u.endsWith("s") && !u.equals("microseconds") && !u.equals("milliseconds") ? u.substring(0,
+                    u.length() - 1) : u;
+            LocalDateTime t = Timestamps.fromMicros(micros);
+            int year = t.getYear();
+            switch (u) {
+                case "microseconds", "microsecond":
+                    return micros;
+                case "milliseconds", "millisecond":
+                    return floor("MILLISECOND", micros);
+                case "second", "minute", "hour", "day":
+                    return floor(u.toUpperCase(java.util.Locale.ROOT), micros);
+                case "week":
+                    return day(t.toLocalDate().with(java.time.temporal.TemporalAdjusters.previousOrSame(
+                            java.time.DayOfWeek.MONDAY)));
+                case "month":
+                    return day(t.toLocalDate().withDayOfMonth(1));
+                case "quarter":
+                    return day(java.time.LocalDate.of(year, (t.getMonthValue() - 1) / 3 * 3 + 1, 1));
+                case "year":
+                    return day(java.time.LocalDate.of(year, 1, 1));
+                case "decade":
+                    return day(java.time.LocalDate.of(year > 0 ? year / 10 * 10 : -((8 - (year - 1)) / 10) * 10,
+                            1, 1));
+                case "century":
+                    return day(java.time.LocalDate.of(year > 0 ? (year + 99) / 100 * 100 - 99
+                            : -((99 - (year - 1)) / 100) * 100 + 1, 1, 1));
+                case "millennium":
+                    return day(java.time.LocalDate.of(year > 0 ? (year + 999) / 1000 * 1000 - 999
+                            : -((999 - (year - 1)) / 1000) * 1000 + 1, 1, 1));
+                default:
+                    throw new SqlException("22023", "unit \"" + unit + "\" not recognized for type timestamp "
+                            + "without time zone");
+            }
+        }
+
+        private static long day(java.time.LocalDate d) {
+            return checked(Math.multiplyExact(d.toEpochDay(), Timestamps.DAY));
         }
 
         /** A timestamp plus a day-time interval (milliseconds). */
