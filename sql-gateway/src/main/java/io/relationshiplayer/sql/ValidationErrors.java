@@ -227,6 +227,14 @@ final class ValidationErrors {
         if (node instanceof org.apache.calcite.sql.SqlUnknownLiteral unknown
                 && unknown.tag.equalsIgnoreCase("TIMESTAMP")) {
             String text = unknown.getValue();
+            if (io.relationshiplayer.sql.calcite.Timestamps.isBeyondLiterals(text)) {
+                // a year BC or after 9999, which Calcite's literal cannot hold: the text cast, read as PostgreSQL's
+                org.apache.calcite.sql.parser.SqlParserPos pos = node.getParserPosition();
+                return org.apache.calcite.sql.fun.SqlStdOperatorTable.CAST.createCall(pos,
+                        org.apache.calcite.sql.SqlLiteral.createCharString(text, pos),
+                        new org.apache.calcite.sql.SqlDataTypeSpec(new org.apache.calcite.sql.SqlBasicTypeNameSpec(
+                                org.apache.calcite.sql.type.SqlTypeName.TIMESTAMP, pos), pos));
+            }
             String rounded = io.relationshiplayer.sql.calcite.Timestamps.roundedToMicroseconds(text.strip());
             return rounded.equals(text.strip()) ? node
                     : org.apache.calcite.sql.SqlLiteral.createUnknown(unknown.tag, rounded, node.getParserPosition());

@@ -163,6 +163,12 @@ public final class Timestamps {
         return total;
     }
 
+    /** Whether the text of a timestamp has a year Calcite's literal cannot hold: BC, or of more than four digits. */
+    public static boolean isBeyondLiterals(String text) {
+        Matcher m = TEXT.matcher(text);
+        return m.matches() && ("BC".equalsIgnoreCase(m.group(8)) || m.group(1).length() > 4);
+    }
+
     /**
      * The text of a timestamp literal with more than six digits of a second's fraction rounded to microseconds, as
      * PostgreSQL reads it ({@code 12:00:00.0059996} is {@code 12:00:00.006}, {@code 23:59:59.9999995} the next day's
