@@ -23,8 +23,9 @@ import org.apache.calcite.sql2rel.SqlRexContext;
  * PostgreSQL's functions that tools and drivers call first and Calcite does not have: {@code now()} (the statement's
  * timestamp, as CURRENT_TIMESTAMP), {@code version()} and {@code current_database()} (the session's database); and
  * the standard's {@code current_catalog} (the database too) and {@code current_schema} ({@code public}), which Calcite
- * parses but cannot run; and {@code date_trunc(unit, timestamp)}. Each is converted to what it means as the statement is converted, so nothing runs at each
- * row. {@code EXTRACT(SECOND FROM timestamp)} keeps the fraction, as PostgreSQL's numeric does.
+ * parses but cannot run; and {@code date_trunc(unit, timestamp)}. Each is converted to what it means as the statement
+ * is converted, so nothing runs at each row (date_trunc's truncation aside). {@code EXTRACT(SECOND FROM timestamp)}
+ * keeps the fraction, as PostgreSQL's numeric does.
  */
 final class PostgresFunctions {
     static final SqlFunction NOW = function("NOW", SqlTypeName.TIMESTAMP);

@@ -22,8 +22,8 @@ import org.apache.calcite.sql2rel.StandardConvertletTable;
 /**
  * EXTRACT as PostgreSQL answers {@code EXTRACT(SECOND FROM timestamp)} and {@code EXTRACT(EPOCH FROM timestamp)}:
  * with their fraction, a numeric of scale 6 ({@code 59.125000}), where Calcite's is a BIGINT of whole seconds; and
- * {@code EXTRACT(MILLISECOND FROM timestamp)}, a numeric of scale 3 ({@code 59125.456}). It replaces Calcite's EXTRACT in a
- * statement before validation ({@link ValidationErrors#refuseSubMillisecond}); every other unit and operand type is
+ * {@code EXTRACT(MILLISECOND FROM timestamp)}, a numeric of scale 3 ({@code 59125.456}). It replaces Calcite's
+ * EXTRACT in a statement before validation ({@link ValidationErrors#refuseSubMillisecond}); every other unit and operand type is
  * Calcite's EXTRACT, typed and run as before. The value is the MICROSECOND field (seconds and fraction in
  * microseconds), or the microseconds since the epoch, times 0.000001 (0.001 for milliseconds), exact.
  */

@@ -67,9 +67,9 @@ final class TimestampLiterals implements SqlRexConvertletTable {
     }
 
     /**
-     * A cast of a TIMESTAMP literal to text as the text literal PostgreSQL writes (Calcite's folding of it, as the plan is
-     * built, wrote no fraction), to TIME refused (22008) if it has digits below the millisecond TIME keeps; null for
-     * any other call.
+     * A cast of a TIMESTAMP literal to text as the text literal PostgreSQL writes (Calcite's folding of it, as the plan
+     * is built, wrote no fraction), to TIME refused (22008) if it has digits below the millisecond TIME keeps; null
+     * for any other call.
      */
     private static RexNode fromTimestampLiteral(RexBuilder rex, SqlParserPos pos, RexCall call) {
         if (call.getKind() != SqlKind.CAST || call.getOperands().size() != 1

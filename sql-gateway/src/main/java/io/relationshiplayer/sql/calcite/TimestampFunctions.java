@@ -92,7 +92,8 @@ public final class TimestampFunctions {
         if (call.getKind() == SqlKind.CAST && operands.size() == 1) {
             return cast(rex, call, operands.get(0));
         }
-        if (call.getOperator() instanceof SqlAbstractTimeFunction && operands.isEmpty() && to == SqlTypeName.TIMESTAMP) {
+        if (call.getOperator() instanceof SqlAbstractTimeFunction && operands.isEmpty()
+                && to == SqlTypeName.TIMESTAMP) {
             // CURRENT_TIMESTAMP, LOCALTIMESTAMP (and now()): milliseconds, kept as microseconds
             return of(rex, type, rex.makeCall(bigint(rex, call), FROM_MILLIS, List.of(asBigint(rex, call))));
         }

@@ -22,8 +22,9 @@ import org.apache.calcite.tools.Program;
  * Calcite's that reads the long as milliseconds is rewritten here, before the plan is optimized, to a function of
  * {@link TimestampFunctions} (literals, EXTRACT, FLOOR and CEIL, casts to and from DATE and TIME, interval arithmetic,
  * the current time); any other function of Calcite's is given milliseconds (exactly: a value with digits below a
- * millisecond is 22008 there) and its TIMESTAMP result made microseconds; a TIMESTAMP made of a BIGINT of microseconds is
- * {@link TimestampFunctions#OF}, which constant folding leaves alone (folding would make a literal of milliseconds).
+ * millisecond is 22008 there) and its TIMESTAMP result made microseconds; what would still read the long is refused
+ * (0A000). A TIMESTAMP made of a BIGINT of microseconds is {@link TimestampFunctions#OF}, which constant folding
+ * leaves alone (folding would make a literal of milliseconds).
  */
 public final class TimestampMicros {
     /** Calls whose evaluation compares or passes a TIMESTAMP's long as it is, whatever its unit. */
