@@ -78,7 +78,7 @@ final class JdbcTypes {
             case DATE:
                 return 10;
             case TIMESTAMP:
-                return 23;
+                return 26;
             default:
                 return 0;
         }
@@ -89,7 +89,7 @@ final class JdbcTypes {
             case DECIMAL:
                 return t.getScale();
             case TIMESTAMP:
-                return 3; // milliseconds
+                return 6; // microseconds
             default:
                 return 0;
         }

@@ -28,6 +28,7 @@ import io.relationshiplayer.sql.calcite.PlanAnalysis;
 import io.relationshiplayer.sql.calcite.StatementCancel;
 import io.relationshiplayer.sql.calcite.StatementRows;
 import io.relationshiplayer.sql.calcite.TimestampCasts;
+import io.relationshiplayer.sql.calcite.TimestampMicros;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
 
@@ -61,14 +62,14 @@ final class CalciteRunner implements AutoCloseable {
                     planner.addListener(CancelChecks.LISTENER);
                 });
         // Every plan's arithmetic and narrowing casts report overflow and division by zero instead of wrapping, its
-        // casts to and from TIMESTAMP neither drop nor truncate digits, the
+        // casts to and from TIMESTAMP neither drop nor truncate digits, a TIMESTAMP is microseconds throughout, the
         // joins of a plan of many are ordered by a heuristic, the rows of a VALUES are data rather than code, and every
         // operator of it checks for a cancel at each row.
         org.apache.calcite.runtime.Hook.PROGRAM.add((java.util.function.Consumer<
                 org.apache.calcite.util.Holder<org.apache.calcite.tools.Program>>) holder ->
                 holder.set(CancelChecks.program(CheckedArithmetic.program(ByteaCasts.program(BooleanCasts.program(
-                        TimestampCasts.program(HeuristicJoinOrder.program(LiteralRows.program(
-                                org.apache.calcite.tools.Programs.standard())))))))));
+                        TimestampCasts.program(TimestampMicros.program(HeuristicJoinOrder.program(LiteralRows.program(
+                                org.apache.calcite.tools.Programs.standard()))))))))));
         // A cancel stops preparation between its phases too: after parsing, conversion, and code generation.
         for (org.apache.calcite.runtime.Hook hook : new org.apache.calcite.runtime.Hook[] {
                 org.apache.calcite.runtime.Hook.PARSE_TREE, org.apache.calcite.runtime.Hook.CONVERTED,
@@ -443,6 +444,12 @@ final class CalciteRunner implements AutoCloseable {
     static Object[] row(ResultSet rs, List<ColumnMeta> columns) throws SQLException {
         Object[] out = new Object[columns.size()];
         for (int i = 0; i < out.length; i++) {
+            if (columns.get(i).type().getKind() == io.relationshiplayer.proto.v1.ColumnKind.TIMESTAMP) {
+                // microseconds since the epoch (TimestampMicros), which JDBC's Timestamp would read as milliseconds
+                long micros = rs.getLong(i + 1);
+                out[i] = rs.wasNull() ? null : io.relationshiplayer.sql.calcite.Timestamps.fromMicros(micros);
+                continue;
+            }
             Object v = rs.getObject(i + 1);
             if (v instanceof java.sql.Date) {
                 v = ((java.sql.Date) v).toLocalDate();

@@ -112,8 +112,9 @@ final class CheckExpressions {
                 SqlPrepare.convertlets(StandardConvertletTable.INSTANCE),
                 SqlToRelConverter.config().withExpand(true));
         RelNode rel = io.relationshiplayer.sql.calcite.ByteaCasts.rewrite(io.relationshiplayer.sql.calcite.BooleanCasts
-                .rewrite(io.relationshiplayer.sql.calcite.TimestampCasts.rewrite(CheckedArithmetic.rewrite(
-                        converter.convertQuery(validated, false, true).project()))));
+                .rewrite(io.relationshiplayer.sql.calcite.TimestampMicros.rewrite(
+                        io.relationshiplayer.sql.calcite.TimestampCasts.rewrite(CheckedArithmetic.rewrite(
+                        converter.convertQuery(validated, false, true).project())))));
         if (!(rel instanceof Project project) || project.getProjects().size() != 1) {
             throw new IllegalStateException("a check expression converted to " + rel.explain());
         }
@@ -203,7 +204,7 @@ final class CheckExpressions {
                             .withIdentifierExpansion(true));
         }
 
-        /** A TIMESTAMP literal anywhere in the statement with digits below a millisecond is 22008, never truncated. */
+        /** TIMESTAMP literals rounded to microseconds; an INTERVAL with digits below a millisecond is 22008. */
         @Override
         public SqlNode validate(SqlNode topNode) {
             ValidationErrors.refuseSubMillisecond(topNode);

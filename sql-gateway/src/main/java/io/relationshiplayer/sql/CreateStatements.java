@@ -109,6 +109,11 @@ final class CreateStatements {
     private static String column(ColumnDef c) {
         StringBuilder s = new StringBuilder(SqlIdentifiers.quote(c.getName())).append(' ')
                 .append(Values.typeName(c.getType()).toUpperCase(Locale.ROOT));
+        if (c.getType().getKind() == ColumnKind.TIMESTAMP
+                && io.relationshiplayer.sql.calcite.Timestamps.precision(c.getType())
+                < io.relationshiplayer.sql.calcite.Timestamps.PRECISION) {
+            s.append('(').append(c.getType().getPrecision()).append(')');
+        }
         if (c.getNotNull()) {
             s.append(" NOT NULL");
         }

@@ -8,8 +8,6 @@ import io.relationshiplayer.sql.calcite.SqlTypes;
 import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -59,9 +57,7 @@ final class FastStatements {
             return LocalDate.ofEpochDay(((Number) v).longValue());
         }
         if (kind == ColumnKind.TIMESTAMP && v instanceof Number) {
-            long millis = ((Number) v).longValue();
-            return LocalDateTime.ofEpochSecond(Math.floorDiv(millis, 1000), (int) Math.floorMod(millis, 1000)
-                    * 1_000_000, ZoneOffset.UTC);
+            return io.relationshiplayer.sql.calcite.Timestamps.fromMicros(((Number) v).longValue());
         }
         if (v instanceof Float) {
             return ((Float) v).doubleValue();

@@ -23,8 +23,9 @@ import org.apache.calcite.sql2rel.SqlRexContext;
  * PostgreSQL's functions that tools and drivers call first and Calcite does not have: {@code now()} (the statement's
  * timestamp, as CURRENT_TIMESTAMP), {@code version()} and {@code current_database()} (the session's database); and
  * the standard's {@code current_catalog} (the database too) and {@code current_schema} ({@code public}), which Calcite
- * parses but cannot run. Each is converted to what it means as the statement is converted, so nothing runs at each
- * row. {@code EXTRACT(SECOND FROM timestamp)} keeps the fraction, as PostgreSQL's numeric does.
+ * parses but cannot run; and {@code date_trunc(unit, timestamp)}. Each is converted to what it means as the statement
+ * is converted, so nothing runs at each row (date_trunc's truncation aside). {@code EXTRACT(SECOND FROM timestamp)}
+ * keeps the fraction, as PostgreSQL's numeric does.
  */
 final class PostgresFunctions {
     static final SqlFunction NOW = function("NOW", SqlTypeName.TIMESTAMP);
@@ -33,8 +34,14 @@ final class PostgresFunctions {
     /** EXTRACT, whose SECOND of a TIMESTAMP is PostgreSQL's numeric with the fraction ({@link SecondsExtract}). */
     static final SqlExtractFunction EXTRACT = new SecondsExtract();
 
+    /** {@code date_trunc(unit, timestamp)}: the timestamp truncated to the unit, exact in microseconds. */
+    static final SqlFunction DATE_TRUNC = new SqlFunction("DATE_TRUNC", SqlKind.OTHER_FUNCTION,
+            ReturnTypes.ARG1.andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE), null,
+            OperandTypes.family(org.apache.calcite.sql.type.SqlTypeFamily.CHARACTER,
+                    org.apache.calcite.sql.type.SqlTypeFamily.TIMESTAMP), SqlFunctionCategory.TIMEDATE);
+
     /** The operators, for the validator's lookup. */
-    static final SqlOperatorTable TABLE = SqlOperatorTables.of(NOW, VERSION, CURRENT_DATABASE);
+    static final SqlOperatorTable TABLE = SqlOperatorTables.of(NOW, VERSION, CURRENT_DATABASE, DATE_TRUNC);
 
     private PostgresFunctions() {
     }
@@ -78,6 +85,11 @@ final class PostgresFunctions {
             }
             if (op == NOW) {
                 return now;
+            }
+            if (op == DATE_TRUNC) {
+                return (cx, c) -> io.relationshiplayer.sql.calcite.TimestampFunctions.trunc(cx.getRexBuilder(),
+                        cx.getValidator().getValidatedNodeType(c), cx.convertExpression(c.operand(0)),
+                        cx.convertExpression(c.operand(1)));
             }
             if (op == VERSION) {
                 return version;

@@ -21,10 +21,11 @@ import org.apache.calcite.sql2rel.StandardConvertletTable;
 
 /**
  * EXTRACT as PostgreSQL answers {@code EXTRACT(SECOND FROM timestamp)} and {@code EXTRACT(EPOCH FROM timestamp)}:
- * with their fraction, a numeric of scale 6 ({@code 59.125000}), where Calcite's is a BIGINT of whole seconds. It replaces Calcite's EXTRACT in a
- * statement before validation ({@link ValidationErrors#refuseSubMillisecond}); every other unit and operand type is
+ * with their fraction, a numeric of scale 6 ({@code 59.125000}), where Calcite's is a BIGINT of whole seconds; and
+ * {@code EXTRACT(MILLISECOND FROM timestamp)}, a numeric of scale 3 ({@code 59125.456}). It replaces Calcite's
+ * EXTRACT in a statement before validation ({@link ValidationErrors#refuseSubMillisecond}); every other unit and operand type is
  * Calcite's EXTRACT, typed and run as before. The value is the MICROSECOND field (seconds and fraction in
- * microseconds), or the microseconds since the epoch, times 0.000001, exact.
+ * microseconds), or the microseconds since the epoch, times 0.000001 (0.001 for milliseconds), exact.
  */
 final class SecondsExtract extends SqlExtractFunction {
     /** Digits of the seconds' numeric: 59.999999 at most. */
@@ -35,8 +36,11 @@ final class SecondsExtract extends SqlExtractFunction {
         super("EXTRACT", false);
     }
 
-    /** Digits of the epoch's numeric: years 1 to 9999 in seconds (twelve digits) and six of the fraction. */
-    private static final int EPOCH_PRECISION = 18;
+    /** Digits of the epoch's numeric: PostgreSQL's years in seconds (thirteen digits) and six of the fraction. */
+    private static final int EPOCH_PRECISION = 19;
+    /** Digits of the milliseconds' numeric: 59999.999 at most. */
+    private static final int MILLIS_PRECISION = 8;
+    private static final int MILLIS_SCALE = 3;
 
     @Override
     public RelDataType inferReturnType(SqlOperatorBinding binding) {
@@ -45,9 +49,11 @@ final class SecondsExtract extends SqlExtractFunction {
             return super.inferReturnType(binding);
         }
         RelDataTypeFactory types = binding.getTypeFactory();
-        return types.createTypeWithNullability(types.createSqlType(SqlTypeName.DECIMAL,
-                unit == TimeUnitRange.EPOCH ? EPOCH_PRECISION : PRECISION, SCALE),
-                binding.getOperandType(1).isNullable());
+        RelDataType type = unit == TimeUnitRange.MILLISECOND
+                ? types.createSqlType(SqlTypeName.DECIMAL, MILLIS_PRECISION, MILLIS_SCALE)
+                : types.createSqlType(SqlTypeName.DECIMAL, unit == TimeUnitRange.EPOCH ? EPOCH_PRECISION : PRECISION,
+                SCALE);
+        return types.createTypeWithNullability(type, binding.getOperandType(1).isNullable());
     }
 
     /**
@@ -65,7 +71,7 @@ final class SecondsExtract extends SqlExtractFunction {
 
     /** Whether EXTRACT of {@code unit} from {@code operand} is PostgreSQL's numeric with a fraction here. */
     private static boolean isNumeric(TimeUnitRange unit, RelDataType operand) {
-        return (unit == TimeUnitRange.SECOND || unit == TimeUnitRange.EPOCH)
+        return (unit == TimeUnitRange.SECOND || unit == TimeUnitRange.EPOCH || unit == TimeUnitRange.MILLISECOND)
                 && operand.getSqlTypeName() == SqlTypeName.TIMESTAMP;
     }
 
@@ -83,40 +89,19 @@ final class SecondsExtract extends SqlExtractFunction {
         boolean nullable = type.isNullable();
         RelDataType bigint = types.createTypeWithNullability(types.createSqlType(SqlTypeName.BIGINT), nullable);
         RexNode x = operands.get(1);
-        RexNode micros = field(rex, call, bigint, TimeUnitRange.MICROSECOND, x);
-        if (type.getPrecision() == EPOCH_PRECISION) {
-            micros = epochMicros(rex, call, bigint, x, micros);
-        }
+        // a TIMESTAMP is its microseconds since the epoch (TimestampMicros), and their field within the minute
+        RexNode micros = type.getScale() == SCALE && type.getPrecision() > PRECISION
+                ? rex.makeReinterpretCast(bigint, x, rex.makeLiteral(false))
+                : field(rex, call, bigint, TimeUnitRange.MICROSECOND, x);
         RexNode exact = rex.makeCast(types.createTypeWithNullability(types.createSqlType(SqlTypeName.DECIMAL,
                 type.getPrecision(), 0), nullable), micros, true, false);
         RexNode seconds = rex.makeCall(SqlStdOperatorTable.MULTIPLY, exact,
-                rex.makeExactLiteral(BigDecimal.ONE.movePointLeft(SCALE)));
+                rex.makeExactLiteral(BigDecimal.ONE.movePointLeft(type.getScale() == SCALE ? SCALE : MILLIS_SCALE)));
         return rex.makeCast(type, seconds, true, false);
     }
 
     private static RexNode field(RexBuilder rex, SqlCall call, RelDataType bigint, TimeUnitRange unit, RexNode x) {
         return rex.makeCall(call.getParserPosition(), bigint, SqlStdOperatorTable.EXTRACT,
                 List.of(rex.makeFlag(unit), x));
-    }
-
-    /**
-     * Microseconds since the epoch of {@code x}: Calcite's EPOCH is its milliseconds divided by 1000, toward zero, in
-     * whole seconds; the microseconds within the second are MICROSECOND's less SECOND's; before the epoch a second
-     * with a fraction is one less than Calcite's.
-     */
-    private static RexNode epochMicros(RexBuilder rex, SqlCall call, RelDataType bigint, RexNode x,
-                                       RexNode secondsAndMicros) {
-        RexNode million = rex.makeBigintLiteral(BigDecimal.valueOf(1_000_000));
-        RexNode fraction = rex.makeCall(SqlStdOperatorTable.MINUS, secondsAndMicros, rex.makeCall(
-                SqlStdOperatorTable.MULTIPLY, field(rex, call, bigint, TimeUnitRange.SECOND, x), million));
-        RexNode whole = rex.makeCall(SqlStdOperatorTable.MULTIPLY, field(rex, call, bigint, TimeUnitRange.EPOCH, x),
-                million);
-        RexNode before = rex.makeCall(SqlStdOperatorTable.AND,
-                rex.makeCall(SqlStdOperatorTable.LESS_THAN, x, rex.makeTimestampLiteral(
-                        org.apache.calcite.util.TimestampString.fromMillisSinceEpoch(0), 0)),
-                rex.makeCall(SqlStdOperatorTable.NOT_EQUALS, fraction, rex.makeBigintLiteral(BigDecimal.ZERO)));
-        RexNode total = rex.makeCall(SqlStdOperatorTable.PLUS, whole, fraction);
-        return rex.makeCall(SqlStdOperatorTable.CASE, before,
-                rex.makeCall(SqlStdOperatorTable.MINUS, total, million), total);
     }
 }

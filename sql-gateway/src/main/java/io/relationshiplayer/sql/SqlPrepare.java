@@ -271,7 +271,7 @@ final class SqlPrepare extends CalcitePrepareImpl {
                         org.apache.calcite.sql.type.SqlTypeName.VARCHAR) : inferredType, scope, node);
             }
 
-            /** A TIMESTAMP literal anywhere in the statement with digits below a millisecond is 22008, never truncated. */
+            /** TIMESTAMP literals rounded to microseconds; an INTERVAL with digits below a millisecond is 22008. */
             @Override
             public SqlNode validate(SqlNode topNode) {
                 ValidationErrors.refuseSubMillisecond(topNode);

@@ -1,5 +1,6 @@
 package io.relationshiplayer.sql;
 
+import io.relationshiplayer.sql.calcite.TimestampFunctions;
 import io.relationshiplayer.sql.calcite.Timestamps;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
@@ -20,8 +21,8 @@ import org.apache.calcite.util.TimestampString;
  * Constant casts to TIMESTAMP made as PostgreSQL makes them, as the statement is converted: Calcite folds a cast of a
  * literal there (and its simplifier as the plan is built) with its own reading, which drops the digits the precision
  * does not keep ({@code '12:00:00.123456'} became {@code 12:00:00.123}) and truncates to a smaller precision. Text is
- * read by {@link Timestamps#parse} (22008 for digits below a millisecond, at the cast's position), a TIMESTAMP literal
- * cast to a smaller precision is rounded. Casts of anything else are {@code TimestampCasts}' in the plan.
+ * read by {@link Timestamps#parse} (22007 or 22008 at the cast's position), a TIMESTAMP literal cast to a smaller
+ * precision is rounded. Casts of anything else are {@code TimestampCasts}' in the plan.
  */
 final class TimestampLiterals implements SqlRexConvertletTable {
     private final SqlRexConvertletTable delegate;
@@ -43,8 +44,8 @@ final class TimestampLiterals implements SqlRexConvertletTable {
                     && literal.getTypeName() == SqlTypeName.TIMESTAMP) {
                 RelDataType type = cx.getValidator().getValidatedNodeType(c);
                 if (type.getSqlTypeName() == SqlTypeName.TIMESTAMP) {
-                    long millis = literal.getValueAs(TimestampString.class).getMillisSinceEpoch();
-                    return timestamp(rex, type, Timestamps.round(millis, type.getPrecision()));
+                    long micros = Timestamps.micros(literal.getValueAs(TimestampString.class));
+                    return timestamp(rex, type, Timestamps.round(micros, type.getPrecision()));
                 }
             }
             RexNode converted = convertlet.convertCall(cx, c);
@@ -52,11 +53,41 @@ final class TimestampLiterals implements SqlRexConvertletTable {
         };
     }
 
-    /** {@code millis} as a literal of {@code type}. */
-    private static RexNode timestamp(RexBuilder rex, RelDataType type, long millis) {
-        RexLiteral literal = rex.makeTimestampLiteral(TimestampString.fromMillisSinceEpoch(millis),
-                type.getPrecision());
+    /**
+     * {@code micros} as a literal of {@code type}; a year a literal cannot hold (before 1 AD or after 9999) as our
+     * TIMESTAMP of its microseconds.
+     */
+    private static RexNode timestamp(RexBuilder rex, RelDataType type, long micros) {
+        int year = Timestamps.fromMicros(micros).getYear();
+        if (year < 1 || year > 9999) {
+            return TimestampFunctions.of(rex, type, rex.makeBigintLiteral(java.math.BigDecimal.valueOf(micros)));
+        }
+        RexLiteral literal = rex.makeTimestampLiteral(Timestamps.literal(micros), type.getPrecision());
         return rex.makeCast(type, literal, true, false);
+    }
+
+    /**
+     * A cast of a TIMESTAMP literal to text as the text literal PostgreSQL writes (Calcite's folding of it, as the plan
+     * is built, wrote no fraction), to TIME refused (22008) if it has digits below the millisecond TIME keeps; null
+     * for any other call.
+     */
+    private static RexNode fromTimestampLiteral(RexBuilder rex, SqlParserPos pos, RexCall call) {
+        if (call.getKind() != SqlKind.CAST || call.getOperands().size() != 1
+                || !(call.getOperands().get(0) instanceof RexLiteral literal) || literal.isNull()
+                || literal.getTypeName() != SqlTypeName.TIMESTAMP) {
+            return null;
+        }
+        SqlTypeName to = call.getType().getSqlTypeName();
+        long micros = Timestamps.micros(literal.getValueAs(TimestampString.class));
+        if (to == SqlTypeName.CHAR || to == SqlTypeName.VARCHAR) {
+            return rex.makeCast(call.getType(), rex.makeLiteral(Timestamps.text(micros)), true, false);
+        }
+        if (to == SqlTypeName.TIME && micros % 1000 != 0) {
+            throw new SqlException(Timestamps.FIELD_OVERFLOW, Timestamps.text(micros) + " has digits below a "
+                    + "millisecond, which TIME does not keep (it keeps milliseconds): round it to milliseconds",
+                    pos.getLineNum(), pos.getColumnNum(), null);
+        }
+        return null;
     }
 
     /** Every cast of a text literal to TIMESTAMP in an expression, as the TIMESTAMP literal it means. */
@@ -72,19 +103,23 @@ final class TimestampLiterals implements SqlRexConvertletTable {
         @Override
         public RexNode visitCall(RexCall original) {
             RexCall call = (RexCall) super.visitCall(original);
+            RexNode fromTimestamp = fromTimestampLiteral(rex, pos, call);
+            if (fromTimestamp != null) {
+                return fromTimestamp;
+            }
             if (call.getKind() != SqlKind.CAST || call.getOperands().size() != 1
                     || call.getType().getSqlTypeName() != SqlTypeName.TIMESTAMP
                     || !(call.getOperands().get(0) instanceof RexLiteral literal) || literal.isNull()
                     || !(literal.getTypeName() == SqlTypeName.CHAR || literal.getTypeName() == SqlTypeName.VARCHAR)) {
                 return call;
             }
-            long millis;
+            long micros;
             try {
-                millis = Timestamps.parse(literal.getValueAs(String.class), call.getType().getPrecision());
+                micros = Timestamps.parse(literal.getValueAs(String.class), call.getType().getPrecision());
             } catch (SqlException e) {
                 throw new SqlException(e.sqlState(), e.getMessage(), pos.getLineNum(), pos.getColumnNum(), e);
             }
-            return timestamp(rex, call.getType(), millis);
+            return timestamp(rex, call.getType(), micros);
         }
     }
 }

@@ -168,8 +168,9 @@ final class ValidationErrors {
     }
 
     /**
-     * A TIMESTAMP literal in {@code statement} with digits below a millisecond, which a TIMESTAMP does not keep: 22008
-     * at the literal (never truncated).
+     * An INTERVAL literal in {@code statement} with digits below a millisecond, which Calcite's interval (a long of
+     * milliseconds) does not keep: 22008 at the literal (never truncated). TIMESTAMP literals keep microseconds; those
+     * of more digits are rounded to microseconds here, as PostgreSQL reads them.
      */
     static void refuseSubMillisecond(SqlNode statement) {
         // (also where EXTRACT becomes PostgreSQL's, before validation: see roundToMicroseconds)
@@ -226,6 +227,14 @@ final class ValidationErrors {
         if (node instanceof org.apache.calcite.sql.SqlUnknownLiteral unknown
                 && unknown.tag.equalsIgnoreCase("TIMESTAMP")) {
             String text = unknown.getValue();
+            if (io.relationshiplayer.sql.calcite.Timestamps.isBeyondLiterals(text)) {
+                // a year BC or after 9999, which Calcite's literal cannot hold: the text cast, read as PostgreSQL's
+                org.apache.calcite.sql.parser.SqlParserPos pos = node.getParserPosition();
+                return org.apache.calcite.sql.fun.SqlStdOperatorTable.CAST.createCall(pos,
+                        org.apache.calcite.sql.SqlLiteral.createCharString(text, pos),
+                        new org.apache.calcite.sql.SqlDataTypeSpec(new org.apache.calcite.sql.SqlBasicTypeNameSpec(
+                                org.apache.calcite.sql.type.SqlTypeName.TIMESTAMP, pos), pos));
+            }
             String rounded = io.relationshiplayer.sql.calcite.Timestamps.roundedToMicroseconds(text.strip());
             return rounded.equals(text.strip()) ? node
                     : org.apache.calcite.sql.SqlLiteral.createUnknown(unknown.tag, rounded, node.getParserPosition());
@@ -243,7 +252,6 @@ final class ValidationErrors {
 
     /** The literal as the parser leaves it (its type resolved later, by the validator) or resolved. */
     private static void refuseSubMillisecond(org.apache.calcite.sql.SqlLiteral literal) {
-        String value;
         if (literal instanceof org.apache.calcite.sql.SqlIntervalLiteral interval) {
             String text = interval.getValueAs(org.apache.calcite.sql.SqlIntervalLiteral.IntervalValue.class)
                     .getIntervalLiteral();
@@ -254,24 +262,7 @@ final class ValidationErrors {
                         literal.getParserPosition(), Static.RESOURCE.illegalLiteral("INTERVAL", text,
                                 "digits below a millisecond")));
             }
-            return;
         }
-        if (literal instanceof org.apache.calcite.sql.SqlUnknownLiteral unknown
-                && unknown.tag.equalsIgnoreCase("TIMESTAMP")) {
-            value = unknown.getValue().strip();
-        } else if (literal.getTypeName() == org.apache.calcite.sql.type.SqlTypeName.TIMESTAMP) {
-            value = literal.getValueAs(org.apache.calcite.util.TimestampString.class).toString();
-        } else {
-            return;
-        }
-        if (!io.relationshiplayer.sql.calcite.Timestamps.hasSubMillisecondDigits(value)) {
-            return;
-        }
-        CalciteContextException raised = SqlUtil.newContextException(literal.getParserPosition(),
-                Static.RESOURCE.illegalLiteral("TIMESTAMP", value, "digits below a millisecond"));
-        throw new Classified(io.relationshiplayer.sql.calcite.Timestamps.FIELD_OVERFLOW,
-                io.relationshiplayer.sql.calcite.Timestamps.subMillisecond("TIMESTAMP '" + value + "'").getMessage(),
-                raised);
     }
 
     private static String resourceName(Resources.ExInst<?> resource) {

@@ -304,6 +304,6 @@ public final class AccessPathTranslator {
     private static boolean isOperand(RexNode n) {
         RexNode stripped = RexUtil.removeCast(n);
         return (stripped instanceof RexLiteral && !((RexLiteral) stripped).isNull())
-                || stripped instanceof RexDynamicParam;
+                || stripped instanceof RexDynamicParam || TimestampMicros.constant(stripped) != null;
     }
 }

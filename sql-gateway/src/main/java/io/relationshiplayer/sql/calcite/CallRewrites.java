@@ -5,7 +5,9 @@ import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexOver;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexSubQuery;
 import org.apache.calcite.schema.impl.ScalarFunctionImpl;
@@ -25,6 +27,16 @@ final class CallRewrites {
     /** What replaces a call (already rewritten below): itself or another expression. */
     interface Rewrite {
         RexNode call(RexCall call);
+
+        /** What replaces a literal: itself unless the rewrite says otherwise. */
+        default RexNode literal(RexLiteral literal) {
+            return literal;
+        }
+
+        /** What replaces a windowed aggregate (its operands and window already rewritten): itself by default. */
+        default RexNode over(RexOver over) {
+            return over;
+        }
     }
 
     /** A rewrite of CASTs of one operand; other calls stay as they are. */
@@ -72,6 +84,17 @@ final class CallRewrites {
             public RexNode visitCall(RexCall original) {
                 return calls.call((RexCall) super.visitCall(original));
             }
+
+            @Override
+            public RexNode visitLiteral(RexLiteral literal) {
+                return calls.literal(literal);
+            }
+
+            @Override
+            public RexNode visitOver(RexOver over) {
+                RexNode visited = super.visitOver(over);
+                return visited instanceof RexOver o ? calls.over(o) : visited;
+            }
         };
         rels[0] = new RelHomogeneousShuttle() {
             @Override
@@ -80,6 +103,21 @@ final class CallRewrites {
             }
         };
         return rels[0].visit(rel);
+    }
+
+    /** {@code e} with every call and literal rewritten by {@code calls} (no subqueries: a plan's expression). */
+    static RexNode apply(RexNode e, Rewrite calls) {
+        return e.accept(new RexShuttle() {
+            @Override
+            public RexNode visitCall(RexCall original) {
+                return calls.call((RexCall) super.visitCall(original));
+            }
+
+            @Override
+            public RexNode visitLiteral(RexLiteral literal) {
+                return calls.literal(literal);
+            }
+        });
     }
 
     /** The public static method {@code method} of {@code functions} as a SQL function named {@code name}. */

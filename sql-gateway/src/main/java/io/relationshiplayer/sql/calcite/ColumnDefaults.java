@@ -12,7 +12,6 @@ import org.apache.calcite.schema.ColumnStrategy;
 import org.apache.calcite.sql2rel.InitializerContext;
 import org.apache.calcite.sql2rel.NullInitializerExpressionFactory;
 import org.apache.calcite.util.DateString;
-import org.apache.calcite.util.TimestampString;
 
 /** What an INSERT that leaves a column out stores: its DEFAULT, else NULL (refused for NOT NULL columns). */
 final class ColumnDefaults extends NullInitializerExpressionFactory {
@@ -52,8 +51,8 @@ final class ColumnDefaults extends NullInitializerExpressionFactory {
             case DATE:
                 return rex.makeDateLiteral(DateString.fromDaysSinceEpoch((int) ((java.time.LocalDate) v).toEpochDay()));
             case TIMESTAMP:
-                return rex.makeTimestampLiteral(TimestampString.fromMillisSinceEpoch(
-                        (Long) SqlTypes.toInternal(c, v)), 3);
+                return rex.makeTimestampLiteral(Timestamps.literal((Long) SqlTypes.toInternal(c, v)),
+                        Timestamps.PRECISION);
             case VARBINARY:
                 return rex.makeBinaryLiteral(new org.apache.calcite.avatica.util.ByteString((byte[]) v));
             case BIGINT:

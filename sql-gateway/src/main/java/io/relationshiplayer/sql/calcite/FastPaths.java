@@ -188,6 +188,10 @@ public final class FastPaths {
         RexCall call = (RexCall) e;
         boolean known = SAFE.contains(call.getKind()) || call.getOperator() instanceof SqlUserDefinedFunction
                 && call.getOperator().getName().startsWith("rl_checked_");
+        if (call.getOperator() == TimestampFunctions.OF) {
+            // a TIMESTAMP of microseconds: dynamic only to keep constant folding from it, the long as it is
+            return safe(call.getOperands().get(0));
+        }
         if (!known || !call.getOperator().isDeterministic() || call.getOperator().isDynamicFunction()) {
             return false;
         }

@@ -113,7 +113,9 @@ public final class LiteralRows extends Values implements EnumerableRel {
             case TIME:
                 return box == Integer.class ? literal.getValueAs(Integer.class) : UNSUPPORTED;
             case TIMESTAMP:
-                return box == Long.class ? literal.getValueAs(Long.class) : UNSUPPORTED;
+                // microseconds (TimestampMicros), where Calcite's generated code holds milliseconds
+                return box == Long.class ? Timestamps.micros(literal.getValueAs(
+                        org.apache.calcite.util.TimestampString.class)) : UNSUPPORTED;
             case CHAR:
             case VARCHAR:
                 return box == String.class ? literal.getValueAs(String.class) : UNSUPPORTED;

@@ -72,8 +72,8 @@ final class PgTypes {
     }
 
     /**
-     * {@code atttypmod}: a VARCHAR's length and a DECIMAL's precision and scale as PostgreSQL encodes them; -1 where
-     * there is none (an unbounded VARCHAR, every other type).
+     * {@code atttypmod}: a VARCHAR's length, a DECIMAL's precision and scale and a TIMESTAMP(p)'s p (below six) as
+     * PostgreSQL encodes them; -1 where there is none (an unbounded VARCHAR, every other type).
      */
     static int typeModifier(ColumnType t) {
         if (t.getKind() == ColumnKind.VARCHAR && t.getLength() > 0) {
@@ -81,6 +81,9 @@ final class PgTypes {
         }
         if (t.getKind() == ColumnKind.DECIMAL && t.getPrecision() > 0) {
             return (t.getPrecision() << 16 | t.getScale()) + VARHDRSZ;
+        }
+        if (t.getKind() == ColumnKind.TIMESTAMP && Timestamps.precision(t) < Timestamps.PRECISION) {
+            return Timestamps.precision(t);
         }
         return -1;
     }

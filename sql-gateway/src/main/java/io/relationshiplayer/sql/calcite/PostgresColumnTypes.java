@@ -22,7 +22,6 @@ final class PostgresColumnTypes {
     /** The most bytes a character takes in UTF-8, by which PostgreSQL multiplies a length into an octet length. */
     private static final int MAX_BYTES_PER_CHARACTER = 4;
     /** Digits of a {@code timestamp}'s fraction (the stored precision: microseconds). */
-    private static final int TIMESTAMP_PRECISION = 6;
     private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     private PostgresColumnTypes() {
@@ -132,7 +131,7 @@ final class PostgresColumnTypes {
             case DATE:
                 return 0;
             case TIMESTAMP:
-                return TIMESTAMP_PRECISION;
+                return Timestamps.precision(t);
             default:
                 return null;
         }

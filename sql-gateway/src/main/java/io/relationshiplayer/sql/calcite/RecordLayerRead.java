@@ -57,6 +57,10 @@ public record RecordLayerRead(@Nonnull AccessPath.Kind kind, @Nullable String re
             if (stripped instanceof RexDynamicParam) {
                 return new Parameter(((RexDynamicParam) stripped).getIndex());
             }
+            RexLiteral micros = TimestampMicros.constant(stripped);
+            if (micros != null) {
+                return new Literal(micros.getValueAs(Long.class));
+            }
             Object v = ((RexLiteral) stripped).getValue2();
             return new Literal(v instanceof ByteString ? ((ByteString) v).getBytes() : v);
         }

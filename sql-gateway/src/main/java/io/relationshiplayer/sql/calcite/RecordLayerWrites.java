@@ -45,7 +45,7 @@ final class RecordLayerWrites {
                     for (Object[] r : batch) {
                         Map<String, Object> m = new LinkedHashMap<>();
                         for (int i = 0; i < t.columnCount(); i++) {
-                            m.put(t.column(i).getName(), SqlTypes.fromInternal(t.column(i), r[i]));
+                            m.put(t.column(i).getName(), SqlTypes.toColumn(t.column(i), r[i]));
                         }
                         maps.add(m);
                     }
@@ -70,7 +70,7 @@ final class RecordLayerWrites {
                         Map<String, Object> m = new LinkedHashMap<>();
                         for (int i = 0; i < updateColumns.length; i++) {
                             ColumnDef c = t.column(t.requireColumn(updateColumns[i]));
-                            m.put(c.getName(), SqlTypes.fromInternal(c, r[t.columnCount() + i]));
+                            m.put(c.getName(), SqlTypes.toColumn(c, r[t.columnCount() + i]));
                         }
                         changes.add(m);
                     }

@@ -23,13 +23,19 @@ public final class RlTypeSystem extends RelDataTypeSystemImpl {
     }
 
     /**
-     * {@code TIMESTAMP} without a precision (in a CAST) keeps what a TIMESTAMP column keeps, milliseconds
+     * {@code TIMESTAMP} without a precision (in a CAST) keeps what a TIMESTAMP column keeps, microseconds
      * ({@link Timestamps#PRECISION}); Calcite's default of 0 dropped the fraction of {@code CAST('...' AS TIMESTAMP)},
      * where PostgreSQL's TIMESTAMP keeps its digits.
      */
     @Override
     public int getDefaultPrecision(SqlTypeName typeName) {
         return typeName == SqlTypeName.TIMESTAMP ? Timestamps.PRECISION : super.getDefaultPrecision(typeName);
+    }
+
+    /** A TIMESTAMP has up to six digits of a second's fraction, as PostgreSQL's (Calcite's default is three). */
+    @Override
+    public int getMaxPrecision(SqlTypeName typeName) {
+        return typeName == SqlTypeName.TIMESTAMP ? Timestamps.PRECISION : super.getMaxPrecision(typeName);
     }
 
     @Override

@@ -13,8 +13,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * Column types as Calcite types, and values between the relationship layer's Java types and Calcite's internal
- * representation (DATE as days, TIMESTAMP as milliseconds since the epoch, VARBINARY as ByteString). A stored
- * TIMESTAMP with digits below a millisecond (the record API keeps microseconds) is refused (22008), never truncated.
+ * representation (DATE as days, TIMESTAMP as microseconds since the epoch ({@link TimestampMicros}), VARBINARY as
+ * ByteString).
  */
 public final class SqlTypes {
     private SqlTypes() {
@@ -49,7 +49,9 @@ public final class SqlTypes {
                 type = f.createSqlType(SqlTypeName.DATE);
                 break;
             case TIMESTAMP:
-                type = f.createSqlType(SqlTypeName.TIMESTAMP, 3);
+                // six digits whatever the column's: a TIMESTAMP(p) column rounds what is written to it (toColumn), as
+                // PostgreSQL's, where Calcite's casts to TIMESTAMP(p) would truncate a literal
+                type = f.createSqlType(SqlTypeName.TIMESTAMP, Timestamps.PRECISION);
                 break;
             default:
                 throw new IllegalArgumentException("no SQL type for " + t);
@@ -90,9 +92,6 @@ public final class SqlTypes {
         }
     }
 
-    private static LocalDateTime fromMillis(long millis) {
-        return Timestamps.fromMillis(millis);
-    }
 
     /** A stored value (the column's Java type) in Calcite's internal representation. */
     public static Object toInternal(ColumnDef c, Object v) {
@@ -105,10 +104,24 @@ public final class SqlTypes {
             case DATE:
                 return (int) ((LocalDate) v).toEpochDay();
             case TIMESTAMP:
-                return Timestamps.millis((LocalDateTime) v, "the value of column " + c.getName());
+                return Timestamps.micros((LocalDateTime) v, "the value of column " + c.getName());
             default:
                 return v;
         }
+    }
+
+    /**
+     * A value SQL writes to column {@code c} ({@link #fromInternal}), a TIMESTAMP rounded to the column's precision
+     * as PostgreSQL rounds it when that is below six digits ({@code TIMESTAMP(3)}).
+     */
+    public static Object toColumn(ColumnDef c, Object v) {
+        Object out = fromInternal(c, v);
+        int precision = Timestamps.precision(c.getType());
+        if (out instanceof LocalDateTime t && c.getType().getKind() == ColumnKind.TIMESTAMP
+                && precision < Timestamps.PRECISION) {
+            return Timestamps.fromMicros(Timestamps.round(Timestamps.micros(t, c.getName()), precision));
+        }
+        return out;
     }
 
     /**
@@ -142,7 +155,7 @@ public final class SqlTypes {
             return LocalDate.ofEpochDay(((org.apache.calcite.util.DateString) v).getDaysSinceEpoch());
         }
         if (v instanceof org.apache.calcite.util.TimestampString) {
-            return fromMillis(((org.apache.calcite.util.TimestampString) v).getMillisSinceEpoch());
+            return Timestamps.fromMicros(Timestamps.micros((org.apache.calcite.util.TimestampString) v));
         }
         switch (kind) {
             case DATE:
@@ -152,7 +165,7 @@ public final class SqlTypes {
                 break;
             case TIMESTAMP:
                 if (v instanceof Number) {
-                    return fromMillis(((Number) v).longValue());
+                    return Timestamps.fromMicros(((Number) v).longValue());
                 }
                 break;
             case DOUBLE:

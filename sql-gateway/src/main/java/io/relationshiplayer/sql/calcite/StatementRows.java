@@ -55,7 +55,7 @@ public final class StatementRows {
         Object[] row = java.util.Arrays.copyOf(internal, t.columnCount());
         Map<String, Object> values = new LinkedHashMap<>();
         for (int i = 0; i < t.columnCount(); i++) {
-            values.put(t.column(i).getName(), SqlTypes.fromInternal(t.column(i), row[i]));
+            values.put(t.column(i).getName(), SqlTypes.toColumn(t.column(i), row[i]));
         }
         proposed.add(new Proposed(row, values));
     }

@@ -19,7 +19,7 @@ import org.apache.calcite.tools.Program;
 /**
  * Casts to and from TIMESTAMP as PostgreSQL makes them, where Calcite's generated code would change a value unseen:
  * text to TIMESTAMP is read by {@link Timestamps#parse} (Calcite drops the digits its precision does not keep, so
- * {@code '12:00:00.123456'} became {@code 12:00:00.123}; now it is 22008), a TIMESTAMP to a smaller precision is
+ * {@code '12:00:00.123456'} became {@code 12:00:00.123}), a TIMESTAMP to a smaller precision is
  * rounded (Calcite truncates), and a TIMESTAMP to text keeps its fraction (Calcite dropped it). Applied to every plan
  * before optimization ({@link #program}), so constant folding runs the same functions.
  */
@@ -85,14 +85,14 @@ public final class TimestampCasts {
                     rex.getTypeFactory().createSqlType(SqlTypeName.INTEGER));
         }
 
-        /** A TIMESTAMP's milliseconds, the long it is in generated code, as a BIGINT. */
+        /** A TIMESTAMP's microseconds, the long it is in generated code, as a BIGINT. */
         private RexNode asBigint(RexNode timestamp) {
             return rex.makeReinterpretCast(bigint(timestamp), timestamp, rex.makeLiteral(false));
         }
 
-        /** Milliseconds (a BIGINT) as the TIMESTAMP {@code type}, which is the same long in generated code. */
-        private RexNode asTimestamp(RelDataType type, RexNode millis) {
-            return rex.makeReinterpretCast(type, millis, rex.makeLiteral(false));
+        /** Microseconds (a BIGINT) as the TIMESTAMP {@code type}, the same long in generated code. */
+        private RexNode asTimestamp(RelDataType type, RexNode micros) {
+            return TimestampFunctions.of(rex, type, micros);
         }
     }
 
@@ -102,19 +102,19 @@ public final class TimestampCasts {
         private Functions() {
         }
 
-        /** Text as a TIMESTAMP(precision), in milliseconds ({@link Timestamps#parse}). */
+        /** Text as a TIMESTAMP(precision), in microseconds ({@link Timestamps#parse}). */
         public static long parse(String text, int precision) {
             return Timestamps.parse(text, precision);
         }
 
-        /** A TIMESTAMP rounded to a precision below milliseconds' ({@link Timestamps#round}). */
-        public static long round(long millis, int precision) {
-            return Timestamps.round(millis, precision);
+        /** A TIMESTAMP rounded to a precision below microseconds' ({@link Timestamps#round}). */
+        public static long round(long micros, int precision) {
+            return Timestamps.round(micros, precision);
         }
 
         /** A TIMESTAMP as PostgreSQL writes it ({@link Timestamps#text}). */
-        public static String text(long millis) {
-            return Timestamps.text(millis);
+        public static String text(long micros) {
+            return Timestamps.text(micros);
         }
     }
 }

@@ -6,73 +6,112 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.calcite.util.TimestampString;
 
 /**
- * TIMESTAMP values as SQL keeps them: milliseconds since 1970-01-01T00:00:00 (UTC), Calcite's runtime form, where
- * PostgreSQL keeps microseconds. A value with digits below a millisecond is refused (22008) wherever it enters (a
- * literal, a parameter, text cast to TIMESTAMP, a stored value written by the record API), never truncated; text and
- * casts to a smaller precision are rounded as PostgreSQL rounds them.
+ * TIMESTAMP values as SQL keeps them: microseconds since 1970-01-01T00:00:00 (UTC), as PostgreSQL keeps them and as
+ * the record and the wire hold them. Calcite's runtime reads its TIMESTAMP long as milliseconds; in our plans it is
+ * microseconds from the scan to the result ({@link TimestampMicros} rewrites or refuses what would read it otherwise).
+ * Text and casts to a smaller precision are rounded as PostgreSQL rounds them.
  */
 public final class Timestamps {
-    /** Digits of a second's fraction a TIMESTAMP keeps. */
-    public static final int PRECISION = 3;
+    /** Digits of a second's fraction a TIMESTAMP keeps: microseconds, as PostgreSQL's. */
+    public static final int PRECISION = 6;
     /** PostgreSQL's datetime_field_overflow: a value SQL cannot keep exactly, or a field out of range. */
     public static final String FIELD_OVERFLOW = "22008";
     /** PostgreSQL's invalid_datetime_format. */
     public static final String INVALID_FORMAT = "22007";
+    /** Microseconds in a second, a day. */
+    public static final long SECOND = 1_000_000L;
+    public static final long DAY = 86_400L * SECOND;
+    /** PostgreSQL's epoch, 2000-01-01 00:00:00, in microseconds since 1970's. */
+    private static final long POSTGRES_EPOCH = 10_957L * DAY;
 
-    /** Text of a timestamp: {@code yyyy-mm-dd[( |T)hh:mm[:ss[.fraction]]]}, blanks around it allowed. */
-    private static final Pattern TEXT = Pattern.compile("\\s*(\\d{1,4})-(\\d{1,2})-(\\d{1,2})"
-            + "(?:(?:\\s+|T)(\\d{1,2}):(\\d{1,2})(?::(\\d{1,2})(?:\\.(\\d*))?)?)?\\s*");
+    /**
+     * PostgreSQL's earliest timestamp, 4714-11-24 00:00:00 BC, and the latest of microseconds since 1970 in 64 bits
+     * (the record's and the wire's), 294246-12-31 23:59:59.999999 (PostgreSQL's is in 294276).
+     */
+    public static final long MIN = LocalDateTime.of(-4713, 11, 24, 0, 0).toEpochSecond(ZoneOffset.UTC) * SECOND;
+    public static final long MAX = LocalDateTime.of(294247, 1, 1, 0, 0).toEpochSecond(ZoneOffset.UTC) * SECOND - 1;
+
+    /** Text of a timestamp: {@code yyyy-mm-dd[( |T)hh:mm[:ss[.fraction]]][ BC]}, blanks around it allowed. */
+    private static final Pattern TEXT = Pattern.compile("\\s*(\\d{1,6})-(\\d{1,2})-(\\d{1,2})"
+            + "(?:(?:\\s+|T)(\\d{1,2}):(\\d{1,2})(?::(\\d{1,2})(?:\\.(\\d*))?)?)?(?:\\s+(BC|AD|bc|ad))?\\s*");
 
     private Timestamps() {
     }
 
-    /** Milliseconds since the epoch of {@code v}, exactly; 22008 naming {@code what} if it has finer digits. */
-    public static long millis(LocalDateTime v, String what) {
-        if (v.getNano() % 1_000_000 != 0) {
-            throw subMillisecond(what + " = " + text(v));
+    /** The digits of a second's fraction a TIMESTAMP column keeps: its type's precision if below six, else six. */
+    public static int precision(io.relationshiplayer.proto.v1.ColumnType t) {
+        return t.getPrecision() > 0 && t.getPrecision() < PRECISION ? t.getPrecision() : PRECISION;
+    }
+
+    /** Microseconds since the epoch of {@code v}; 22008 naming {@code what} if it has digits below a microsecond. */
+    public static long micros(LocalDateTime v, String what) {
+        if (v.getNano() % 1000 != 0) {
+            throw new SqlException(FIELD_OVERFLOW, what + " = " + v + " has digits below a microsecond, which "
+                    + "TIMESTAMP does not keep");
         }
-        return v.toInstant(ZoneOffset.UTC).toEpochMilli();
+        return Math.addExact(Math.multiplyExact(v.toEpochSecond(ZoneOffset.UTC), SECOND), v.getNano() / 1000);
+    }
+
+    /** Microseconds since the epoch of a literal's value. */
+    public static long micros(TimestampString t) {
+        return micros(LocalDateTime.parse(t.toString().replace(' ', 'T')), "TIMESTAMP");
+    }
+
+    /** The literal's value of {@code micros}. */
+    public static TimestampString literal(long micros) {
+        LocalDateTime t = fromMicros(micros);
+        return new TimestampString(t.getYear(), t.getMonthValue(), t.getDayOfMonth(), t.getHour(), t.getMinute(),
+                t.getSecond()).withNanos(t.getNano());
     }
 
     /**
-     * A parameter's value ({@code sqlType} the parameter's JDBC type, {@code position} its 1-based number) as Calcite
-     * can keep it: a LocalDateTime with digits below a millisecond is refused (22008), never truncated; text bound to
-     * a TIMESTAMP parameter is read as PostgreSQL reads it ({@link #parse}).
+     * A parameter's value ({@code sqlType} the parameter's JDBC type, {@code position} its 1-based number) as the plan
+     * keeps it: a LocalDateTime or text bound to a TIMESTAMP parameter is its microseconds (text read as PostgreSQL
+     * reads it, {@link #parse}).
      */
     public static Object parameter(int sqlType, Object v, int position) {
+        if (sqlType != java.sql.Types.TIMESTAMP) {
+            return v;
+        }
         if (v instanceof LocalDateTime t) {
-            millis(t, "parameter $" + position);
-        } else if (v instanceof String s && sqlType == java.sql.Types.TIMESTAMP) {
+            return micros(t, "parameter $" + position);
+        } else if (v instanceof java.sql.Timestamp t) {
+            return micros(t.toLocalDateTime(), "parameter $" + position);
+        } else if (v instanceof java.time.LocalDate d) {
+            return micros(d.atStartOfDay(), "parameter $" + position);
+        } else if (v instanceof String s) {
             try {
-                return fromMillis(parse(s, PRECISION));
+                return parse(s, PRECISION);
             } catch (SqlException e) {
                 throw new SqlException(e.sqlState(), "parameter $" + position + ": " + e.getMessage());
             }
+        } else if (v != null) {
+            // a number would be read as microseconds since the epoch (Calcite read milliseconds); PostgreSQL refuses it
+            throw new SqlException(SqlException.DATATYPE_MISMATCH, "parameter $" + position + " is of type "
+                    + v.getClass().getSimpleName() + " but a timestamp is expected");
         }
         return v;
     }
 
-    /** The time {@code millis} milliseconds from the epoch. */
-    public static LocalDateTime fromMillis(long millis) {
-        return LocalDateTime.ofEpochSecond(Math.floorDiv(millis, 1000), (int) Math.floorMod(millis, 1000) * 1_000_000,
+    /** The time {@code micros} microseconds from the epoch. */
+    public static LocalDateTime fromMicros(long micros) {
+        return LocalDateTime.ofEpochSecond(Math.floorDiv(micros, SECOND), (int) Math.floorMod(micros, SECOND) * 1000,
                 ZoneOffset.UTC);
     }
 
-    /** The error for a value with digits below a millisecond ({@code value} names it). */
-    public static SqlException subMillisecond(String value) {
-        return new SqlException(FIELD_OVERFLOW, value + " has digits below a millisecond, which TIMESTAMP does not "
-                + "keep (it keeps milliseconds, not PostgreSQL's microseconds): round it to milliseconds");
-    }
-
-    /** Whether the text of a timestamp literal ({@code TimestampString}'s) has non-zero digits below a millisecond. */
+    /**
+     * Whether the text of an interval literal has non-zero digits below a millisecond, which Calcite's intervals (a
+     * long of milliseconds) do not keep.
+     */
     public static boolean hasSubMillisecondDigits(String text) {
         int dot = text.indexOf('.');
         if (dot < 0) {
             return false;
         }
-        for (int i = dot + 1 + PRECISION; i < text.length(); i++) {
+        for (int i = dot + 1 + 3; i < text.length(); i++) {
             if (Character.isDigit(text.charAt(i)) && text.charAt(i) != '0') {
                 return true;
             }
@@ -81,37 +120,32 @@ public final class Timestamps {
     }
 
     /**
-     * {@code text} as a TIMESTAMP({@code precision}) in milliseconds: the fraction rounded to microseconds, then to
+     * {@code text} as a TIMESTAMP({@code precision}) in microseconds: the fraction rounded to microseconds, then to
      * {@code precision} digits, as PostgreSQL reads it; 22007 for text that is no timestamp, 22008 for a field out of
-     * range or (at a precision of 3 or more) for digits below a millisecond that would remain.
+     * range.
      */
     public static long parse(String text, int precision) {
         Matcher m = TEXT.matcher(text);
         if (!m.matches()) {
             throw new SqlException(INVALID_FORMAT, "invalid input syntax for type timestamp: \"" + text + "\"");
         }
-        long total = parseMicros(m, text);
-        if (precision >= PRECISION) {
-            if (total % 1000 != 0) {
-                throw subMillisecond("\"" + text.strip() + "\"");
-            }
-            return total / 1000;
-        }
-        return round(total, pow10(6 - precision)) / 1000;
+        return round(parseMicros(m, text), precision);
     }
 
     /** Microseconds since the epoch of the text {@code m} matched, its fraction rounded to six digits. */
     private static long parseMicros(Matcher m, String text) {
         LocalDateTime seconds;
         try {
-            seconds = LocalDateTime.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
+            int year = Integer.parseInt(m.group(1));
+            if (year == 0) {
+                throw new DateTimeException("year 0");
+            }
+            seconds = LocalDateTime.of("BC".equalsIgnoreCase(m.group(8)) ? 1 - year : year,
+                    Integer.parseInt(m.group(2)),
                     Integer.parseInt(m.group(3)), m.group(4) == null ? 0 : Integer.parseInt(m.group(4)),
                     m.group(5) == null ? 0 : Integer.parseInt(m.group(5)),
                     m.group(6) == null ? 0 : Integer.parseInt(m.group(6)));
         } catch (DateTimeException e) {
-            throw new SqlException(FIELD_OVERFLOW, "date/time field value out of range: \"" + text + "\"");
-        }
-        if (seconds.getYear() < 1) {
             throw new SqlException(FIELD_OVERFLOW, "date/time field value out of range: \"" + text + "\"");
         }
         String fraction = m.group(7) == null ? "" : m.group(7);
@@ -122,7 +156,17 @@ public final class Timestamps {
         if (fraction.length() > 6 && fraction.charAt(6) >= '5') {
             micros++;
         }
-        return seconds.toEpochSecond(ZoneOffset.UTC) * 1_000_000L + micros;
+        long total = seconds.toEpochSecond(ZoneOffset.UTC) * 1_000_000L + micros;
+        if (total < MIN || total > MAX) {
+            throw new SqlException(FIELD_OVERFLOW, "timestamp out of range: \"" + text.strip() + "\"");
+        }
+        return total;
+    }
+
+    /** Whether the text of a timestamp has a year Calcite's literal cannot hold: BC, or of more than four digits. */
+    public static boolean isBeyondLiterals(String text) {
+        Matcher m = TEXT.matcher(text);
+        return m.matches() && ("BC".equalsIgnoreCase(m.group(8)) || m.group(1).length() > 4);
     }
 
     /**
@@ -144,12 +188,18 @@ public final class Timestamps {
         }
     }
 
-    /** {@code millis} rounded to {@code precision} digits of a second's fraction, as PostgreSQL rounds a timestamp. */
-    public static long round(long millis, int precision) {
-        return precision >= PRECISION ? millis : round(millis, pow10(PRECISION - precision));
+    /**
+     * {@code micros} rounded to {@code precision} digits of a second's fraction, as PostgreSQL rounds a timestamp:
+     * halves away from its epoch, 2000-01-01 (so 1990-06-01 00:00:00.5 rounds down).
+     */
+    public static long round(long micros, int precision) {
+        if (precision >= PRECISION) {
+            return micros;
+        }
+        return round(micros - POSTGRES_EPOCH, pow10(PRECISION - precision)) + POSTGRES_EPOCH;
     }
 
-    /** PostgreSQL's rounding of a timestamp to a multiple of {@code unit}: halves away from the epoch. */
+    /** PostgreSQL's rounding of a timestamp to a multiple of {@code unit}: halves away from zero. */
     private static long round(long value, long unit) {
         return value >= 0 ? (value + unit / 2) / unit * unit : -((-value + unit / 2) / unit * unit);
     }
@@ -162,22 +212,25 @@ public final class Timestamps {
         return p;
     }
 
-    /** {@code millis} as PostgreSQL writes a timestamp: {@code yyyy-mm-dd hh:mm:ss}, and a fraction if it has one. */
-    public static String text(long millis) {
-        return text(fromMillis(millis));
+    /** {@code micros} as PostgreSQL writes a timestamp: {@code yyyy-mm-dd hh:mm:ss}, and a fraction if it has one. */
+    public static String text(long micros) {
+        return text(fromMicros(micros));
     }
 
     private static String text(LocalDateTime t) {
-        String s = String.format("%04d-%02d-%02d %02d:%02d:%02d", t.getYear(), t.getMonthValue(), t.getDayOfMonth(),
+        // PostgreSQL's years before 1 AD are "BC": 1 BC is the year 0 of ISO's
+        int year = t.getYear() < 1 ? 1 - t.getYear() : t.getYear();
+        String era = t.getYear() < 1 ? " BC" : "";
+        String s = String.format("%04d-%02d-%02d %02d:%02d:%02d", year, t.getMonthValue(), t.getDayOfMonth(),
                 t.getHour(), t.getMinute(), t.getSecond());
         if (t.getNano() == 0) {
-            return s;
+            return s + era;
         }
         String fraction = String.format("%09d", t.getNano());
         int end = fraction.length();
         while (fraction.charAt(end - 1) == '0') {
             end--;
         }
-        return s + "." + fraction.substring(0, end);
+        return s + "." + fraction.substring(0, end) + era;
     }
 }

@@ -27,8 +27,10 @@ final class DdlTypes {
     /**
      * BIGINT/INT8, INTEGER/INT/INT4/SMALLINT/INT2, DOUBLE [PRECISION]/FLOAT8/FLOAT/REAL/FLOAT4, BOOLEAN/BOOL,
      * VARCHAR[(n)]/CHARACTER VARYING[(n)]/TEXT, VARBINARY[(n)]/BYTEA, DECIMAL/NUMERIC(p[,s]), DATE,
-     * TIMESTAMP[(p)] [WITHOUT TIME ZONE] (p of 3 or more, as ORMs write {@code timestamp(6)}: a TIMESTAMP keeps
-     * milliseconds whatever p, and refuses finer digits; below 3, 0A000).
+     * TIMESTAMP[(p)] [WITHOUT TIME ZONE] (p of 1 to 6, as ORMs write {@code timestamp(6)} or {@code timestamp(3)}:
+     * a TIMESTAMP keeps microseconds, a TIMESTAMP(p) of p below 6 rounds to p digits as PostgreSQL's, the precision
+     * kept in the column type's {@code precision}; TIMESTAMP(0), whose precision the catalog could not tell from none,
+     * 0A000).
      */
     static ColumnType type(DdlCursor c) {
         DdlToken t = c.peek();
@@ -116,16 +118,20 @@ final class DdlTypes {
     }
 
     private static ColumnType timestamp(DdlCursor c, DdlToken type) {
+        int precision = Timestamps.PRECISION;
         if (c.acceptSymbol("(")) {
             DdlToken p = c.peek();
             if (p.type() != Type.INTEGER) {
                 throw DdlCursor.error(p, "expected the precision of TIMESTAMP");
             }
             c.next();
-            if (p.value().length() < 2 && Integer.parseInt(p.value()) < Timestamps.PRECISION) {
-                throw DdlCursor.error(SqlException.FEATURE_NOT_SUPPORTED, p, "TIMESTAMP(" + p.value() + ") is not "
-                        + "supported: a TIMESTAMP keeps milliseconds; use TIMESTAMP or TIMESTAMP(3) to TIMESTAMP(6)");
+            int digits = p.value().length() > 2 ? Integer.MAX_VALUE : Integer.parseInt(p.value());
+            if (digits == 0) {
+                throw DdlCursor.error(SqlException.FEATURE_NOT_SUPPORTED, p, "TIMESTAMP(0) is not supported: use "
+                        + "TIMESTAMP (microseconds) or TIMESTAMP(1) to TIMESTAMP(6)");
             }
+            // PostgreSQL reduces a precision above six to six, with a warning
+            precision = Math.min(digits, Timestamps.PRECISION);
             c.expectSymbol(")", "after the precision of TIMESTAMP");
         }
         DdlToken with = c.peek();
@@ -136,7 +142,9 @@ final class DdlTypes {
             throw DdlCursor.error(SqlException.FEATURE_NOT_SUPPORTED, with, "TIMESTAMP WITH TIME ZONE is not "
                     + "supported: use TIMESTAMP (values are UTC)");
         }
-        return kind(ColumnKind.TIMESTAMP);
+        // the precision of a TIMESTAMP(p) below six; none (0) for TIMESTAMP and TIMESTAMP(6)
+        return ColumnType.newBuilder().setKind(ColumnKind.TIMESTAMP)
+                .setPrecision(precision < Timestamps.PRECISION ? precision : 0).build();
     }
 
     /** An integer of at least 1; {@code tooSmall} for 0. */
@@ -203,11 +211,8 @@ final class DdlTypes {
                 return bool(t);
             }
             if (kind == ColumnKind.TIMESTAMP) {
-                try {
-                    refuseSubMillisecond(t, LocalDateTime.parse(t.value().strip().replace(' ', 'T')));
-                } catch (DateTimeParseException e) {
-                    // text the relationship layer reads (or refuses) as it applies the default
-                }
+                // more than six digits of a second's fraction round to microseconds, as PostgreSQL reads them
+                return string(Timestamps.roundedToMicroseconds(t.value().strip()));
             }
             return kind == ColumnKind.VARBINARY ? bytes(t) : string(t.value());
         }
@@ -226,24 +231,16 @@ final class DdlTypes {
                 if (t.is("date")) {
                     LocalDate.parse(s.value());
                 } else {
-                    refuseSubMillisecond(s, LocalDateTime.parse(s.value().strip().replace(' ', 'T')));
+                    LocalDateTime.parse(s.value().strip().replace(' ', 'T'));
                 }
             } catch (DateTimeParseException e) {
                 throw DdlCursor.error(INVALID_DATETIME, s, "invalid input syntax for type " + t.value() + ": \""
                         + s.value() + "\"");
             }
-            return string(s.value());
+            return string(t.is("timestamp") ? Timestamps.roundedToMicroseconds(s.value().strip()) : s.value());
         }
         throw DdlCursor.error(t, "expected a literal after DEFAULT (a number, 'string', TRUE, FALSE, NULL, "
                 + "DATE '...' or TIMESTAMP '...')");
-    }
-
-    /** A TIMESTAMP default with digits below a millisecond, which SQL's TIMESTAMP does not keep: 22008. */
-    private static void refuseSubMillisecond(DdlToken at, LocalDateTime v) {
-        if (v.getNano() % 1_000_000 != 0) {
-            SqlException e = Timestamps.subMillisecond("'" + at.value() + "'");
-            throw DdlCursor.error(e.sqlState(), at, e.getMessage());
-        }
     }
 
     private static CatalogValue number(DdlToken at, String text, ColumnKind kind) {

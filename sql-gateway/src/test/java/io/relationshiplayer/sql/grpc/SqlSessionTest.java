@@ -24,7 +24,6 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /** Sessions over a real server: DDL, DML with typed parameters, queries, metadata, lifecycle and expiry. */
@@ -137,12 +136,8 @@ class SqlSessionTest extends SqlServerFixture {
         assertThat(exec(s, "SELECT id FROM typed WHERE m IS NULL AND ts IS NULL").rows()).containsExactly(row(3L));
     }
 
-    /**
-     * The wire carries microseconds; PostgreSQL's TIMESTAMP keeps them. Enable when the engine does: it keeps
-     * milliseconds and refuses finer values with 22008 (SqlErrorTest), never truncating them.
-     */
+    /** The wire carries microseconds; a TIMESTAMP keeps them, as PostgreSQL's. */
     @Test
-    @Disabled("engine limit: TIMESTAMP keeps milliseconds; a value with microseconds is refused (22008)")
     void timestampsKeepMicroseconds() {
         String s = open();
         exec(s, "CREATE TABLE times (id BIGINT PRIMARY KEY, ts TIMESTAMP)");
