@@ -551,7 +551,7 @@ class DdlParserTest {
         assertError("ALTER TABLE t RENAME TO u", SqlException.FEATURE_NOT_SUPPORTED,
                 "ALTER TABLE ... RENAME is not supported: ALTER TABLE adds or drops a column or a constraint", 1, 15);
         assertError("ALTER TABLE t ALTER COLUMN a SET DEFAULT 3", SqlException.FEATURE_NOT_SUPPORTED,
-                "ALTER TABLE ... ALTER is not supported", 1, 15);
+                "ALTER TABLE ... ALTER is not supported: ALTER TABLE adds or drops a column or a constraint", 1, 15);
         assertError("ALTER TABLE t FROB", SqlException.SYNTAX_ERROR,
                 "syntax error at or near \"FROB\": expected ADD or DROP after ALTER TABLE t", 1, 15);
         // As in PostgreSQL: INDEX is read as the name of a column to drop (COLUMN is optional).
