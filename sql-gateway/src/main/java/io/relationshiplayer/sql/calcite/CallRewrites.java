@@ -73,21 +73,11 @@ final class CallRewrites {
     static RelNode apply(RelNode rel, Function<RexBuilder, Rewrite> rewrite) {
         Rewrite calls = rewrite.apply(rel.getCluster().getRexBuilder());
         RelHomogeneousShuttle[] rels = new RelHomogeneousShuttle[1];
-        RexShuttle rexes = new RexShuttle() {
+        RexShuttle rexes = new Rewriting(calls) {
             @Override
             public RexNode visitSubQuery(RexSubQuery subQuery) {
                 RelNode rewritten = subQuery.rel.accept(rels[0]);
                 return super.visitSubQuery(rewritten == subQuery.rel ? subQuery : subQuery.clone(rewritten));
-            }
-
-            @Override
-            public RexNode visitCall(RexCall original) {
-                return calls.call((RexCall) super.visitCall(original));
-            }
-
-            @Override
-            public RexNode visitLiteral(RexLiteral literal) {
-                return calls.literal(literal);
             }
 
             @Override
@@ -107,17 +97,26 @@ final class CallRewrites {
 
     /** {@code e} with every call and literal rewritten by {@code calls} (no subqueries: a plan's expression). */
     static RexNode apply(RexNode e, Rewrite calls) {
-        return e.accept(new RexShuttle() {
-            @Override
-            public RexNode visitCall(RexCall original) {
-                return calls.call((RexCall) super.visitCall(original));
-            }
+        return e.accept(new Rewriting(calls));
+    }
 
-            @Override
-            public RexNode visitLiteral(RexLiteral literal) {
-                return calls.literal(literal);
-            }
-        });
+    /** Rewrites every call (its operands first) and every literal by {@code calls}. */
+    private static class Rewriting extends RexShuttle {
+        private final Rewrite calls;
+
+        Rewriting(Rewrite calls) {
+            this.calls = calls;
+        }
+
+        @Override
+        public RexNode visitCall(RexCall original) {
+            return calls.call((RexCall) super.visitCall(original));
+        }
+
+        @Override
+        public RexNode visitLiteral(RexLiteral literal) {
+            return calls.literal(literal);
+        }
     }
 
     /** The public static method {@code method} of {@code functions} as a SQL function named {@code name}. */
