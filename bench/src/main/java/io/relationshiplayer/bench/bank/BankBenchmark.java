@@ -123,7 +123,7 @@ public final class BankBenchmark {
         try (LocalSqlServer server = LocalSqlServer.start(settings.backend());
              SqlClient client = SqlClient.connect(server.target(), ClientSecurity.plaintext(), SqlBench.OPTIONS)) {
             // A real cluster's fdbserver processes do part of the work: no CPU figure for it.
-            CpuMeter cpu = settings.backend().kind() == BackendSpec.Kind.FDB ? null : CpuMeter.jvm().orElse(null);
+            CpuMeter cpu = settings.backend().kind() == BackendSpec.Kind.FDB ? null : CpuMeter.jvm();
             return measure(new GrpcBank(client, database, label, settings.batch()), rows, null, client, cpu);
         }
     }
@@ -136,7 +136,7 @@ public final class BankBenchmark {
             out.println("postgres: not reachable at " + url + " (" + e.getMessage() + "): skipped");
             return true;
         }
-        return measure(bank, rows, null, null, CpuMeter.jvmAndLocalPostgres(url).orElse(null));
+        return measure(bank, rows, null, null, null);
     }
 
     /** {@code cpu}: the processes whose CPU the run measures; null where they cannot all be seen from here. */
@@ -186,10 +186,9 @@ public final class BankBenchmark {
                 result.tps(), result.conflicts(), result.lost(),
                 result.ambiguous(), result.unknown().cardinality() + result.failed().cardinality());
         if (cpu != null && result.cpuNanosPerTransfer() > 0) {
-            long counted = Math.round(result.cpuNanos() / result.cpuNanosPerTransfer());
-            out.printf(Locale.ROOT, "%s: CPU %,.0f µs per transfer after the warm-up (%s%s; %d cores give at most "
+            out.printf(Locale.ROOT, "%s: CPU %,.0f µs per transfer after the warm-up (%s; %d cores give at most "
                             + "%,.0f TPS at that cost)%n", bank.label(), result.cpuNanosPerTransfer() / 1e3, cpu.what(),
-                    cpu.split(counted), Runtime.getRuntime().availableProcessors(),
+                    Runtime.getRuntime().availableProcessors(),
                     Runtime.getRuntime().availableProcessors() * 1e9 / result.cpuNanosPerTransfer());
         } else if (cpu != null) {
             out.printf(Locale.ROOT, "%s: CPU per transfer not measured (%s: %,d ns over the measured part)%n",

@@ -56,14 +56,10 @@ final class BankTable {
                 if (m != pg) {
                     Latencies l = m.result().latencies();
                     Latencies p = pg.result().latencies();
-                    double cpu = m.result().cpuNanosPerTransfer();
-                    double pgCpu = pg.result().cpuNanosPerTransfer();
-                    String cpuRatio = cpu < 0 || pgCpu <= 0 ? "" : String.format(Locale.ROOT,
-                            "; CPU per transfer %.2fx (%,.0f µs / %,.0f µs)", cpu / pgCpu, cpu / 1e3, pgCpu / 1e3);
                     out.printf(Locale.ROOT, "%s / %s, this run: TPS %.2fx, avg %.2fx, p99 %.2fx (the goal: TPS at "
-                                    + "least 1x, p99 at most 1x)%s%n", m.label(), pg.label(),
+                                    + "least 1x, p99 at most 1x)%n", m.label(), pg.label(),
                             m.result().tps() / pg.result().tps(), l.avgMs() / p.avgMs(),
-                            l.percentileMs(0.99) / p.percentileMs(0.99), cpuRatio);
+                            l.percentileMs(0.99) / p.percentileMs(0.99));
                 }
             }
         }
