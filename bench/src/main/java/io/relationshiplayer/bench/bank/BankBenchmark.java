@@ -139,7 +139,7 @@ public final class BankBenchmark {
         return measure(bank, rows, null, null, null);
     }
 
-    /** {@code cpu}: the processes whose CPU the run measures; null where they cannot all be seen from here. */
+    /** {@code cpu}: this JVM's CPU meter, when it holds the service as well as the clients; else null. */
     private boolean measure(BankStore bank, List<BankTable.Measured> rows, Nemesis nemesis, SqlClient client,
                             CpuMeter cpu) throws Exception {
         long[] balances = new long[settings.accounts()];

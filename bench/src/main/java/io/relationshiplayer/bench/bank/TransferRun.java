@@ -171,8 +171,8 @@ final class TransferRun {
                 sleepUntil(measuredFrom);
                 cpuFrom = cpu.mark();
             }
-            // The last reading at the end, while the clients' connections are open (a PostgreSQL backend that exits
-            // as its connection closes could be missed between its own /proc line and its parent's).
+            // The last reading at the end of the measured seconds, not after the clients' last transfers and their
+            // closing (their time is not counted either).
             if (cpuFrom >= 0 && end != Long.MAX_VALUE) {
                 sleepUntil(end);
                 cpuTo = cpu.lap();
