@@ -1,11 +1,9 @@
 package io.relationshiplayer.sql.calcite;
 
 import io.relationshiplayer.sql.SqlException;
-import java.util.List;
 import java.util.Locale;
 import org.apache.calcite.linq4j.function.Strict;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
@@ -84,16 +82,11 @@ public final class BooleanCasts {
             SqlTypeName to = call.getType().getSqlTypeName();
             boolean fromText = from == SqlTypeName.CHAR || from == SqlTypeName.VARCHAR;
             boolean toText = to == SqlTypeName.CHAR || to == SqlTypeName.VARCHAR;
-            RelDataTypeFactory types = rex.getTypeFactory();
             if (fromText && to == SqlTypeName.BOOLEAN) {
-                return rex.makeCast(call.getType(), rex.makeCall(types.createTypeWithNullability(
-                        types.createSqlType(SqlTypeName.BOOLEAN), x.getType().isNullable()), PARSE, List.of(x)),
-                        true, false);
+                return castOf(call, PARSE, x, SqlTypeName.BOOLEAN);
             }
             if (from == SqlTypeName.BOOLEAN && toText) {
-                return rex.makeCast(call.getType(), rex.makeCall(types.createTypeWithNullability(
-                        types.createSqlType(SqlTypeName.VARCHAR), x.getType().isNullable()), TEXT, List.of(x)),
-                        true, false);
+                return castOf(call, TEXT, x, SqlTypeName.VARCHAR);
             }
             return call;
         }

@@ -5,8 +5,6 @@ import java.util.HexFormat;
 import java.util.List;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.linq4j.function.Strict;
-import org.apache.calcite.rel.type.RelDataType;
-import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
@@ -89,20 +87,14 @@ public final class ByteaCasts {
             boolean toText = to == SqlTypeName.CHAR || to == SqlTypeName.VARCHAR;
             boolean toBytes = to == SqlTypeName.BINARY || to == SqlTypeName.VARBINARY;
             if (fromText && toBytes) {
-                return rex.makeCast(call.getType(), rex.makeCall(like(x, SqlTypeName.VARBINARY), UTF8, List.of(x)),
-                        true, false);
+                return castOf(call, UTF8, x, SqlTypeName.VARBINARY);
             }
             if (fromBytes && toText) {
-                return rex.makeCast(call.getType(), rex.makeCall(like(x, SqlTypeName.VARCHAR), HEX, List.of(x)),
-                        true, false);
+                return castOf(call, HEX, x, SqlTypeName.VARCHAR);
             }
             return call;
         }
 
-        private RelDataType like(RexNode nullability, SqlTypeName type) {
-            RelDataTypeFactory types = rex.getTypeFactory();
-            return types.createTypeWithNullability(types.createSqlType(type), nullability.getType().isNullable());
-        }
     }
 
     /** The functions themselves, called from generated code (never with NULL: they are strict). */

@@ -58,6 +58,18 @@ final class CallRewrites {
 
         /** What replaces {@code call}, a CAST of {@code operand} (of type {@code from}). */
         abstract RexNode cast(RexCall call, RexNode operand, org.apache.calcite.sql.type.SqlTypeName from);
+
+        /**
+         * {@code call}'s target type over {@code function(operand)}, whose result is {@code type} and nullable as
+         * {@code operand} is: a cast replaced by a function of PostgreSQL's semantics.
+         */
+        RexNode castOf(RexCall call, org.apache.calcite.sql.SqlOperator function, RexNode operand,
+                       org.apache.calcite.sql.type.SqlTypeName type) {
+            org.apache.calcite.rel.type.RelDataTypeFactory types = rex.getTypeFactory();
+            return rex.makeCast(call.getType(), rex.makeCall(types.createTypeWithNullability(
+                    types.createSqlType(type), operand.getType().isNullable()), function, java.util.List.of(operand)),
+                    true, false);
+        }
     }
 
     private CallRewrites() {
