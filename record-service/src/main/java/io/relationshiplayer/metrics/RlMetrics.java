@@ -34,6 +34,7 @@ public final class RlMetrics {
     private final AtomicInteger openStreams = new AtomicInteger();
     private final AtomicInteger runningStatements = new AtomicInteger();
     private final AtomicReference<IntSupplier> openSessions = new AtomicReference<>(() -> 0);
+    private final AtomicReference<IntSupplier> leftPreparations = new AtomicReference<>(() -> 0);
     private volatile boolean backendUp = true;
 
     public RlMetrics() {
@@ -42,6 +43,9 @@ public final class RlMetrics {
         registry.gauge("rl_sql_running_statements", "SQL statements whose work is in progress: from their call's "
                 + "start until their work has stopped (completed, failed, or cancelled and stopped).",
                 runningStatements::get);
+        registry.gauge("rl_sql_left_preparations", "Preparations of cancelled SQL statements still finishing a step "
+                + "no cancel can interrupt (code generation or compilation), their statements already ended.",
+                () -> leftPreparations.get().getAsInt());
         registry.gauge("rl_backend_up", "1 when the last health probe of the backend succeeded, else 0.",
                 () -> backendUp ? 1 : 0);
         ProcessMemory.register(registry);
@@ -73,6 +77,11 @@ public final class RlMetrics {
     /** Where the open-session gauge reads from. */
     public void openSessions(@Nonnull IntSupplier sessions) {
         openSessions.set(Objects.requireNonNull(sessions, "sessions is null"));
+    }
+
+    /** Where the gauge of preparations a cancel left to finish alone reads from. */
+    public void leftPreparations(@Nonnull IntSupplier preparations) {
+        leftPreparations.set(Objects.requireNonNull(preparations, "preparations is null"));
     }
 
     /** A SQL statement's work began. */

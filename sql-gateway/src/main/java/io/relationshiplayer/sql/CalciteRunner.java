@@ -346,38 +346,12 @@ final class CalciteRunner implements AutoCloseable {
 
     /**
      * Prepares on a thread of {@link #PREPARE_STACK_BYTES} stack, waiting for it: the statement's cancel stops it at its
-     * next phase or planner rule; an interrupt of the waiting thread cancels it and is kept.
+     * next check, or frees this caller at once during code generation and compilation ({@link StatementCancel#prepare});
+     * an interrupt of the waiting thread cancels it and is kept.
      */
     private Plan prepareNow(String sql, String catalogKey, PlanAnalysis analysis) throws SQLException {
-        java.util.concurrent.Future<Plan> f = PREPARERS.submit(() -> cancel.preparing(
-                () -> PlanAnalysis.preparing(analysis, () -> prepareWithFastPath(sql, catalogKey, analysis))));
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return f.get();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                    cancel.cancel("interruption");
-                } catch (java.util.concurrent.ExecutionException e) {
-                    Throwable cause = e.getCause();
-                    if (cause instanceof SQLException) {
-                        throw (SQLException) cause;
-                    }
-                    if (cause instanceof RuntimeException) {
-                        throw (RuntimeException) cause;
-                    }
-                    if (cause instanceof Error) {
-                        throw (Error) cause;
-                    }
-                    throw new IllegalStateException(cause);
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        return cancel.prepare(PREPARERS,
+                () -> PlanAnalysis.preparing(analysis, () -> prepareWithFastPath(sql, catalogKey, analysis)));
     }
 
     void bind(PreparedStatement ps, List<Object> params) throws SQLException {

@@ -1,6 +1,5 @@
 package io.relationshiplayer.sql;
 
-import java.io.StringReader;
 import org.apache.calcite.sql.parser.impl.SimpleCharStream;
 
 /**
@@ -15,7 +14,7 @@ final class OriginalPositions extends SimpleCharStream {
     private int read;
 
     OriginalPositions(String original, String rewritten, int[] origins) {
-        super(new StringReader(rewritten), 1, 1);
+        super(CheckedText.of(rewritten), 1, 1);
         int[] originalLines = new int[original.length() + 1];
         int[] originalColumns = new int[original.length() + 1];
         int ln = 1;

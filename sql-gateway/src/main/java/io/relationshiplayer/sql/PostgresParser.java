@@ -69,7 +69,7 @@ final class PostgresParser extends SqlParserImpl {
         this.lineStarts = lineStarts(sql);
         OriginalPositions rewritten = stream(sql, quoted);
         if (rewritten == null) {
-            super.ReInit(new StringReader(sql)); // as written: Calcite's own stream, its positions the text's
+            super.ReInit(CheckedText.of(sql)); // as written: Calcite's own stream, its positions the text's
         } else {
             ReInit(new SqlParserImplTokenManager(rewritten));
         }

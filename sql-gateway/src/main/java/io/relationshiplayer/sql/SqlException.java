@@ -39,6 +39,7 @@ public class SqlException extends RuntimeException {
     public static final String OBJECT_NOT_IN_PREREQUISITE_STATE = "55000";
     public static final String PROGRAM_LIMIT_EXCEEDED = "54000";
     public static final String STATEMENT_TOO_COMPLEX = "54001";
+    public static final String TOO_MANY_COLUMNS = "54011";
     public static final String QUERY_CANCELED = "57014";
     public static final String INTERNAL_ERROR = "XX000";
     public static final String DUPLICATE_DATABASE = "42P04";

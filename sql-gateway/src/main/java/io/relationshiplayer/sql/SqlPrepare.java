@@ -15,7 +15,6 @@ import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
 import org.apache.calcite.prepare.CalciteSqlValidator;
 import org.apache.calcite.prepare.Prepare;
-import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.runtime.Resources;
 import org.apache.calcite.sql.SqlNode;
@@ -39,10 +38,12 @@ final class SqlPrepare extends CalcitePrepareImpl {
     @Override
     protected CalcitePreparingStmt getPreparingStmt(CalcitePrepare.Context context, Type elementType,
                                                     CalciteCatalogReader catalogReader, RelOptPlanner planner) {
-        JavaTypeFactory typeFactory = context.getTypeFactory();
+        JavaTypeFactory typeFactory = new io.relationshiplayer.sql.calcite.CheckedTypeFactory(
+                context.getTypeFactory().getTypeSystem());
         EnumerableRel.Prefer prefer = elementType == Object[].class ? EnumerableRel.Prefer.ARRAY
                 : EnumerableRel.Prefer.CUSTOM;
-        org.apache.calcite.plan.RelOptCluster cluster = createCluster(planner, new RexBuilder(typeFactory));
+        org.apache.calcite.plan.RelOptCluster cluster = createCluster(planner,
+                new io.relationshiplayer.sql.calcite.CheckedRexBuilder(typeFactory));
         org.apache.calcite.sql2rel.SqlRexConvertletTable convertlets = createConvertletTable();
         return new CalcitePreparingStmt(this, context, catalogReader, typeFactory, context.getRootSchema(), prefer,
                 cluster, enableBindable ? BindableConvention.INSTANCE : EnumerableConvention.INSTANCE, convertlets) {
@@ -50,6 +51,12 @@ final class SqlPrepare extends CalcitePrepareImpl {
             protected SqlValidator createSqlValidator(Prepare.CatalogReader reader,
                                                       UnaryOperator<SqlValidator.Config> configTransform) {
                 return validator(context, (CalciteCatalogReader) reader, configTransform);
+            }
+
+            /** Code generation and compilation, which no cancel can interrupt, free a cancelled caller at once. */
+            @Override
+            protected Prepare.PreparedResult implement(org.apache.calcite.rel.RelRoot root) {
+                return io.relationshiplayer.sql.calcite.StatementCancel.detachable(() -> super.implement(root));
             }
 
             @Override
@@ -108,8 +115,12 @@ final class SqlPrepare extends CalcitePrepareImpl {
      */
     static org.apache.calcite.sql2rel.SqlRexConvertletTable convertlets(
             org.apache.calcite.sql2rel.SqlRexConvertletTable base) {
-        return new BooleanLiterals(new TimestampLiterals(PaddedChars.convertlets(PostgresFunctions.convertlets(
-                new NullArithmetic(base)))));
+        org.apache.calcite.sql2rel.SqlRexConvertletTable table = new BooleanLiterals(new TimestampLiterals(
+                PaddedChars.convertlets(PostgresFunctions.convertlets(new NullArithmetic(base)))));
+        return call -> {
+            io.relationshiplayer.sql.calcite.StatementCancel.checkPreparing(); // a cancel stops it at every call
+            return table.get(call);
+        };
     }
 
     /** The validator Calcite makes for a connection's settings, reporting classified errors. */
@@ -151,6 +162,7 @@ final class SqlPrepare extends CalcitePrepareImpl {
             protected org.apache.calcite.rel.type.RelDataType validateSelectList(
                     org.apache.calcite.sql.SqlNodeList selectItems, org.apache.calcite.sql.SqlSelect select,
                     org.apache.calcite.rel.type.RelDataType targetRowType) {
+                StatementBounds.refuseLongTargetList(selectItems);
                 boolean hide = !sourceSelects.contains(select);
                 org.apache.calcite.sql.SqlNodeList items = hide ? HiddenColumns.qualifiedStars(selectItems,
                         getSelectScope(select), getCatalogReader().nameMatcher()) : selectItems;
@@ -282,6 +294,7 @@ final class SqlPrepare extends CalcitePrepareImpl {
             @Override
             public org.apache.calcite.rel.type.RelDataType deriveType(
                     org.apache.calcite.sql.validate.SqlValidatorScope scope, SqlNode expr) {
+                io.relationshiplayer.sql.calcite.StatementCancel.checkPreparing(); // at every expression typed
                 io.relationshiplayer.sql.calcite.DateArithmetic.rewrite(this, scope, expr);
                 CastChecks.refuse(this, scope, expr);
                 return super.deriveType(scope, expr);

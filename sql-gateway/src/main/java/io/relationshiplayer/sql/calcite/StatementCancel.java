@@ -1,24 +1,48 @@
 package io.relationshiplayer.sql.calcite;
 
 import io.relationshiplayer.sql.SqlException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
 import javax.annotation.Nullable;
 
 /**
- * The cancel request of the statement a Calcite runner is running, checked at every phase: between parse, validation,
- * planning and code generation, at every rule the planner fires, and on every row every operator of the plan passes
- * on ({@link CancelChecks}). Set from any thread (a cancelled call, a deadline, the statement timeout, a closed
+ * The cancel request of the statement a Calcite runner is running, checked at every phase: while parsing (at every
+ * block of text the parser reads), validating (every expression typed), converting (every call), planning (every rule
+ * the planner tries and every expression it builds), between the phases, and on every row every operator of the plan
+ * passes on ({@link CancelChecks}). Set from any thread (a cancelled call, a deadline, the statement timeout, a closed
  * session); cleared when the next statement starts.
+ *
+ * <p>Code generation and compilation of a plan ({@link #detachable}) are single steps of Calcite's and Janino's that
+ * nothing can interrupt, and they take seconds for a select list of thousands of expressions or a CASE of a thousand
+ * branches. A preparation runs on a thread of its own ({@link #prepare}); a cancel during such a step frees its caller
+ * at once (57014) and leaves the step to end alone, its result thrown away. The runner's next preparation waits for it
+ * (one at a time: they share the connection's type factory, which is not thread-safe); its plans already made, and
+ * its fast paths, run meanwhile.
  */
 public final class StatementCancel {
-    /** The statement being prepared on this thread, for the planner's hooks; null outside preparation. */
-    private static final ThreadLocal<StatementCancel> PREPARING = new ThreadLocal<>();
+    /** The preparation running on this thread, for the planner's hooks; null outside preparation. */
+    private static final ThreadLocal<Preparation> PREPARING = new ThreadLocal<>();
+    /** Preparations whose caller a cancel freed and whose thread is still finishing a detachable step. */
+    private static final AtomicInteger LEFT_RUNNING = new AtomicInteger();
 
     private volatile String reason;
+    /** The preparation the statement is waiting for now (null: none). */
+    @Nullable
+    private volatile Preparation waiting;
+    /** Held by a preparation from its start to its end, also by one its caller has left. */
+    private final Semaphore oneAtATime = new Semaphore(1);
 
     /** Asks the running statement to stop; {@code why} ends "canceling statement due to ...". */
     public void cancel(String why) {
         if (reason == null) {
             reason = why;
+        }
+        Preparation p = waiting;
+        if (p != null) {
+            p.cancelled();
         }
     }
 
@@ -35,39 +59,153 @@ public final class StatementCancel {
     public void check() {
         String why = reason;
         if (why != null) {
-            throw new SqlException(SqlException.QUERY_CANCELED, "canceling statement due to " + why);
+            throw canceled(why);
         }
     }
 
-    /** Runs {@code body} as the preparation of this statement on the current thread (see {@link #preparing()}). */
-    public <T, E extends Exception> T preparing(Body<T, E> body) throws E {
-        StatementCancel outer = PREPARING.get();
-        PREPARING.set(this);
+    private static SqlException canceled(String why) {
+        return new SqlException(SqlException.QUERY_CANCELED, "canceling statement due to " + why);
+    }
+
+    /**
+     * Runs {@code body} as the preparation of this statement on a thread of {@code threads}, waiting for it: a cancel
+     * stops it at its next check, and frees this caller at once while it waits for the runner's previous preparation
+     * or is in a {@link #detachable} step. An interrupt of the waiting thread cancels it and is kept.
+     */
+    public <T, E extends Exception> T prepare(Executor threads, Body<T, E> body) throws E {
+        check();
+        Preparation p = new Preparation();
+        waiting = p;
         try {
-            check();
-            T result = body.run();
-            check();
-            return result;
+            threads.execute(() -> p.run(body));
+            return p.await();
         } finally {
-            if (outer == null) {
-                PREPARING.remove();
-            } else {
-                PREPARING.set(outer);
-            }
+            waiting = null;
         }
+    }
+
+    /**
+     * Preparations, of all runners, that a cancel left to finish a detachable step alone and that have not ended yet:
+     * work no statement counts any longer (the gauge {@code rl_sql_left_preparations}).
+     */
+    public static int leftRunning() {
+        return LEFT_RUNNING.get();
     }
 
     /** The statement being prepared on this thread, or null. */
     @Nullable
     static StatementCancel preparing() {
-        return PREPARING.get();
+        Preparation p = PREPARING.get();
+        return p == null ? null : p.owner();
     }
 
     /** Fails with 57014 if the statement being prepared on this thread was cancelled. */
     public static void checkPreparing() {
-        StatementCancel c = PREPARING.get();
-        if (c != null) {
-            c.check();
+        Preparation p = PREPARING.get();
+        if (p != null) {
+            p.owner().check();
+        }
+    }
+
+    /**
+     * Runs {@code step}, a step of the preparation on this thread that touches only objects of its own (code generation
+     * and compilation), so that a cancel meanwhile frees the statement's caller at once; the step runs to its end.
+     */
+    public static <T, E extends Exception> T detachable(Body<T, E> step) throws E {
+        Preparation p = PREPARING.get();
+        return p == null ? step.run() : p.detached(step);
+    }
+
+    /** One statement's preparation, on a thread of its own. */
+    private final class Preparation {
+        /** Waiting for the runner's previous preparation; its caller may leave. */
+        private static final int QUEUED = 0;
+        private static final int RUNNING = 1;
+        /** In a detachable step; its caller may leave. */
+        private static final int DETACHED = 2;
+        /** Its caller has left (57014); it stops at its next check. */
+        private static final int ABANDONED = 3;
+
+        private final AtomicInteger state = new AtomicInteger(QUEUED);
+        private final CompletableFuture<Object> result = new CompletableFuture<>();
+
+        StatementCancel owner() {
+            return StatementCancel.this;
+        }
+
+        void cancelled() {
+            boolean left = state.compareAndSet(DETACHED, ABANDONED);
+            if (left) {
+                LEFT_RUNNING.incrementAndGet(); // until the step ends (detached)
+            }
+            if (left || state.compareAndSet(QUEUED, ABANDONED)) {
+                result.completeExceptionally(canceled(reason == null ? "user request" : reason));
+            }
+        }
+
+        <T, E extends Exception> void run(Body<T, E> body) {
+            oneAtATime.acquireUninterruptibly();
+            try {
+                if (!state.compareAndSet(QUEUED, RUNNING)) {
+                    return; // its caller left while it waited
+                }
+                PREPARING.set(this);
+                check();
+                T out = body.run();
+                check();
+                result.complete(out);
+            } catch (Throwable t) {
+                result.completeExceptionally(t);
+            } finally {
+                PREPARING.remove();
+                oneAtATime.release();
+            }
+        }
+
+        <T, E extends Exception> T detached(Body<T, E> step) throws E {
+            if (!state.compareAndSet(RUNNING, DETACHED)) {
+                return step.run(); // a step within a detachable step
+            }
+            check();
+            T out;
+            try {
+                out = step.run();
+            } finally {
+                if (!state.compareAndSet(DETACHED, RUNNING)) {
+                    LEFT_RUNNING.decrementAndGet();
+                    throw canceled("its caller having left"); // seen by no one: ends this thread's work
+                }
+            }
+            check();
+            return out;
+        }
+
+        @SuppressWarnings("unchecked")
+        <T, E extends Exception> T await() throws E {
+            boolean interrupted = false;
+            try {
+                while (true) {
+                    try {
+                        return (T) result.get();
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                        cancel("interruption");
+                    } catch (ExecutionException e) {
+                        Throwable cause = e.getCause();
+                        if (cause instanceof RuntimeException r) {
+                            throw r;
+                        }
+                        if (cause instanceof Error err) {
+                            throw err;
+                        }
+                        throw (E) cause; // the body's checked exception
+                    }
+                }
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
     }
 

@@ -77,6 +77,7 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
         });
         RlMetrics metrics = sessions.engine().metrics();
         metrics.openSessions(sessions::size);
+        metrics.leftPreparations(io.relationshiplayer.sql.calcite.StatementCancel::leftRunning);
         this.settings = new StreamSettings(streams, timers, limits, metrics);
     }
 
