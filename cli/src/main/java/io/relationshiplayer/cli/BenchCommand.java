@@ -16,7 +16,7 @@ import picocli.CommandLine.Unmatched;
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Runs a benchmark.",
         subcommands = {BenchCommand.ForeignKeys.class, BenchCommand.Engine.class, BenchCommand.Study.class,
             BenchCommand.Bank.class, BenchCommand.Mixed.class, BenchCommand.Scans.class, BenchCommand.Sql.class,
-            BenchCommand.Jmh.class})
+            BenchCommand.Cancel.class, BenchCommand.Jmh.class})
 final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -220,6 +220,27 @@ final class BenchCommand implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             return RatioCheck.run("sql", argv(), System.out, System.err, SqlBenchmark::run);
+        }
+    }
+
+    /** How soon a cancel stops a statement in each phase of its work. */
+    @Command(name = "cancel", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            modelTransformer = BenchOptions.Declared.class,
+            description = "Statements that each spend long in one phase (parse and plan, validate and convert, code "
+                    + "generation, simplify and compile, execute), cancelled at evenly spaced points of their run on "
+                    + "the embedded memory backend: the time until the caller is free and until the work has stopped "
+                    + "(goal: 100 ms).")
+    static final class Cancel extends Bench {
+        @Override
+        public String[][] options() {
+            return new String[][] {{
+                "--points N|cancel points per statement (10)",
+                "--quick|3 points per statement"}};
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            return io.relationshiplayer.bench.sql.CancelBenchmark.run(argv(), System.out, System.err);
         }
     }
 
