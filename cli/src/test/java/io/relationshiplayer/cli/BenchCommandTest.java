@@ -46,7 +46,7 @@ class BenchCommandTest {
         assertThat(completion.exitCode()).isZero();
         // the completion script lists each subcommand's options
         assertThat(completion.out()).contains("--accounts", "--stop-seconds", "--experiments", "--staleness",
-                "--cluster-lookups", "--update-baseline", "--reads-per-transaction");
+                "--cluster-lookups", "--update-baseline", "--reads-per-transaction", "--points");
     }
 
     @Test
