@@ -104,6 +104,17 @@ public final class RunningServer implements AutoCloseable {
                 || backend.embedded() != null && backend.spec().kind() == BackendSpec.Kind.MEMORY;
     }
 
+    /**
+     * Whether every read and commit of {@code backend} completes on the thread that asks, at once: the memory engine
+     * without injected latency. A SQL statement runs synchronously (its thread waits on each future), so only there may
+     * a point statement run on the transport thread that read its call (a wait there would stall the thread's other
+     * connections).
+     */
+    static boolean answersAtOnce(Backend backend) {
+        return backend.embedded() != null && backend.spec().kind() == BackendSpec.Kind.MEMORY
+                && backend.embedded().config().latency().isNone();
+    }
+
     private static RunningServer start(ServerConfig config, Backend backend, RlMetrics metrics,
                                        Runnable releaseBackend) throws IOException {
         ExecutorService streams = StatementPool.create(config.maxRunningStatements());
@@ -129,7 +140,7 @@ public final class RunningServer implements AutoCloseable {
         try {
             RecordStores stores = new RecordStores(backend.recordDatabase());
             SqlServiceImpl sql = new SqlServiceImpl(new Sessions(new SqlEngine(new RelationshipLayer(stores), metrics),
-                    Sessions.DEFAULT_IDLE_TIMEOUT), streams, config.limits());
+                    Sessions.DEFAULT_IDLE_TIMEOUT), streams, config.limits(), answersAtOnce(backend));
             owned.add(sql::close);
             List<BindableService> services = List.of(new RecordServiceImpl(stores, streams, config.limits()), sql);
             MetricsHttpServer http = config.servesMetrics()

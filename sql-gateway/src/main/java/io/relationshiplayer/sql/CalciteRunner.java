@@ -275,6 +275,13 @@ final class CalciteRunner implements AutoCloseable {
      * The cached plan for {@code sql} against the catalog of the runner's latest statement, or null: an autocommit
      * statement whose plan is cached then needs no transaction to plan in (it runs it if its catalog is still that).
      */
+    /** Whether the plan of {@code sql} against the latest catalog seen is cached and has a fast path. */
+    boolean fastPathCached(String sql) {
+        String catalogKey = latestCatalog;
+        Plan p = catalogKey == null ? null : plans.get(catalogKey + "\u0000" + sql);
+        return p != null && p.fast() != null;
+    }
+
     SqlSession.Planned recent(String sql) {
         String catalogKey = latestCatalog;
         Plan p = catalogKey == null ? null : plans.get(catalogKey + "\u0000" + sql);

@@ -77,6 +77,11 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         this.bounds = java.util.Objects.requireNonNull(bounds, "bounds is null");
     }
 
+    /** Whether {@code sql} runs on a fast path its runner cached: no planning (unless the catalog changed since). */
+    public boolean runsWithoutPlanning(String sql) {
+        return fastPath && calcite.fastPathCached(sql);
+    }
+
     /** Whether point statements may run on their fast path (the default), else always on their full plan. */
     public void fastPath(boolean enabled) {
         this.fastPath = enabled;
@@ -446,11 +451,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
     }
 
-    /**
-     * Stops the running statement (from any thread) in whatever phase it is: preparation at its next phase or planner
-     * rule, execution at the next row any of its operators passes on; it then fails with 57014. The request holds until
-     * {@link #clearCancel()}.
-     */
+    /** Stops the running statement (from any thread) in whatever phase it is (57014); holds until clearCancel. */
     public void cancel() {
         calcite.cancel().cancel("user request");
         SessionRows s = open;
@@ -485,14 +486,13 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
     }
 
-    /** A statement's rows were closed, read to their end ({@code exhausted}) or not. */
+    /** A statement's rows were closed, read to their end ({@code exhausted}) or not (a commit flag's: rolled back). */
     private void rowsClosed(SessionRows rows, boolean autocommitted, boolean exhausted) {
         if (autocommitted && open == rows) {
             current = null;
             reads = null;
         }
         if (pendingCommit && !exhausted) {
-            // a query run with the commit flag that did not reach its end: its transaction rolls back
             pendingCommit = false;
             rollback();
         }

@@ -67,6 +67,15 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
      * Statement durations and the open-session gauge go to the engine's metrics.
      */
     public SqlServiceImpl(Sessions sessions, Executor streams, ServerLimits limits) {
+        this(sessions, streams, limits, false);
+    }
+
+    /**
+     * As above; with {@code inlinePointStatements}, a cached point statement (one row by its key, no planning) runs on
+     * the thread that called its handler rather than on {@code streams}: for a server whose handlers run on its
+     * transport threads and whose backend answers from memory without waiting (no thread hand-off and back).
+     */
+    public SqlServiceImpl(Sessions sessions, Executor streams, ServerLimits limits, boolean inlinePointStatements) {
         this.sessions = Objects.requireNonNull(sessions, "sessions is null");
         Objects.requireNonNull(streams, "streams is null");
         Objects.requireNonNull(limits, "limits is null");
@@ -78,7 +87,7 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
         RlMetrics metrics = sessions.engine().metrics();
         metrics.openSessions(sessions::size);
         metrics.leftPreparations(io.relationshiplayer.sql.calcite.StatementCancel::leftRunning);
-        this.settings = new StreamSettings(streams, timers, limits, metrics);
+        this.settings = new StreamSettings(streams, timers, limits, metrics, inlinePointStatements);
     }
 
     public Sessions sessions() {

@@ -7,7 +7,27 @@ import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * What every statement stream shares: the worker it runs on, the timer of statement timeouts, the limits (timeout,
- * rows per batch) and the metrics it reports its duration to.
+ * rows per batch) and the metrics it reports its duration to; whether a statement that needs no planning and reads or
+ * writes one row by its key ({@link io.relationshiplayer.sql.SqlSession#runsWithoutPlanning}) starts on the thread that
+ * read its call ({@code inlinePointStatements}: only where the backend answers from memory without waiting).
  */
-record StreamSettings(Executor worker, ScheduledExecutorService timers, ServerLimits limits, RlMetrics metrics) {
+record StreamSettings(Executor worker, ScheduledExecutorService timers, ServerLimits limits, RlMetrics metrics,
+                      boolean inlinePointStatements) {
+    /**
+     * The executor of a statement's stream: {@link #worker}, or, for a point statement that can run inline, the calling
+     * thread for its first turn (the whole of such a statement) and the worker for any later one.
+     */
+    Executor executorFor(io.relationshiplayer.sql.SqlSession session, String sql) {
+        if (!inlinePointStatements || !session.runsWithoutPlanning(sql)) {
+            return worker;
+        }
+        java.util.concurrent.atomic.AtomicBoolean first = new java.util.concurrent.atomic.AtomicBoolean(true);
+        return task -> {
+            if (first.compareAndSet(true, false)) {
+                task.run();
+            } else {
+                worker.execute(task);
+            }
+        };
+    }
 }

@@ -80,7 +80,7 @@ abstract class SqlServerFixture {
         RecordStores stores = new RecordStores(backend.recordDatabase());
         sessions = new Sessions(engine(new RelationshipLayer(stores)), Sessions.DEFAULT_IDLE_TIMEOUT,
                 () -> System.nanoTime() + clockOffset.get(), false);
-        SqlServiceImpl sql = new SqlServiceImpl(sessions, streams, limits());
+        SqlServiceImpl sql = new SqlServiceImpl(sessions, streams, limits(), inlinePointStatements());
         BindableService recorded = () -> ServerInterceptors.intercept(sql, calls);
         server = LoopbackServer.start(List.of(new RecordServiceImpl(stores, streams), recorded), () -> {
             sql.close();
@@ -97,6 +97,11 @@ abstract class SqlServerFixture {
     /** The SQL engine the server runs. */
     SqlEngine engine(RelationshipLayer layer) {
         return new SqlEngine(layer);
+    }
+
+    /** Whether cached point statements run on the handler's thread rather than on {@link #streams}. */
+    boolean inlinePointStatements() {
+        return false;
     }
 
     /** The limits the SQL service runs with. */
