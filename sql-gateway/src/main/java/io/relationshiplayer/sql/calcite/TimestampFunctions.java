@@ -94,8 +94,8 @@ public final class TimestampFunctions {
         }
         if (call.getOperator() instanceof SqlAbstractTimeFunction && operands.isEmpty()
                 && to == SqlTypeName.TIMESTAMP) {
-            // CURRENT_TIMESTAMP, LOCALTIMESTAMP (and now()): milliseconds, kept as microseconds
-            return of(rex, type, rex.makeCall(bigint(rex, call), FROM_MILLIS, List.of(asBigint(rex, call))));
+            // CURRENT_TIMESTAMP, LOCALTIMESTAMP (and now()): the transaction's start, in microseconds
+            return of(rex, type, rex.makeCall(bigint(rex, call), TransactionClock.NOW, List.of()));
         }
         if (call.getKind() == SqlKind.EXTRACT && operands.get(0) instanceof RexLiteral unit
                 && TimestampMicros.isTimestamp(operands.get(1)) && SqlTypeUtil.isIntType(type)) {
