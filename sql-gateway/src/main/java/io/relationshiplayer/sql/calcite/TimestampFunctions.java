@@ -97,10 +97,12 @@ public final class TimestampFunctions {
             // CURRENT_TIMESTAMP, LOCALTIMESTAMP (and now()): the transaction's start, in microseconds (Calcite types
             // them TIMESTAMP(0)); given a precision p below six (CURRENT_TIMESTAMP(0)), rounded to it as PostgreSQL's
             RexNode now = rex.makeCall(bigint(rex, call), TransactionClock.NOW, List.of());
-            return of(rex, type, operands.isEmpty() || type.getPrecision() >= Timestamps.PRECISION ? now
-                    : rex.makeCall(bigint(rex, call),
-                    TimestampCasts.ROUND, List.of(now, rex.makeExactLiteral(java.math.BigDecimal.valueOf(
-                            type.getPrecision()), rex.getTypeFactory().createSqlType(SqlTypeName.INTEGER)))));
+            if (operands.isEmpty() || type.getPrecision() >= Timestamps.PRECISION) {
+                return of(rex, type, now);
+            }
+            RexNode digits = rex.makeExactLiteral(java.math.BigDecimal.valueOf(type.getPrecision()),
+                    rex.getTypeFactory().createSqlType(SqlTypeName.INTEGER));
+            return of(rex, type, rex.makeCall(bigint(rex, call), TimestampCasts.ROUND, List.of(now, digits)));
         }
         if (call.getKind() == SqlKind.EXTRACT && operands.get(0) instanceof RexLiteral unit
                 && TimestampMicros.isTimestamp(operands.get(1)) && SqlTypeUtil.isIntType(type)) {
