@@ -78,10 +78,16 @@ final class JdbcTypes {
             case DATE:
                 return 10;
             case TIMESTAMP:
-                return 26;
+                // yyyy-mm-dd hh:mm:ss, then the point and the fraction's digits if any (26 with microseconds)
+                return 19 + (fractionDigits(t) > 0 ? fractionDigits(t) + 1 : 0);
             default:
                 return 0;
         }
+    }
+
+    /** The digits of a second's fraction of a TIMESTAMP: its TIMESTAMP(p)'s p (0 to 5) if set, else microseconds'. */
+    private static int fractionDigits(@Nonnull ColumnType t) {
+        return t.hasPrecision() && t.getPrecision() >= 0 && t.getPrecision() < 6 ? t.getPrecision() : 6;
     }
 
     static int scale(@Nonnull ColumnType t) {
@@ -89,7 +95,7 @@ final class JdbcTypes {
             case DECIMAL:
                 return t.getScale();
             case TIMESTAMP:
-                return 6; // microseconds
+                return fractionDigits(t); // microseconds unless a TIMESTAMP(p)
             default:
                 return 0;
         }

@@ -127,6 +127,19 @@ class MetadataTest {
     }
 
     @Test
+    void aTimestampColumnHasTheDigitsOfItsPrecisionZeroIncluded() throws SQLException {
+        try (Connection c = TestServer.connect(TestServer.url("stamps")); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE stamps (id BIGINT PRIMARY KEY, s TIMESTAMP(0), m TIMESTAMP(3), u TIMESTAMP)");
+            List<Map<String, Object>> cols = rows(c.getMetaData().getColumns(null, null, "stamps", "%"),
+                    "COLUMN_NAME", "DATA_TYPE", "COLUMN_SIZE", "DECIMAL_DIGITS");
+            assertThat(cols).extracting(r -> r.get("COLUMN_NAME") + " " + r.get("DATA_TYPE") + " "
+                    + r.get("COLUMN_SIZE") + " " + r.get("DECIMAL_DIGITS")).containsExactly(
+                    "id " + Types.BIGINT + " 19 0", "s " + Types.TIMESTAMP + " 19 0",
+                    "m " + Types.TIMESTAMP + " 23 3", "u " + Types.TIMESTAMP + " 26 6");
+        }
+    }
+
+    @Test
     void primaryAndForeignKeysWithTheirActions() throws SQLException {
         try (Connection c = TestServer.connect(url)) {
             DatabaseMetaData md = c.getMetaData();

@@ -135,6 +135,8 @@ final class CalciteRunner implements AutoCloseable {
     private final ViewAnalyzer views;
     /** The rows the running statement keeps besides the store (RETURNING, ON CONFLICT), or null. */
     private volatile StatementRows statementRows;
+    /** now() of the statements it runs: their transaction's start (BEGIN starts an explicit one's, SqlSession). */
+    final io.relationshiplayer.sql.calcite.TransactionClock clock = new io.relationshiplayer.sql.calcite.TransactionClock();
 
     CalciteRunner(String database, SharedPlans shared) {
         this.database = database;
@@ -169,7 +171,7 @@ final class CalciteRunner implements AutoCloseable {
             p.setProperty("timeZone", "UTC");
             p.setProperty("fun", "standard,postgresql");
             p.setProperty("typeSystem", io.relationshiplayer.sql.calcite.RlTypeSystem.class.getName() + "#INSTANCE");
-            connection = new org.apache.calcite.jdbc.Driver().withPrepareFactory(SqlPrepare::new)
+            connection = new org.apache.calcite.jdbc.Driver().withPrepareFactory(() -> new SqlPrepare(this::now))
                     .connect("jdbc:calcite:", p);
             CalciteConnection calcite = connection.unwrap(CalciteConnection.class);
             views = new ViewAnalyzer(calcite, database, binding);
@@ -236,6 +238,12 @@ final class CalciteRunner implements AutoCloseable {
 
     StatementRows statementRows() {
         return statementRows;
+    }
+
+    /** now() of a statement's run starting: the start of the transaction of the session it is lent to (if any). */
+    long now() {
+        SessionBinding s = session;
+        return clock.start(s == null ? null : s.current().context());
     }
 
     void statementRows(StatementRows rows) {

@@ -4,6 +4,7 @@ import io.relationshiplayer.proto.v1.CatalogValue;
 import io.relationshiplayer.proto.v1.CheckDef;
 import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ColumnKind;
+import io.relationshiplayer.proto.v1.ColumnType;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexColumn;
 import io.relationshiplayer.proto.v1.IndexDef;
@@ -106,14 +107,17 @@ final class CreateStatements {
         return s.append(" AS ").append(v.getQuery()).append(';').toString();
     }
 
+    /** A column's type as DDL writes it: {@code VARCHAR(40)}, {@code DECIMAL(12,2)}, {@code TIMESTAMP(0)}. */
+    static String typeName(ColumnType t) {
+        String name = Values.typeName(t).toUpperCase(Locale.ROOT);
+        int digits = io.relationshiplayer.sql.calcite.Timestamps.precision(t);
+        return t.getKind() == ColumnKind.TIMESTAMP && digits < io.relationshiplayer.sql.calcite.Timestamps.PRECISION
+                ? name + "(" + digits + ")" : name;
+    }
+
     private static String column(ColumnDef c) {
         StringBuilder s = new StringBuilder(SqlIdentifiers.quote(c.getName())).append(' ')
-                .append(Values.typeName(c.getType()).toUpperCase(Locale.ROOT));
-        if (c.getType().getKind() == ColumnKind.TIMESTAMP
-                && io.relationshiplayer.sql.calcite.Timestamps.precision(c.getType())
-                < io.relationshiplayer.sql.calcite.Timestamps.PRECISION) {
-            s.append('(').append(c.getType().getPrecision()).append(')');
-        }
+                .append(typeName(c.getType()));
         if (c.getNotNull()) {
             s.append(" NOT NULL");
         }

@@ -112,7 +112,7 @@ final class MetadataCommands {
             if (c.getHidden()) {
                 continue; // the hidden row key of a table without a primary key
             }
-            StringBuilder def = new StringBuilder(Values.typeName(c.getType()).toUpperCase(Locale.ROOT));
+            StringBuilder def = new StringBuilder(CreateStatements.typeName(c.getType()));
             if (c.getNotNull()) {
                 def.append(" NOT NULL");
             }

@@ -1,9 +1,12 @@
 package io.relationshiplayer.sql;
 
+import io.relationshiplayer.proto.v1.ColumnDef;
+import io.relationshiplayer.proto.v1.ColumnKind;
 import io.relationshiplayer.relationships.Row;
 import io.relationshiplayer.relationships.Session;
 import io.relationshiplayer.relationships.Table;
 import io.relationshiplayer.relationships.Values;
+import io.relationshiplayer.sql.calcite.SqlTypes;
 import io.relationshiplayer.sql.calcite.StatementRows;
 import io.relationshiplayer.sql.ddl.DmlClauses;
 import java.nio.ByteBuffer;
@@ -170,8 +173,10 @@ final class SqlOnConflict {
         }
         Map<String, Object> changes = new LinkedHashMap<>();
         for (int i = 0; i < clause.set().size(); i++) {
-            changes.put(table.column(table.columnIndex(clause.set().get(i).column().name())).getName(),
-                    result.get(0)[i]);
+            ColumnDef c = table.column(table.columnIndex(clause.set().get(i).column().name()));
+            Object v = result.get(0)[i];
+            // a TIMESTAMP(p) rounded to the column, as every other write to it
+            changes.put(c.getName(), c.getType().getKind() == ColumnKind.TIMESTAMP ? SqlTypes.toColumn(c, v) : v);
         }
         return changes;
     }

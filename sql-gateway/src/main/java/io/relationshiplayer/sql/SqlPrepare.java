@@ -1,5 +1,6 @@
 package io.relationshiplayer.sql;
 
+import io.relationshiplayer.sql.calcite.TransactionClock;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +35,12 @@ final class SqlPrepare extends CalcitePrepareImpl {
     /** The texts Calcite's CalcitePrepareImpl answers from its canned plan (its SIMPLE_SQLS). */
     private static final java.util.Set<String> CANNED = java.util.Set.of("SELECT 1", "select 1", "SELECT 1 FROM DUAL",
             "select 1 from dual", "values 1", "VALUES 1");
+    /** now() of a statement's run: the start of its transaction, in microseconds ({@link TransactionClock}). */
+    private final java.util.function.LongSupplier clock;
+
+    SqlPrepare(java.util.function.LongSupplier clock) {
+        this.clock = clock;
+    }
 
     @Override
     protected CalcitePreparingStmt getPreparingStmt(CalcitePrepare.Context context, Type elementType,
@@ -71,14 +78,15 @@ final class SqlPrepare extends CalcitePrepareImpl {
 
     /**
      * Calcite answers the texts "SELECT 1" and "VALUES 1" from a canned plan, whose column is named {@code EXPR$0}
-     * whatever the validator would have named it: a space appended makes them plan as any other text does.
+     * whatever the validator would have named it: a space appended makes them plan as any other text does. Each run
+     * of the statement reads the clock when it starts ({@link TransactionClock#clocked}).
      */
     @Override
     public <T> CalciteSignature<T> prepareSql(CalcitePrepare.Context context, CalcitePrepare.Query<T> query,
                                               Type elementType, long maxRowCount) {
         CalcitePrepare.Query<T> q = query.sql != null && CANNED.contains(query.sql)
                 ? CalcitePrepare.Query.of(query.sql + " ") : query;
-        return super.prepareSql(context, q, elementType, maxRowCount);
+        return TransactionClock.clocked(super.prepareSql(context, q, elementType, maxRowCount), clock);
     }
 
     /**

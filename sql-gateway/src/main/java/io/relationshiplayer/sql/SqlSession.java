@@ -314,6 +314,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
             throw new SqlException(SqlException.ACTIVE_TRANSACTION, "there is already a transaction in progress");
         }
         transaction = readCounter == null ? db.openContext() : db.openContext(null, readCounter);
+        calcite.clock.start(transaction); // now() is the transaction's start, as PostgreSQL's
         failed = false;
         return new StatementResult.Done("BEGIN");
     }
@@ -481,9 +482,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
 
     /** A statement's rows failed: an explicit transaction is then aborted, as after any failed statement. */
     private void rowsFailed() {
-        if (transaction != null) {
-            failed = true;
-        }
+        failed |= transaction != null;
     }
 
     /** A statement's rows were closed, read to their end ({@code exhausted}) or not (a commit flag's: rolled back). */

@@ -55,7 +55,12 @@ public final class StatementRows {
         Object[] row = java.util.Arrays.copyOf(internal, t.columnCount());
         Map<String, Object> values = new LinkedHashMap<>();
         for (int i = 0; i < t.columnCount(); i++) {
-            values.put(t.column(i).getName(), SqlTypes.toColumn(t.column(i), row[i]));
+            Object v = SqlTypes.toColumn(t.column(i), row[i]);
+            values.put(t.column(i).getName(), v);
+            if (v instanceof java.time.LocalDateTime) {
+                // EXCLUDED reads a TIMESTAMP(p) rounded to the column, as PostgreSQL's proposed row is
+                row[i] = SqlTypes.toInternal(t.column(i), v);
+            }
         }
         proposed.add(new Proposed(row, values));
     }

@@ -9,6 +9,7 @@ import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.fun.SqlAbstractTimeFunction;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlReturnTypeInference;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -26,7 +27,8 @@ import org.apache.calcite.tools.Program;
 public final class TimestampCasts {
     private static final SqlUserDefinedFunction PARSE = function("parse",
             ReturnTypes.BIGINT.andThen(SqlTypeTransforms.TO_NULLABLE));
-    private static final SqlUserDefinedFunction ROUND = function("round",
+    /** A TIMESTAMP's microseconds rounded to a precision below six ({@link Timestamps#round}). */
+    static final SqlUserDefinedFunction ROUND = function("round",
             ReturnTypes.BIGINT.andThen(SqlTypeTransforms.TO_NULLABLE));
     private static final SqlUserDefinedFunction TEXT = function("text",
             ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(SqlTypeTransforms.TO_NULLABLE));
@@ -60,8 +62,12 @@ public final class TimestampCasts {
             if (to.getSqlTypeName() == SqlTypeName.TIMESTAMP && text) {
                 return asTimestamp(to, rex.makeCall(bigint(x), PARSE, List.of(x, precision(to))));
             }
-            if (to.getSqlTypeName() == SqlTypeName.TIMESTAMP && from == SqlTypeName.TIMESTAMP
-                    && to.getPrecision() < Math.min(x.getType().getPrecision(), Timestamps.PRECISION)) {
+            // CURRENT_TIMESTAMP and LOCALTIMESTAMP without a precision are microseconds (TimestampFunctions), though
+            // Calcite types them TIMESTAMP(0)
+            boolean clock = x instanceof RexCall c && c.getOperator() instanceof SqlAbstractTimeFunction
+                    && c.getOperands().isEmpty();
+            if (to.getSqlTypeName() == SqlTypeName.TIMESTAMP && from == SqlTypeName.TIMESTAMP && to.getPrecision()
+                    < Math.min(clock ? Timestamps.PRECISION : x.getType().getPrecision(), Timestamps.PRECISION)) {
                 return asTimestamp(to, rex.makeCall(bigint(x), ROUND, List.of(asBigint(x), precision(to))));
             }
             if ((to.getSqlTypeName() == SqlTypeName.VARCHAR || to.getSqlTypeName() == SqlTypeName.CHAR)

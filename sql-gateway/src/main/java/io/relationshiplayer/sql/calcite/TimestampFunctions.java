@@ -92,10 +92,17 @@ public final class TimestampFunctions {
         if (call.getKind() == SqlKind.CAST && operands.size() == 1) {
             return cast(rex, call, operands.get(0));
         }
-        if (call.getOperator() instanceof SqlAbstractTimeFunction && operands.isEmpty()
+        if (call.getOperator() instanceof SqlAbstractTimeFunction && operands.size() <= 1
                 && to == SqlTypeName.TIMESTAMP) {
-            // CURRENT_TIMESTAMP, LOCALTIMESTAMP (and now()): milliseconds, kept as microseconds
-            return of(rex, type, rex.makeCall(bigint(rex, call), FROM_MILLIS, List.of(asBigint(rex, call))));
+            // CURRENT_TIMESTAMP, LOCALTIMESTAMP (and now()): the transaction's start, in microseconds (Calcite types
+            // them TIMESTAMP(0)); given a precision p below six (CURRENT_TIMESTAMP(0)), rounded to it as PostgreSQL's
+            RexNode now = rex.makeCall(bigint(rex, call), TransactionClock.NOW, List.of());
+            if (operands.isEmpty() || type.getPrecision() >= Timestamps.PRECISION) {
+                return of(rex, type, now);
+            }
+            RexNode digits = rex.makeExactLiteral(java.math.BigDecimal.valueOf(type.getPrecision()),
+                    rex.getTypeFactory().createSqlType(SqlTypeName.INTEGER));
+            return of(rex, type, rex.makeCall(bigint(rex, call), TimestampCasts.ROUND, List.of(now, digits)));
         }
         if (call.getKind() == SqlKind.EXTRACT && operands.get(0) instanceof RexLiteral unit
                 && TimestampMicros.isTimestamp(operands.get(1)) && SqlTypeUtil.isIntType(type)) {

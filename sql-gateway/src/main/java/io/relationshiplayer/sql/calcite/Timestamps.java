@@ -41,9 +41,13 @@ public final class Timestamps {
     private Timestamps() {
     }
 
-    /** The digits of a second's fraction a TIMESTAMP column keeps: its type's precision if below six, else six. */
+    /**
+     * The digits of a second's fraction a TIMESTAMP column keeps: its type's precision if set and below six (0 for a
+     * TIMESTAMP(0)), else six (unset: TIMESTAMP).
+     */
     public static int precision(io.relationshiplayer.proto.v1.ColumnType t) {
-        return t.getPrecision() > 0 && t.getPrecision() < PRECISION ? t.getPrecision() : PRECISION;
+        return t.hasPrecision() && t.getPrecision() >= 0 && t.getPrecision() < PRECISION ? t.getPrecision()
+                : PRECISION;
     }
 
     /** Microseconds since the epoch of {@code v}; 22008 naming {@code what} if it has digits below a microsecond. */

@@ -27,10 +27,9 @@ final class DdlTypes {
     /**
      * BIGINT/INT8, INTEGER/INT/INT4/SMALLINT/INT2, DOUBLE [PRECISION]/FLOAT8/FLOAT/REAL/FLOAT4, BOOLEAN/BOOL,
      * VARCHAR[(n)]/CHARACTER VARYING[(n)]/TEXT, VARBINARY[(n)]/BYTEA, DECIMAL/NUMERIC(p[,s]), DATE,
-     * TIMESTAMP[(p)] [WITHOUT TIME ZONE] (p of 1 to 6, as ORMs write {@code timestamp(6)} or {@code timestamp(3)}:
+     * TIMESTAMP[(p)] [WITHOUT TIME ZONE] (p of 0 to 6, as ORMs write {@code timestamp(6)} or {@code timestamp(3)}:
      * a TIMESTAMP keeps microseconds, a TIMESTAMP(p) of p below 6 rounds to p digits as PostgreSQL's, the precision
-     * kept in the column type's {@code precision}; TIMESTAMP(0), whose precision the catalog could not tell from none,
-     * 0A000).
+     * kept in the column type's {@code precision}, set only then, 0 included).
      */
     static ColumnType type(DdlCursor c) {
         DdlToken t = c.peek();
@@ -126,10 +125,6 @@ final class DdlTypes {
             }
             c.next();
             int digits = p.value().length() > 2 ? Integer.MAX_VALUE : Integer.parseInt(p.value());
-            if (digits == 0) {
-                throw DdlCursor.error(SqlException.FEATURE_NOT_SUPPORTED, p, "TIMESTAMP(0) is not supported: use "
-                        + "TIMESTAMP (microseconds) or TIMESTAMP(1) to TIMESTAMP(6)");
-            }
             // PostgreSQL reduces a precision above six to six, with a warning
             precision = Math.min(digits, Timestamps.PRECISION);
             c.expectSymbol(")", "after the precision of TIMESTAMP");
@@ -142,9 +137,9 @@ final class DdlTypes {
             throw DdlCursor.error(SqlException.FEATURE_NOT_SUPPORTED, with, "TIMESTAMP WITH TIME ZONE is not "
                     + "supported: use TIMESTAMP (values are UTC)");
         }
-        // the precision of a TIMESTAMP(p) below six; none (0) for TIMESTAMP and TIMESTAMP(6)
-        return ColumnType.newBuilder().setKind(ColumnKind.TIMESTAMP)
-                .setPrecision(precision < Timestamps.PRECISION ? precision : 0).build();
+        // the precision of a TIMESTAMP(p) below six, 0 included; none (unset) for TIMESTAMP and TIMESTAMP(6)
+        ColumnType.Builder b = ColumnType.newBuilder().setKind(ColumnKind.TIMESTAMP);
+        return (precision < Timestamps.PRECISION ? b.setPrecision(precision) : b).build();
     }
 
     /** An integer of at least 1; {@code tooSmall} for 0. */

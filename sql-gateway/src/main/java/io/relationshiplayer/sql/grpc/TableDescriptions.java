@@ -18,7 +18,10 @@ import java.util.regex.Pattern;
 
 /** The rows of SHOW TABLES and DESCRIBE as structured messages. */
 final class TableDescriptions {
-    /** A column's definition as DESCRIBE writes it: "VARCHAR(40) NOT NULL DEFAULT 'open'", "DECIMAL(12,2)". */
+    /**
+     * A column's definition as DESCRIBE writes it: "VARCHAR(40) NOT NULL DEFAULT 'open'", "DECIMAL(12,2)",
+     * "TIMESTAMP(0)".
+     */
     private static final Pattern COLUMN = Pattern.compile(
             "([A-Z]+)(?:\\((\\d+)(?:,\\s*(\\d+))?\\))?( NOT NULL)?(?: DEFAULT (.*))?", Pattern.DOTALL);
 
@@ -77,6 +80,8 @@ final class TableDescriptions {
             int first = Integer.parseInt(m.group(2));
             if (kind == ColumnKind.DECIMAL) {
                 type.setPrecision(first).setScale(m.group(3) == null ? 0 : Integer.parseInt(m.group(3)));
+            } else if (kind == ColumnKind.TIMESTAMP) {
+                type.setPrecision(first); // TIMESTAMP(p), p below six (0 included); plain TIMESTAMP leaves it unset
             } else {
                 type.setLength(first);
             }

@@ -77,6 +77,23 @@ class DdlParserTest {
         assertThat(types(t)).containsExactly("a BIGINT", "b DOUBLE", "c VARCHAR(3)", "d DECIMAL(4,1)", "e TIMESTAMP");
     }
 
+    @Test
+    void aTimestampPrecisionBelowSixIsSetEvenWhenZeroAndNoneIsUnset() {
+        TableDef t = createTable("CREATE TABLE t (a TIMESTAMP(0), b TIMESTAMP(3), c TIMESTAMP, d TIMESTAMP(6),"
+                + " e TIMESTAMP(9) WITHOUT TIME ZONE)").spec();
+        ColumnType seconds = column(t, "a").getType();
+        assertThat(seconds.hasPrecision()).isTrue();
+        assertThat(seconds.getPrecision()).isZero();
+        assertThat(column(t, "b").getType().hasPrecision()).isTrue();
+        assertThat(column(t, "b").getType().getPrecision()).isEqualTo(3);
+        for (String micros : new String[] {"c", "d", "e"}) {
+            assertThat(column(t, micros).getType().hasPrecision()).as(micros).isFalse();
+        }
+        // a DEFAULT cast to its column's own type, precision 0 and all
+        assertThat(column(createTable("CREATE TABLE t (a TIMESTAMP(0) DEFAULT '2024-01-01 12:00:00'::timestamp(0))")
+                .spec(), "a").getDefaultValue().getStringValue()).isEqualTo("2024-01-01 12:00:00");
+    }
+
     // ---- CREATE TABLE: constraints on columns ----
 
     @Test
@@ -653,8 +670,6 @@ class DdlParserTest {
                 "invalid input syntax for type date: \"2023-02-29\"", 1, 37);
         assertError("CREATE TABLE t (a TIMESTAMP DEFAULT TIMESTAMP 'yesterday')", DdlTypes.INVALID_DATETIME,
                 "invalid input syntax for type timestamp: \"yesterday\"", 1, 47);
-        assertError("CREATE TABLE t (a TIMESTAMP(0))", SqlException.FEATURE_NOT_SUPPORTED, "TIMESTAMP(0) is not "
-                + "supported: use TIMESTAMP (microseconds) or TIMESTAMP(1) to TIMESTAMP(6)", 1, 29);
         assertError("CREATE TABLE t (a BOOLEAN DEFAULT 'maybe')", SqlException.INVALID_TEXT,
                 "invalid input syntax for type boolean: \"maybe\"", 1, 35);
         assertError("CREATE TABLE t (a BYTEA DEFAULT '\\xabc')", SqlException.INVALID_TEXT,
