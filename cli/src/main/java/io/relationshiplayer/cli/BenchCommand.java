@@ -202,9 +202,9 @@ final class BenchCommand implements Callable<Integer> {
     @Command(name = "sql", mixinStandardHelpOptions = true, versionProvider = Version.class,
             modelTransformer = BenchOptions.Declared.class,
             description = "The SQL service over gRPC on the embedded memory backend: a prepared primary-key SELECT "
-                    + "against the record service's LoadRecords (goal: under 1.5x), a 1-parent-50-children join "
+                    + "against the record service's LoadRecords (goal: under 1.2x), a 1-parent-50-children join "
                     + "through the foreign key (latency, rows/s), planning of a five-table join first and cached "
-                    + "(goals: under 100 ms and 1 ms).")
+                    + "(goals: under 50 ms and 1 ms).")
     static final class Sql extends Bench {
         @Override
         public String[][] options() {

@@ -35,19 +35,19 @@ import java.util.concurrent.TimeUnit;
  * <ol>
  *   <li>a prepared primary-key SELECT on {@code tickets} (Prepare + ExecutePrepared, random ids) against the record
  *       service's LoadRecords of the study's Ticket (same ids, same field values) in its own database; calls
- *       interleave one for one; goal: SQL p50 under 1.5x the record p50;</li>
+ *       interleave one for one; goal (SQL issue 17): SQL p50 under 1.2x the record p50;</li>
  *   <li>a 1-parent-50-children join through the foreign key (200 projects x 50 tickets): latency and rows/s;</li>
  *   <li>planning of a five-table join, measured end to end (Execute over gRPC of a query with an empty result):
  *       first time (fresh session, fresh statement text) and cached (the same text again in the same session);
- *       goals: cached under 1 ms, first under 100 ms.</li>
+ *       goals: cached under 1 ms, first under 50 ms (issue 17).</li>
  * </ol>
  *
  * <pre>SqlBenchmark [--seconds 3] [--quick] [--seed S] [--warmup-max 60]</pre>
  */
 public final class SqlBenchmark {
-    static final double RATIO_GOAL = 1.5;
+    static final double RATIO_GOAL = 1.2;
     static final double CACHED_PLAN_GOAL_MS = 1.0;
-    static final double FIRST_PLAN_GOAL_MS = 100.0;
+    static final double FIRST_PLAN_GOAL_MS = 50.0;
     static final int CHILDREN = 50;
     private static final String DATABASE = "sqlbench";
     private static final int LOAD_BATCH = 500;
