@@ -20,14 +20,14 @@ import org.junit.jupiter.api.Test;
  */
 class TransactionClockTest {
     @Test
-    void nowInAnExplicitTransactionIsTheTimeOfItsBegin() throws InterruptedException {
+    void nowInAnExplicitTransactionIsTheTimeOfItsBegin() {
         try (Backend backend = Backend.embedded(EngineConfig.memory()); SqlSession s = session(backend)) {
             long before = TransactionClock.now();
             s.execute("BEGIN", List.of());
             long after = TransactionClock.now();
-            Thread.sleep(20);
+            clockPast(after); // a statement's own clock would now read past BEGIN's
             s.execute("INSERT INTO t VALUES (1, now())", List.of());
-            Thread.sleep(2);
+            clockPast(TransactionClock.now());
             s.execute("INSERT INTO t VALUES (2, CURRENT_TIMESTAMP)", List.of());
             s.execute("COMMIT", List.of());
             List<Long> stamps = stamps(s, "SELECT ts FROM t ORDER BY id");
@@ -43,7 +43,7 @@ class TransactionClockTest {
             for (long id = 1; id <= 3; id++) {
                 items.add(new SqlSession.BatchItem("INSERT INTO t VALUES (?, now())", List.of(id)));
             }
-            long[] counts = s.executeBatch(items, false, false, () -> sleep(2));
+            long[] counts = s.executeBatch(items, false, false, () -> clockPast(TransactionClock.now()));
             assertThat(counts).containsExactly(1, 1, 1);
             List<Long> stamps = stamps(s, "SELECT ts FROM t ORDER BY id");
             assertThat(stamps).hasSize(3).containsOnly(stamps.get(0));
@@ -88,12 +88,10 @@ class TransactionClockTest {
         return t.toEpochSecond(ZoneOffset.UTC) * 1_000_000L + t.getNano() / 1000;
     }
 
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+    /** Waits until the clock reads past {@code micros}: a later reading of it is then a later time. */
+    private static void clockPast(long micros) {
+        while (TransactionClock.now() <= micros) {
+            Thread.onSpinWait();
         }
     }
 }
