@@ -35,9 +35,13 @@ class ReadWindowTest {
             });
             try (Transaction young = db.createTransaction(); Transaction old = db.createTransaction()) {
                 assertThat(old.get(KEY).join()).isEqualTo(KEY);
-                Thread.sleep(350);
-                assertThatThrownBy(() -> old.get(KEY).join()).isInstanceOfSatisfying(CompletionException.class,
-                        e -> assertThat(((FDBException) e.getCause()).getCode()).isEqualTo(1007));
+                long read = System.nanoTime();
+                // its reads answer until its read version leaves the 200 ms window, then fail with 1007
+                org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10))
+                        .untilAsserted(() -> assertThatThrownBy(() -> old.get(KEY).join())
+                                .isInstanceOfSatisfying(CompletionException.class, e -> assertThat(
+                                        ((FDBException) e.getCause()).getCode()).isEqualTo(1007)));
+                assertThat(Duration.ofNanos(System.nanoTime() - read)).isGreaterThan(Duration.ofMillis(150));
                 assertThat(young.get(KEY).join()).as("a read version taken now is in the window").isEqualTo(KEY);
             }
         }
