@@ -1,8 +1,10 @@
 package io.relationshiplayer.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,19 +31,19 @@ class ShellCancelTest {
         long started = System.nanoTime();
         ShellDriver.Session s = ShellDriver.shell(dir, "SELECT 41 + 1 AS answer;\n" + join
                 + ";\nSELECT 41 + 1 AS answer;\n", List.of(), w -> {
-            try {
-                while (!w.printed().contains("(1 row")) {
-                    Thread.sleep(50);
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+                    .until(() -> w.printed().contains("(1 row"));
+            // the join is running: well into its rows, none sent yet
+            await().during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(30))
+                    .until(() -> !w.printed().contains(" c\n"));
+            // raised until the shell says so: a signal before the statement started would only clear a line
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(300)).until(() -> {
+                if (w.printed().contains("canceling statement")) {
+                    return true;
                 }
-                Thread.sleep(1500); // the join is running: well into its rows, none sent yet
-                // raised until the shell says so: a signal before the statement started would only clear a line
-                while (!w.printed().contains("canceling statement")) {
-                    w.interrupt();
-                    Thread.sleep(300);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+                w.interrupt();
+                return false;
+            });
         });
         double seconds = (System.nanoTime() - started) / 1e9;
         assertThat(s.exitCode()).as(s.err()).isZero();

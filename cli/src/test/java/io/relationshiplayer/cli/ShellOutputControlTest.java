@@ -71,14 +71,10 @@ class ShellOutputControlTest {
                 .contains(" after\n");
         ShellDriver.Session stopped = ShellDriver.shell(dir.resolve(".."),
                 "SELECT 'tock' AS w;\n\\watch 0.2\nSELECT 'after' AS a;\n", List.of(), w -> {
-                    try {
-                        while (w.printed().split(" tock\n", -1).length < 4) {
-                            Thread.sleep(20);
-                        }
-                        w.interrupt();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
+                    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+                            .pollInterval(java.time.Duration.ofMillis(20))
+                            .until(() -> w.printed().split(" tock\n", -1).length >= 4);
+                    w.interrupt();
                 });
         assertThat(stopped.exitCode()).isZero();
         assertThat(stopped.out()).contains(" after\n");
