@@ -36,6 +36,16 @@ public final class FlowControlledStreamer<T> {
      *
      * @param <T> the call's response message
      */
+    /**
+     * Thrown by {@link Source#open} that sent nothing and cannot open on the thread it was called on (one its executor
+     * ran inline): the streamer tries again in its next turn, which its executor then gives to a worker.
+     */
+    public static final class NotHere extends RuntimeException {
+        public NotHere() {
+            super("not on this thread", null, false, false);
+        }
+    }
+
     public interface Source<T> {
         /** Once, before any {@link #next}, whether or not the client is ready (skipped if cancelled first). */
         default void open(@Nonnull Sink<T> out) {
@@ -249,7 +259,13 @@ public final class FlowControlledStreamer<T> {
         if (!opened) {
             opened = true;
             if (!cancelled) {
-                source.open(sink);
+                try {
+                    source.open(sink);
+                } catch (NotHere e) {
+                    opened = false; // nothing was sent: the next turn, on the worker, opens it
+                    signalled = true;
+                    return;
+                }
             }
         }
         while (!finished && !cancelled && call.isReady()) {

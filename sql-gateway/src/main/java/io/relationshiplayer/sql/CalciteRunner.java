@@ -63,13 +63,15 @@ final class CalciteRunner implements AutoCloseable {
                 });
         // Every plan's arithmetic and narrowing casts report overflow and division by zero instead of wrapping, its
         // casts to and from TIMESTAMP neither drop nor truncate digits, a TIMESTAMP is microseconds throughout, the
-        // joins of a plan of many are ordered by a heuristic, the rows of a VALUES are data rather than code, and every
-        // operator of it checks for a cancel at each row.
+        // joins of a plan of many are ordered by a heuristic, the rows of a VALUES are data rather than code, a filter
+        // of many terms is split into operators of a few each (compiled in linear time), and every operator of it
+        // checks for a cancel at each row.
         org.apache.calcite.runtime.Hook.PROGRAM.add((java.util.function.Consumer<
                 org.apache.calcite.util.Holder<org.apache.calcite.tools.Program>>) holder ->
-                holder.set(CancelChecks.program(CheckedArithmetic.program(ByteaCasts.program(BooleanCasts.program(
+                holder.set(CancelChecks.program(io.relationshiplayer.sql.calcite.WideConditions.program(
+                        CheckedArithmetic.program(ByteaCasts.program(BooleanCasts.program(
                         TimestampCasts.program(TimestampMicros.program(HeuristicJoinOrder.program(LiteralRows.program(
-                                org.apache.calcite.tools.Programs.standard()))))))))));
+                                org.apache.calcite.tools.Programs.standard())))))))))));
         // A cancel stops preparation between its phases too: after parsing, conversion, and code generation.
         for (org.apache.calcite.runtime.Hook hook : new org.apache.calcite.runtime.Hook[] {
                 org.apache.calcite.runtime.Hook.PARSE_TREE, org.apache.calcite.runtime.Hook.CONVERTED,
@@ -283,11 +285,11 @@ final class CalciteRunner implements AutoCloseable {
      * The cached plan for {@code sql} against the catalog of the runner's latest statement, or null: an autocommit
      * statement whose plan is cached then needs no transaction to plan in (it runs it if its catalog is still that).
      */
-    /** Whether the plan of {@code sql} against the latest catalog seen is cached and has a fast path. */
+    /** Whether the plan of {@code sql} against the latest catalog seen is cached and has a fast path that reads. */
     boolean fastPathCached(String sql) {
         String catalogKey = latestCatalog;
         Plan p = catalogKey == null ? null : plans.get(catalogKey + "\u0000" + sql);
-        return p != null && p.fast() != null;
+        return p != null && p.fast() != null && !p.fast().writes();
     }
 
     SqlSession.Planned recent(String sql) {
@@ -315,6 +317,7 @@ final class CalciteRunner implements AutoCloseable {
             clearParameters(p);
             return p;
         }
+        PlanningElsewhere.check(); // not cached: planning takes milliseconds to seconds, not on a transport thread
         if (shared != null && SharedPlans.shareable(catalogKey)) {
             p = shared.plan(database + "\u0000" + key, sql, catalogKey, cancel, () -> prepareNow(sql, catalogKey, null));
         } else {

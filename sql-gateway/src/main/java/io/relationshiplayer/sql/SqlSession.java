@@ -77,9 +77,9 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         this.bounds = java.util.Objects.requireNonNull(bounds, "bounds is null");
     }
 
-    /** Whether {@code sql} runs on a fast path its runner cached: no planning (unless the catalog changed since). */
-    public boolean runsWithoutPlanning(String sql) {
-        return fastPath && calcite.fastPathCached(sql);
+    /** Whether {@code sql}, in autocommit, reads on a fast path its runner cached (unless the catalog changed). */
+    public boolean readsWithoutPlanning(String sql) {
+        return fastPath && transaction == null && calcite.fastPathCached(sql);
     }
 
     /** Whether point statements may run on their fast path (the default), else always on their full plan. */

@@ -25,10 +25,10 @@ import java.util.stream.IntStream;
  * How soon a cancel stops a statement in each phase of its work (the SQL issue's "every phase stops within 100 ms of a
  * cancel"): statements that each spend long in one phase (parsing and planning a 60,000-value IN list, validating and
  * converting a 1,664-item select list, generating code for a CASE of 999 branches, simplifying and compiling an OR of
- * 400 terms, executing an aggregate over a cross join) are run once to learn how long they take, then cancelled at
- * evenly spaced points of that time. Per statement it prints the time until the caller got 57014 (its session free)
- * and until the work itself had stopped (no preparation left finishing a step alone: {@link
- * StatementCancel#leftRunning()}), as median and worst.
+ * 400 terms, executing an aggregate over a cross join) are run twice to learn how long they take warm, then
+ * cancelled at evenly spaced points of that time. Per statement it prints how many runs a cancel stopped (a run may end
+ * before its point), and the time until the caller got 57014 (its session free) and until the work itself had stopped
+ * (no preparation left finishing a step alone: {@link StatementCancel#leftRunning()}), as median and worst.
  *
  * <pre>CancelBenchmark [--points 10] [--quick]</pre>
  */
@@ -95,12 +95,13 @@ public final class CancelBenchmark {
             s.execute("INSERT INTO t VALUES (1, 1), (2, 2)", List.of());
             out.printf(Locale.ROOT, "Cancel at %d points of each statement's run; load average %s%n", points,
                     loadAverage());
-            out.printf(Locale.ROOT, "%-12s %-18s %10s %22s %22s%n", "statement", "its long phase", "run (ms)",
-                    "caller freed p50/max", "work stopped p50/max");
+            out.printf(Locale.ROOT, "%-12s %-18s %10s %9s %22s %22s%n", "statement", "its long phase", "run (ms)",
+                    "cancelled", "caller freed p50/max", "work stopped p50/max");
             int salt = 0;
             for (Kind k : KINDS) {
-                Sample first = cancelAt(s, timer, k.text().apply(++salt), LONGEST_MS);
-                long runMs = first.cancelled() ? LONGEST_MS : first.runMs();
+                cancelAt(s, timer, k.text().apply(++salt), LONGEST_MS); // the first run warms the planner
+                Sample warm = cancelAt(s, timer, k.text().apply(++salt), LONGEST_MS);
+                long runMs = warm.cancelled() ? LONGEST_MS : warm.runMs();
                 List<Double> freed = new ArrayList<>();
                 List<Double> stopped = new ArrayList<>();
                 for (int p = 1; p <= points; p++) {
@@ -110,8 +111,9 @@ public final class CancelBenchmark {
                         stopped.add(x.stoppedMs());
                     }
                 }
-                out.printf(Locale.ROOT, "%-12s %-18s %10s %22s %22s%n", k.name(), k.phase(),
-                        (first.cancelled() ? ">" : "") + runMs, pair(freed), pair(stopped));
+                out.printf(Locale.ROOT, "%-12s %-18s %10s %9s %22s %22s%n", k.name(), k.phase(),
+                        (warm.cancelled() ? ">" : "") + runMs, freed.size() + " of " + points, pair(freed),
+                        pair(stopped));
             }
             out.printf(Locale.ROOT, "load average after: %s%n", loadAverage());
             s.close();

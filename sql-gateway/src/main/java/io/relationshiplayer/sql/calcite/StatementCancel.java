@@ -76,6 +76,9 @@ public final class StatementCancel {
         check();
         Preparation p = new Preparation();
         waiting = p;
+        if (reason != null) {
+            p.cancelled(); // a cancel that came before it was published as waiting
+        }
         try {
             threads.execute(() -> p.run(body));
             return p.await();
@@ -99,11 +102,14 @@ public final class StatementCancel {
         return p == null ? null : p.owner();
     }
 
-    /** Fails with 57014 if the statement being prepared on this thread was cancelled. */
+    /**
+     * Fails with 57014 if the statement being prepared on this thread was cancelled, or its caller has left (then the
+     * runner's next statement may already have cleared the request).
+     */
     public static void checkPreparing() {
         Preparation p = PREPARING.get();
         if (p != null) {
-            p.owner().check();
+            p.checkGoing();
         }
     }
 
@@ -131,6 +137,13 @@ public final class StatementCancel {
 
         StatementCancel owner() {
             return StatementCancel.this;
+        }
+
+        void checkGoing() {
+            if (state.get() == ABANDONED) {
+                throw canceled("its caller having left"); // seen by no one: ends this thread's work
+            }
+            check();
         }
 
         void cancelled() {
@@ -163,14 +176,15 @@ public final class StatementCancel {
         }
 
         <T, E extends Exception> T detached(Body<T, E> step) throws E {
+            checkGoing(); // before the state changes: a cancel now leaves nothing to count
             if (!state.compareAndSet(RUNNING, DETACHED)) {
                 return step.run(); // a step within a detachable step
             }
-            check();
             T out;
             try {
                 out = step.run();
             } finally {
+                // every way out of the step: if its caller left meanwhile, it was counted, and it ends here
                 if (!state.compareAndSet(DETACHED, RUNNING)) {
                     LEFT_RUNNING.decrementAndGet();
                     throw canceled("its caller having left"); // seen by no one: ends this thread's work

@@ -97,9 +97,14 @@ final class ResultStreamer implements FlowControlledStreamer.Source<ExecuteRespo
     public void open(@Nonnull Sink<ExecuteResponse> out) {
         ServerLimits limits = settings.limits();
         lease.session().bounds(new StatementBounds(limits.maxStatementBytes(), limits.maxStatementDepth()));
-        StatementResult result = flags.beginTransaction() || flags.commit()
-                ? lease.session().execute(sql, params, flags.beginTransaction(), flags.commit())
-                : lease.session().execute(sql, params);
+        StatementResult result;
+        try {
+            result = flags.beginTransaction() || flags.commit()
+                    ? lease.session().execute(sql, params, flags.beginTransaction(), flags.commit())
+                    : lease.session().execute(sql, params);
+        } catch (io.relationshiplayer.sql.PlanningElsewhere e) {
+            throw new FlowControlledStreamer.NotHere(); // nothing ran: again on the worker
+        }
         ResultHeader.Builder header = ResultHeader.newBuilder().setCommand(result.command());
         if (result instanceof StatementResult.Query) {
             query = (StatementResult.Query) result;

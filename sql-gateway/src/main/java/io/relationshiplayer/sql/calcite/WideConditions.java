@@ -1,0 +1,101 @@
+package io.relationshiplayer.sql.calcite;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.adapter.enumerable.EnumerableCalc;
+import org.apache.calcite.plan.RelOptLattice;
+import org.apache.calcite.plan.RelOptMaterialization;
+import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexProgram;
+import org.apache.calcite.rex.RexProgramBuilder;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.tools.Program;
+
+/**
+ * A filter of many OR'ed (or AND'ed) terms is evaluated by a chain of operators of at most {@link #CHUNK} terms each,
+ * instead of one. Calcite compiles an operator's filter into one Java method, and Janino's compilation of a method
+ * takes time quadratic in its size: an OR of 400 comparisons took it half a second to a second, in a step that no
+ * cancel interrupts. Split, each method is small and the compilation about linear.
+ *
+ * <p>An AND becomes filters one after another, each of a chunk of its terms. An OR becomes operators that each append
+ * the OR of a chunk of its terms as a column, then a filter on the OR of those columns that projects what the original
+ * did: the same three-valued result (OR is associative in SQL's logic too), the same rows and columns. A comparison of
+ * a column with many values or ranges (Calcite's SEARCH, which code generation would expand into such an OR or AND) is
+ * expanded here first.
+ */
+public final class WideConditions {
+    /** The most terms of a condition one operator evaluates. */
+    static final int CHUNK = 32;
+
+    private WideConditions() {
+    }
+
+    /** {@code inner}, then the split of every wide condition in the plan it makes. */
+    public static Program program(Program inner) {
+        return (RelOptPlanner planner, RelNode rel, RelTraitSet traits, List<RelOptMaterialization> materializations,
+                List<RelOptLattice> lattices) -> split(inner.run(planner, rel, traits, materializations, lattices));
+    }
+
+    static RelNode split(RelNode rel) {
+        List<RelNode> inputs = rel.getInputs();
+        List<RelNode> split = new ArrayList<>(inputs.size());
+        boolean changed = false;
+        for (RelNode input : inputs) {
+            RelNode in = split(input);
+            changed |= in != input;
+            split.add(in);
+        }
+        RelNode out = changed ? rel.copy(rel.getTraitSet(), split) : rel;
+        return out instanceof EnumerableCalc calc ? chained(calc) : out;
+    }
+
+    /** {@code calc} as a chain of operators of at most {@link #CHUNK} condition terms each, or itself. */
+    private static RelNode chained(EnumerableCalc calc) {
+        RexProgram program = calc.getProgram();
+        if (program.getCondition() == null) {
+            return calc;
+        }
+        RexBuilder rex = calc.getCluster().getRexBuilder();
+        RexNode condition = program.expandLocalRef(program.getCondition());
+        condition = RexUtil.flatten(rex, RexUtil.expandSearch(rex, null, condition)); // as code generation would
+        boolean or = condition.getKind() == SqlKind.OR;
+        if (!(or || condition.getKind() == SqlKind.AND) || ((RexCall) condition).getOperands().size() <= CHUNK) {
+            return calc;
+        }
+        List<RexNode> terms = ((RexCall) condition).getOperands();
+        RelNode chain = calc.getInput();
+        int width = chain.getRowType().getFieldCount();
+        List<RexNode> chunkColumns = new ArrayList<>();
+        for (int from = 0; from < terms.size(); from += CHUNK) {
+            List<RexNode> chunk = terms.subList(from, Math.min(terms.size(), from + CHUNK));
+            RexNode part = chunk.size() == 1 ? chunk.get(0) : rex.makeCall(condition.getType(),
+                    ((RexCall) condition).getOperator(), chunk);
+            RexProgramBuilder step = new RexProgramBuilder(chain.getRowType(), rex);
+            step.addIdentity();
+            if (or) {
+                // the chunk's OR as one more column, at the end of the row
+                chunkColumns.add(rex.makeInputRef(part.getType(), width + chunkColumns.size()));
+                step.addProject(part, "$or" + chunkColumns.size());
+            } else {
+                step.addCondition(part);
+            }
+            chain = EnumerableCalc.create(chain, step.getProgram());
+        }
+        RexProgramBuilder last = new RexProgramBuilder(chain.getRowType(), rex);
+        List<RelDataTypeField> fields = program.getOutputRowType().getFieldList();
+        for (int i = 0; i < fields.size(); i++) {
+            last.addProject(program.expandLocalRef(program.getProjectList().get(i)), fields.get(i).getName());
+        }
+        if (or) {
+            last.addCondition(rex.makeCall(condition.getType(), ((RexCall) condition).getOperator(), chunkColumns));
+        }
+        return EnumerableCalc.create(chain, last.getProgram());
+    }
+}

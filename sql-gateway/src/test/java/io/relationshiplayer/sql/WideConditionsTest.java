@@ -1,0 +1,112 @@
+package io.relationshiplayer.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.relationshiplayer.fdb.Backend;
+import io.relationshiplayer.records.RecordStores;
+import io.relationshiplayer.relationships.RelationshipLayer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+import java.util.function.IntPredicate;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A filter of many OR'ed or AND'ed terms runs as a chain of operators of a few dozen terms each (Janino compiles each
+ * small method in linear time) and gives the rows one operator would: three-valued logic over NULLs included, under NOT
+ * too, with the columns the query asked for.
+ */
+class WideConditionsTest {
+    private static final int ROWS = 600;
+    private Backend backend;
+    private SqlSession s;
+
+    @BeforeEach
+    void open() {
+        backend = Backend.open("embedded:memory");
+        s = new SqlEngine(new RelationshipLayer(new RecordStores(backend.recordDatabase()))).open("wide");
+        s.execute("CREATE TABLE t (id INT PRIMARY KEY, v INT, w VARCHAR(10))", List.of());
+        s.execute("INSERT INTO t VALUES " + IntStream.range(0, ROWS).mapToObj(i -> "(" + i + ", "
+                + (i % 7 == 0 ? "NULL" : Integer.toString(i % 150)) + ", 'w" + (i % 3) + "')")
+                .collect(Collectors.joining(", ")), List.of());
+    }
+
+    @AfterEach
+    void close() {
+        s.close();
+        backend.close();
+    }
+
+    /** v as stored: NULL for every seventh row. */
+    private static Integer v(int id) {
+        return id % 7 == 0 ? null : id % 150;
+    }
+
+    private static String joined(int n, IntFunction<String> term, String op) {
+        return IntStream.range(0, n).mapToObj(term).collect(Collectors.joining(op));
+    }
+
+    private List<Integer> ids(String where) {
+        List<Integer> out = new ArrayList<>();
+        try (RowStream r = ((StatementResult.Query) s.execute("SELECT id, w FROM t WHERE " + where + " ORDER BY id",
+                List.of())).rows()) {
+            r.forEachRemaining(row -> {
+                assertThat(row).hasSize(2);
+                assertThat((String) row[1]).startsWith("w");
+                out.add((Integer) row[0]);
+            });
+        }
+        return out;
+    }
+
+    private static List<Integer> expected(IntPredicate kept) {
+        return IntStream.range(0, ROWS).filter(kept).boxed().toList();
+    }
+
+    private int operators(String where) {
+        String plan = ((StatementResult.Query) s.execute("EXPLAIN SELECT id, w FROM t WHERE " + where, List.of()))
+                .rows().next()[0].toString();
+        return plan.split("EnumerableCalc", -1).length - 1;
+    }
+
+    @Test
+    void anOrOfManyEqualitiesGivesTheRowsOfOneFilterInSeveralOperators() {
+        String where = joined(100, i -> "v = " + (i * 3), " OR ");
+        assertThat(ids(where)).isEqualTo(expected(id -> v(id) != null && v(id) % 3 == 0 && v(id) < 300));
+        assertThat(operators(where)).isGreaterThanOrEqualTo(100 / 32 + 1);
+    }
+
+    @Test
+    void anOrOfConjunctionsKeepsItsLogic() {
+        String where = joined(90, i -> "(v = " + i + " AND id > " + (i * 4) + ")", " OR ");
+        assertThat(ids(where)).isEqualTo(expected(id -> v(id) != null && v(id) < 90 && id > v(id) * 4));
+        assertThat(operators(where)).isGreaterThanOrEqualTo(3);
+    }
+
+    @Test
+    void notOfAWideOrDropsTheRowsWhoseTermsAreAllNullOrFalse() {
+        // NOT (v = 0 OR ... OR v = 79): true only where v is known and not one of them; NULL v is not kept
+        String where = "NOT (" + joined(80, i -> "v = " + i, " OR ") + ")";
+        assertThat(ids(where)).isEqualTo(expected(id -> v(id) != null && v(id) >= 80));
+    }
+
+    @Test
+    void anAndOfManyTermsFiltersStepByStep() {
+        String where = joined(120, i -> "v <> " + (i + 10), " AND ") + " AND w <> 'w1'";
+        assertThat(ids(where)).isEqualTo(expected(id -> v(id) != null && (v(id) < 10 || v(id) >= 130)
+                && id % 3 != 1));
+        assertThat(operators(where)).isGreaterThanOrEqualTo(120 / 32 + 1);
+    }
+
+    @Test
+    void anOrWithNullableTermsInAProjectionlessCountAgrees() {
+        String where = joined(70, i -> "v = " + i, " OR ") + " OR w = 'w2'";
+        long expected = IntStream.range(0, ROWS).filter(id -> (v(id) != null && v(id) < 70) || id % 3 == 2).count();
+        assertThat(s.execute("SELECT COUNT(*), MIN(id) FROM t WHERE " + where, List.of()) instanceof
+                StatementResult.Query q ? q.rows().next()[0] : null).isEqualTo(expected);
+    }
+}
