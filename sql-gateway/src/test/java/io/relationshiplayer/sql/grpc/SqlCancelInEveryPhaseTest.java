@@ -4,16 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.grpc.Status;
-import io.grpc.stub.ClientCallStreamObserver;
-import io.grpc.stub.ClientResponseObserver;
-import io.relationshiplayer.proto.v1.ExecuteResponse;
 import io.relationshiplayer.proto.v1.SqlError;
-import io.relationshiplayer.proto.v1.SqlServiceGrpc;
 import io.relationshiplayer.sql.SqlException;
 import io.relationshiplayer.sql.StatementBounds;
 import io.relationshiplayer.sql.calcite.StatementCancel;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
@@ -40,42 +35,21 @@ class SqlCancelInEveryPhaseTest extends SqlServerFixture {
         String s = open();
         exec(s, "CREATE TABLE t (id INT PRIMARY KEY, v INT)");
         assertServing(s); // planned once: what follows times the long statement, not the planner's first use
-        AtomicReference<ClientCallStreamObserver<?>> call = new AtomicReference<>();
+        AtomicReference<Started> call = new AtomicReference<>();
         AtomicLong cancelledAt = new AtomicLong();
-        CompletableFuture<Throwable> ended = new CompletableFuture<>();
         try (Hook.Closeable cancelOnEntry = phase.add((java.util.function.Consumer<Object>) o -> {
-            ClientCallStreamObserver<?> c = call.get();
-            if (c != null && cancelledAt.compareAndSet(0, System.nanoTime())) {
-                c.cancel("the test cancels as the phase starts", null);
+            Started c = call.get();
+            if (c != null && c.call().get() != null && cancelledAt.compareAndSet(0, System.nanoTime())) {
+                c.cancel("the test cancels as the phase starts");
             }
         })) {
-            SqlServiceGrpc.newStub(channel).execute(request(s, sql), new ClientResponseObserver<Object,
-                    ExecuteResponse>() {
-                @Override
-                public void beforeStart(ClientCallStreamObserver<Object> requestStream) {
-                    call.set(requestStream);
-                }
-
-                @Override
-                public void onNext(ExecuteResponse value) {
-                }
-
-                @Override
-                public void onError(Throwable t) {
-                    ended.complete(t);
-                }
-
-                @Override
-                public void onCompleted() {
-                    ended.complete(null);
-                }
-            });
+            call.set(start(s, sql));
             await().atMost(Duration.ofSeconds(60)).until(() -> cancelledAt.get() != 0);
             await().pollInterval(Duration.ofMillis(5)).atMost(Duration.ofSeconds(60)).until(() ->
                     sessions.engine().metrics().runningStatements() == 0 && StatementCancel.leftRunning() == 0);
         }
         assertThat(Duration.ofNanos(System.nanoTime() - cancelledAt.get())).isLessThan(STOPS_WITHIN);
-        assertThat(ended.join()).isNotNull();
+        assertThat(call.get().ended().join()).isNotNull();
         assertThat(exec(s, "SELECT v + 4242 FROM t WHERE v > 7").raw()).isEmpty(); // a new text: planned now
     }
 

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.stub.ClientCallStreamObserver;
-import io.grpc.stub.ClientResponseObserver;
 import io.relationshiplayer.limits.ServerLimits;
 import io.relationshiplayer.proto.v1.CloseSessionRequest;
 import io.relationshiplayer.proto.v1.ExecuteResponse;
@@ -19,7 +17,6 @@ import java.time.Duration;
 import java.util.Iterator;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -117,34 +114,12 @@ class SqlRunawayStatementTest extends SqlServerFixture {
     @Test
     void aClientCancelBeforeTheFirstRowStopsTheAggregateAndFreesTheSession() {
         String s = open();
-        CompletableFuture<Throwable> ended = new CompletableFuture<>();
-        AtomicReference<ClientCallStreamObserver<?>> call = new AtomicReference<>();
-        SqlServiceGrpc.newStub(channel).execute(request(s, RUNAWAY), new ClientResponseObserver<Object,
-                ExecuteResponse>() {
-            @Override
-            public void beforeStart(ClientCallStreamObserver<Object> requestStream) {
-                call.set(requestStream);
-            }
-
-            @Override
-            public void onNext(ExecuteResponse value) {
-            }
-
-            @Override
-            public void onError(Throwable t) {
-                ended.complete(t);
-            }
-
-            @Override
-            public void onCompleted() {
-                ended.complete(null);
-            }
-        });
+        Started call = start(s, RUNAWAY);
         await().atMost(TEST_LIMIT).until(() -> running() == 1);
         stillRunning(); // well into the aggregate
-        call.get().cancel("the client gave up", null);
+        call.cancel("the client gave up");
         assertStoppedAndUsable(s);
-        assertThat(ended.getNow(null)).isInstanceOf(StatusRuntimeException.class);
+        assertThat(call.ended().getNow(null)).isInstanceOf(StatusRuntimeException.class);
     }
 
     @Test

@@ -186,6 +186,42 @@ abstract class SqlServerFixture {
     }
 
     /** Reads a stream to its end, checking its shape: one header first, batches only for rows, one end last. */
+    /** An Execute call started without waiting: its client side, to cancel it, and how it ended (null: completed). */
+    record Started(java.util.concurrent.atomic.AtomicReference<io.grpc.stub.ClientCallStreamObserver<?>> call,
+                   java.util.concurrent.CompletableFuture<Throwable> ended) {
+        void cancel(String why) {
+            call.get().cancel(why, null);
+        }
+    }
+
+    /** Starts {@code sql} on {@code session} and returns at once, ignoring its rows. */
+    Started start(String session, String sql) {
+        Started started = new Started(new java.util.concurrent.atomic.AtomicReference<>(),
+                new java.util.concurrent.CompletableFuture<>());
+        SqlServiceGrpc.newStub(channel).execute(request(session, sql),
+                new io.grpc.stub.ClientResponseObserver<Object, ExecuteResponse>() {
+                    @Override
+                    public void beforeStart(io.grpc.stub.ClientCallStreamObserver<Object> requestStream) {
+                        started.call().set(requestStream);
+                    }
+
+                    @Override
+                    public void onNext(ExecuteResponse value) {
+                    }
+
+                    @Override
+                    public void onError(Throwable t) {
+                        started.ended().complete(t);
+                    }
+
+                    @Override
+                    public void onCompleted() {
+                        started.ended().complete(null);
+                    }
+                });
+        return started;
+    }
+
     static Result drain(Iterator<ExecuteResponse> it) {
         List<ExecuteResponse> all = new ArrayList<>();
         it.forEachRemaining(all::add);
