@@ -157,21 +157,38 @@ public final class StatementCancel {
         }
 
         <T, E extends Exception> void run(Body<T, E> body) {
-            oneAtATime.acquireUninterruptibly();
+            if (!turn()) {
+                return; // its caller left while it waited for the runner's previous preparation
+            }
             try {
                 if (!state.compareAndSet(QUEUED, RUNNING)) {
-                    return; // its caller left while it waited
+                    return; // its caller left just now
                 }
                 PREPARING.set(this);
                 check();
-                T out = body.run();
-                check();
-                result.complete(out);
+                // done: a plan made is kept (cached) even if a cancel came meanwhile; its run checks again
+                result.complete(body.run());
             } catch (Throwable t) {
                 result.completeExceptionally(t);
             } finally {
                 PREPARING.remove();
                 oneAtATime.release();
+            }
+        }
+
+        /** Waits for the runner's previous preparation to end, or for this one's caller to leave (false). */
+        private boolean turn() {
+            try {
+                while (!oneAtATime.tryAcquire(10, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                    if (state.get() == ABANDONED) {
+                        return false;
+                    }
+                }
+                return true;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                result.completeExceptionally(canceled("interruption"));
+                return false;
             }
         }
 
