@@ -174,8 +174,10 @@ final class SqlPrepare extends CalcitePrepareImpl {
                 boolean hide = !sourceSelects.contains(select);
                 org.apache.calcite.sql.SqlNodeList items = hide ? HiddenColumns.qualifiedStars(selectItems,
                         getSelectScope(select), getCatalogReader().nameMatcher()) : selectItems;
-                return io.relationshiplayer.sql.calcite.RecordLayerTable.expandingStar(hide,
-                        () -> super.validateSelectList(items, select, targetRowType));
+                org.apache.calcite.rel.type.RelDataType row = io.relationshiplayer.sql.calcite.RecordLayerTable
+                        .expandingStar(hide, () -> super.validateSelectList(items, select, targetRowType));
+                StatementBounds.refuseWideRow(row.getFieldCount(), selectItems); // its stars expanded
+                return row;
             }
 
             /**

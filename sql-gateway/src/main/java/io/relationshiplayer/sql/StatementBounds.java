@@ -208,9 +208,18 @@ public record StatementBounds(int maxBytes, int maxDepth) {
     }
 
     /**
-     * Fails with 54011, as PostgreSQL does, at the select item past {@link #MAX_TARGET_LIST}: Calcite validates and
-     * converts a select list in time quadratic in its length (8,000 items took 40 s).
+     * Fails with 54011, as PostgreSQL does, when a select list has more than {@link #MAX_TARGET_LIST} columns: Calcite
+     * validates and converts a select list in time quadratic in its length (8,000 items took 40 s).
      */
+    static void refuseWideRow(int columns, org.apache.calcite.sql.SqlNodeList items) {
+        if (columns > MAX_TARGET_LIST) {
+            org.apache.calcite.sql.parser.SqlParserPos pos = items.getParserPosition();
+            throw new SqlException(SqlException.TOO_MANY_COLUMNS, "target lists can have at most " + MAX_TARGET_LIST
+                    + " entries", pos.getLineNum(), pos.getColumnNum(), null);
+        }
+    }
+
+    /** As {@link #refuseWideRow}, before the stars are expanded (at the first item past the bound). */
     static void refuseLongTargetList(org.apache.calcite.sql.SqlNodeList items) {
         if (items.size() > MAX_TARGET_LIST) {
             org.apache.calcite.sql.parser.SqlParserPos pos = items.get(MAX_TARGET_LIST).getParserPosition();

@@ -74,4 +74,15 @@ class SqlCancelInEveryPhaseTest extends SqlServerFixture {
         assertThat(e.getColumn()).isEqualTo("SELECT ".length() + 2 * StatementBounds.MAX_TARGET_LIST + 1);
         assertServing(s);
     }
+
+    @Test
+    void starsThatExpandPastTheBoundAre54011AsInPostgres() {
+        String s = open();
+        exec(s, "CREATE TABLE wide (id INT PRIMARY KEY, " + list(599, i -> "c" + i + " INT", ", ") + ")");
+        assertThat(exec(s, "SELECT a.*, b.* FROM wide a, wide b").header().getColumnsCount()).isEqualTo(1_200);
+        SqlError e = expectSql(Status.Code.RESOURCE_EXHAUSTED, SqlException.TOO_MANY_COLUMNS,
+                () -> exec(s, "SELECT a.*, b.*, c.* FROM wide a, wide b, wide c"));
+        assertThat(e.getMessage()).isEqualTo("target lists can have at most 1664 entries");
+        assertServing(s);
+    }
 }
