@@ -109,4 +109,49 @@ class WideConditionsTest {
         assertThat(s.execute("SELECT COUNT(*), MIN(id) FROM t WHERE " + where, List.of()) instanceof
                 StatementResult.Query q ? q.rows().next()[0] : null).isEqualTo(expected);
     }
+
+    private List<Object> column(String sql) {
+        List<Object> out = new ArrayList<>();
+        try (RowStream r = ((StatementResult.Query) s.execute(sql, List.of())).rows()) {
+            r.forEachRemaining(row -> out.add(row[0]));
+        }
+        return out;
+    }
+
+    @Test
+    void aCaseOfManyBranchesGivesTheFirstMatchingValueInSeveralOperators() {
+        // branches for v = 0, 2, 4, ... 198 (100 of them), in order; the first true one wins, no ELSE: NULL
+        String sql = "SELECT CASE " + joined(100, i -> "WHEN v = " + (2 * i) + " THEN 'even" + i + "' WHEN v < "
+                + (2 * i) + " THEN 'below" + i + "'", " ") + " END FROM t ORDER BY id";
+        List<Object> expected = new ArrayList<>();
+        for (int id = 0; id < ROWS; id++) {
+            Integer v = v(id);
+            String out = null;
+            for (int i = 0; i < 100 && v != null && out == null; i++) {
+                out = v == 2 * i ? "even" + i : v < 2 * i ? "below" + i : null;
+            }
+            expected.add(out);
+        }
+        assertThat(column(sql)).isEqualTo(expected);
+        String plan = ((StatementResult.Query) s.execute("EXPLAIN " + sql, List.of())).rows().next()[0].toString();
+        assertThat(plan.split("EnumerableCalc", -1).length - 1).isGreaterThanOrEqualTo(200 / 32);
+    }
+
+    @Test
+    void aBranchAfterTheMatchingOneIsNeverEvaluatedEvenInALaterOperator() {
+        // for v = 1 the first branch matches; 100 / (v - 1) in a branch after 40 others would divide by zero
+        String sql = "SELECT id, CASE WHEN v = 1 THEN 'one' " + joined(40, i -> "WHEN v = " + (1000 + i) + " THEN 'x'",
+                " ") + " WHEN 100 / (v - 1) > 0 THEN 'more' END FROM t WHERE id < 20 AND v IS NOT NULL ORDER BY id";
+        List<Object> labels = new ArrayList<>();
+        try (RowStream r = ((StatementResult.Query) s.execute(sql, List.of())).rows()) {
+            r.forEachRemaining(row -> labels.add(row[1]));
+        }
+        List<Object> expected = new ArrayList<>();
+        for (int id = 0; id < 20; id++) {
+            if (v(id) != null) {
+                expected.add(v(id) == 1 ? "one" : 100 / (v(id) - 1) > 0 ? "more" : null);
+            }
+        }
+        assertThat(labels).isEqualTo(expected);
+    }
 }

@@ -19,10 +19,11 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.tools.Program;
 
 /**
- * A filter of many OR'ed (or AND'ed) terms is evaluated by a chain of operators of at most {@link #CHUNK} terms each,
- * instead of one. Calcite compiles an operator's filter into one Java method, and Janino's compilation of a method
+ * A filter of many OR'ed (or AND'ed) terms, and a projected CASE of many branches ({@link #cased}), are evaluated by a
+ * chain of operators of at most {@link #CHUNK} terms or branches each, instead of one. Calcite compiles an operator's filter into one Java method, and Janino's compilation of a method
  * takes time quadratic in its size: an OR of 400 comparisons took it half a second to a second, in a step that no
- * cancel interrupts. Split, each method is small and the compilation about linear.
+ * cancel interrupts; code generation of a CASE of 999 branches took some 12 s and made a method past the JVM's 64 KB
+ * limit. Split, each method is small and code generation and compilation are about linear.
  *
  * <p>An AND becomes filters one after another, each of a chunk of its terms. An OR becomes operators that each append
  * the OR of a chunk of its terms as a column, then a filter on the OR of those columns that projects what the original
@@ -53,7 +54,93 @@ public final class WideConditions {
             split.add(in);
         }
         RelNode out = changed ? rel.copy(rel.getTraitSet(), split) : rel;
-        return out instanceof EnumerableCalc calc ? chained(calc) : out;
+        return out instanceof EnumerableCalc calc ? cased(calc) : out;
+    }
+
+    /**
+     * {@code calc} with each projected CASE of more than {@link #CHUNK} branches evaluated by a chain of operators of at
+     * most that many branches each, or {@link #chained} itself. Its condition filters first, as in {@code calc}; then
+     * each step appends two columns, whether a branch has matched yet and the value it gave, evaluating its branches
+     * only while none has: the conditions are evaluated in their order up to the first true one and only its value,
+     * as one CASE does (so an error a skipped branch would raise is not raised). The last operator projects what
+     * {@code calc} did, each such CASE now a choice between the last value and the ELSE. Only a CASE whose type is
+     * nullable (it has no ELSE, or a nullable branch), whose result the choice keeps exactly.
+     */
+    private static RelNode cased(EnumerableCalc calc) {
+        RexProgram program = calc.getProgram();
+        List<RexNode> projects = new ArrayList<>();
+        boolean wide = false;
+        for (RexNode p : program.getProjectList()) {
+            RexNode e = program.expandLocalRef((org.apache.calcite.rex.RexLocalRef) p);
+            wide |= isWideCase(e);
+            projects.add(e);
+        }
+        if (!wide) {
+            return chained(calc);
+        }
+        RexBuilder rex = calc.getCluster().getRexBuilder();
+        RelNode chain = calc.getInput();
+        int width = chain.getRowType().getFieldCount();
+        if (program.getCondition() != null) {
+            RexProgramBuilder filter = new RexProgramBuilder(chain.getRowType(), rex);
+            filter.addIdentity();
+            filter.addCondition(program.expandLocalRef(program.getCondition()));
+            chain = chained(EnumerableCalc.create(chain, filter.getProgram()));
+        }
+        for (int i = 0; i < projects.size(); i++) {
+            if (!isWideCase(projects.get(i))) {
+                continue;
+            }
+            RexCall caseCall = (RexCall) projects.get(i);
+            List<RexNode> ops = caseCall.getOperands();
+            RexNode matched = null;
+            RexNode value = null;
+            for (int from = 0; from < ops.size() - 1; from += 2 * CHUNK) {
+                int to = Math.min(ops.size() - 1, from + 2 * CHUNK);
+                List<RexNode> valueCase = new ArrayList<>();
+                List<RexNode> matchCase = new ArrayList<>();
+                if (matched != null) {
+                    valueCase.add(matched);
+                    valueCase.add(value);
+                    matchCase.add(matched);
+                    matchCase.add(rex.makeLiteral(true));
+                }
+                for (int b = from; b < to; b += 2) {
+                    valueCase.add(ops.get(b));
+                    valueCase.add(ops.get(b + 1));
+                    matchCase.add(ops.get(b));
+                    matchCase.add(rex.makeLiteral(true));
+                }
+                valueCase.add(rex.makeNullLiteral(caseCall.getType()));
+                matchCase.add(rex.makeLiteral(false));
+                RexProgramBuilder step = new RexProgramBuilder(chain.getRowType(), rex);
+                step.addIdentity();
+                RexNode v = rex.makeCall(caseCall.getType(), caseCall.getOperator(), valueCase);
+                RexNode m = rex.makeCall(rex.getTypeFactory().createSqlType(
+                        org.apache.calcite.sql.type.SqlTypeName.BOOLEAN), caseCall.getOperator(), matchCase);
+                step.addProject(v, "$case");
+                step.addProject(m, "$matched");
+                int at = chain.getRowType().getFieldCount();
+                chain = EnumerableCalc.create(chain, step.getProgram());
+                value = rex.makeInputRef(v.getType(), at);
+                matched = rex.makeInputRef(m.getType(), at + 1);
+            }
+            projects.set(i, rex.makeCall(caseCall.getType(), caseCall.getOperator(),
+                    List.of(matched, value, ops.get(ops.size() - 1))));
+        }
+        RexProgramBuilder last = new RexProgramBuilder(chain.getRowType(), rex);
+        List<RelDataTypeField> fields = program.getOutputRowType().getFieldList();
+        for (int i = 0; i < fields.size(); i++) {
+            last.addProject(projects.get(i), fields.get(i).getName());
+        }
+        assert width <= chain.getRowType().getFieldCount();
+        return EnumerableCalc.create(chain, last.getProgram());
+    }
+
+    /** A CASE of more than {@link #CHUNK} branches, of a nullable type, whose conditions are deterministic. */
+    private static boolean isWideCase(RexNode e) {
+        return e.getKind() == SqlKind.CASE && ((RexCall) e).getOperands().size() > 2 * CHUNK + 1
+                && e.getType().isNullable() && RexUtil.isDeterministic(e);
     }
 
     /** {@code calc} as a chain of operators of at most {@link #CHUNK} condition terms each, or itself. */
