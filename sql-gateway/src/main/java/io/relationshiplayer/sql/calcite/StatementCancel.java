@@ -147,9 +147,11 @@ public final class StatementCancel {
         }
 
         void cancelled() {
+            // counted before the state changes, so that the step's end (detached) never counts down first
+            LEFT_RUNNING.incrementAndGet();
             boolean left = state.compareAndSet(DETACHED, ABANDONED);
-            if (left) {
-                LEFT_RUNNING.incrementAndGet(); // until the step ends (detached)
+            if (!left) {
+                LEFT_RUNNING.decrementAndGet();
             }
             if (left || state.compareAndSet(QUEUED, ABANDONED)) {
                 result.completeExceptionally(canceled(reason == null ? "user request" : reason));
