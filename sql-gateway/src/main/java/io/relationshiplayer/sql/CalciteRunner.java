@@ -64,8 +64,8 @@ final class CalciteRunner implements AutoCloseable {
         // Every plan's arithmetic and narrowing casts report overflow and division by zero instead of wrapping, its
         // casts to and from TIMESTAMP neither drop nor truncate digits, a TIMESTAMP is microseconds throughout, the
         // joins of a plan of many are ordered by a heuristic, the rows of a VALUES are data rather than code, a filter
-        // of many terms is split into operators of a few each (compiled in linear time), and every operator of it
-        // checks for a cancel at each row.
+        // of many terms or a CASE of many branches is split into operators of a few each (compiled in about linear
+        // time), and every operator of it checks for a cancel at each row.
         org.apache.calcite.runtime.Hook.PROGRAM.add((java.util.function.Consumer<
                 org.apache.calcite.util.Holder<org.apache.calcite.tools.Program>>) holder ->
                 holder.set(CancelChecks.program(io.relationshiplayer.sql.calcite.WideConditions.program(

@@ -71,9 +71,9 @@ public final class SqlServiceImpl extends SqlServiceGrpc.SqlServiceImplBase impl
     }
 
     /**
-     * As above; with {@code inlinePointStatements}, a cached point statement (one row by its key, no planning) runs on
-     * the thread that called its handler rather than on {@code streams}: for a server whose handlers run on its
-     * transport threads and whose backend answers from memory without waiting (no thread hand-off and back).
+     * As above; with {@code inlinePointStatements}, an autocommit point SELECT whose fast path is cached (one row by its
+     * key, no planning) runs on the thread that called its handler rather than on {@code streams}: for a server whose
+     * handlers run on its transport threads and whose backend answers from memory at once (no hand-off and back).
      */
     public SqlServiceImpl(Sessions sessions, Executor streams, ServerLimits limits, boolean inlinePointStatements) {
         this.sessions = Objects.requireNonNull(sessions, "sessions is null");
