@@ -86,6 +86,10 @@ final class SqlPrepare extends CalcitePrepareImpl {
                                               Type elementType, long maxRowCount) {
         CalcitePrepare.Query<T> q = query.sql != null && CANNED.contains(query.sql)
                 ? CalcitePrepare.Query.of(query.sql + " ") : query;
+        if (q.sql != null && StatementKind.of(q.sql) == StatementKind.EXPLAIN) {
+            return io.relationshiplayer.sql.calcite.CancelChecks.explaining(
+                    () -> super.prepareSql(context, q, elementType, maxRowCount));
+        }
         return TransactionClock.clocked(super.prepareSql(context, q, elementType, maxRowCount), clock);
     }
 

@@ -37,7 +37,20 @@ public final class CancelChecks {
         }
     }
 
+    /** Set while an EXPLAIN (not EXPLAIN ANALYZE) is prepared on this thread. */
+    private static final ThreadLocal<Boolean> EXPLAINING = new ThreadLocal<>();
+
     private CancelChecks() {
+    }
+
+    /** Prepares {@code body} as an EXPLAIN's: its plan, shown and never run, gets no row checks ({@link Check}). */
+    public static <T> T explaining(java.util.function.Supplier<T> body) {
+        EXPLAINING.set(Boolean.TRUE);
+        try {
+            return body.get();
+        } finally {
+            EXPLAINING.remove();
+        }
     }
 
     /** A planner listener that fails with 57014 when the statement being prepared is cancelled. */
@@ -72,8 +85,8 @@ public final class CancelChecks {
             StatementCancel.checkPreparing();
             RelNode out = inner.run(planner, rel, traits, materializations, lattices);
             StatementCancel cancel = StatementCancel.preparing();
-            if (cancel == null) {
-                return out;
+            if (cancel == null || EXPLAINING.get() != null) {
+                return out; // an EXPLAIN's plan is shown, not run: no checks in it
             }
             cancel.check();
             return PlanAnalysis.instrument(insert(out, cancel));
