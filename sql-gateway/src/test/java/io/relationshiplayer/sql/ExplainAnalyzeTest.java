@@ -286,11 +286,9 @@ class ExplainAnalyzeTest {
         CompletableFuture<Throwable> ended = CompletableFuture.supplyAsync(() -> catchThrowableOfType(
                 SqlException.class, () -> s.execute(runaway, List.of())));
         long start = System.nanoTime();
-        try {
-            Thread.sleep(1500);
-        } catch (InterruptedException e) {
-            throw new AssertionError(e);
-        }
+        // still running, well into its work
+        org.awaitility.Awaitility.await().during(java.time.Duration.ofMillis(1500))
+                .atMost(java.time.Duration.ofSeconds(10)).until(() -> !ended.isDone());
         s.cancel();
         Throwable t = ended.join();
         s.clearCancel();
