@@ -263,6 +263,7 @@ public final class FlowControlledStreamer<T> {
                     source.open(sink);
                 } catch (NotHere e) {
                     opened = false; // nothing was sent: the next turn, on the worker, opens it
+                    hadTurn = false; // and is admitted as a new statement's, not resumed ahead of the waiting ones
                     signalled = true;
                     return;
                 }

@@ -14,11 +14,14 @@ public final class PlanningElsewhere extends SqlException {
 
     /** Runs {@code body} on this thread with planning refused: a plan not cached yet fails with this exception. */
     public static void refusingHere(Runnable body) {
+        Boolean outer = REFUSED.get();
         REFUSED.set(Boolean.TRUE);
         try {
             body.run();
         } finally {
-            REFUSED.remove();
+            if (outer == null) {
+                REFUSED.remove();
+            }
         }
     }
 

@@ -199,6 +199,9 @@ public final class StatementCancel {
             if (!state.compareAndSet(RUNNING, DETACHED)) {
                 return step.run(); // a step within a detachable step
             }
+            if (reason != null) {
+                cancelled(); // a cancel that came just before the state changed: its caller leaves now
+            }
             T out;
             try {
                 out = step.run();

@@ -153,8 +153,9 @@ public final class WideConditions {
         RexNode condition = program.expandLocalRef(program.getCondition());
         condition = RexUtil.flatten(rex, RexUtil.expandSearch(rex, null, condition)); // as code generation would
         boolean or = condition.getKind() == SqlKind.OR;
-        if (!(or || condition.getKind() == SqlKind.AND) || ((RexCall) condition).getOperands().size() <= CHUNK) {
-            return calc;
+        if (!(or || condition.getKind() == SqlKind.AND) || ((RexCall) condition).getOperands().size() <= CHUNK
+                || !RexUtil.isDeterministic(condition)) {
+            return calc; // a non-deterministic term (random()) is left where it is evaluated once per row
         }
         List<RexNode> terms = ((RexCall) condition).getOperands();
         RelNode chain = calc.getInput();

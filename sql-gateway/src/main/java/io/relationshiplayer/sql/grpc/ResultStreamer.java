@@ -78,7 +78,8 @@ final class ResultStreamer implements FlowControlledStreamer.Source<ExecuteRespo
         ResultStreamer source = new ResultStreamer(lease, sql, params, settings, fetchSize, flags);
         settings.metrics().statementStarted();
         FlowControlledStreamer<ExecuteResponse> streamer = FlowControlledStreamer
-                .create(observer, source, settings.executorFor(lease.session(), sql))
+                .create(observer, source, flags.beginTransaction() || flags.commit() ? settings.worker()
+                        : settings.executorFor(lease.session(), sql))
                 .deadline(settings.timers(), settings.limits().statementTimeout());
         lease.onRevoke(streamer::wake);
         streamer.start();

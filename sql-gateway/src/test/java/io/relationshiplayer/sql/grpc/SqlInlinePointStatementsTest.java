@@ -61,4 +61,19 @@ class SqlInlinePointStatementsTest extends SqlServerFixture {
         assertThat(exec(s, star, 2).raw()).hasSize(1);
         assertThat(streams.started()).as("then cached again: inline").isEqualTo(before + 1);
     }
+
+    @Test
+    void aPointSelectThatBeginsATransactionRunsOnThePoolOnceAndLeavesItOpen() {
+        String s = table();
+        exec(s, SELECT, 1);
+        exec(s, SELECT, 1); // cached, as above
+        exec(s, "ALTER TABLE t ADD COLUMN w INT"); // it needs planning again
+        int before = streams.started();
+        Result r = drain(sql().execute(request(s, SELECT, 2).toBuilder().setBeginTransaction(true).build()));
+        assertThat(r.single()).isEqualTo(20);
+        assertThat(r.end().getInTransaction()).isTrue();
+        assertThat(streams.started()).isEqualTo(before + 1);
+        exec(s, "COMMIT");
+        assertServing(s);
+    }
 }
