@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
@@ -26,6 +25,8 @@ import java.util.concurrent.TimeUnit;
  * {@code ON_ERROR_STOP} set, a script stops at its first error.
  */
 final class ShellInterpreter implements AutoCloseable {
+    static final java.time.format.DateTimeFormatter WATCH_TIME =
+            java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
     /** The session the shell was started with, which its caller closes (\c closes it, and the shell the last). */
     private final SqlSession original;
     private volatile SqlSession client;
@@ -445,8 +446,8 @@ final class ShellInterpreter implements AutoCloseable {
         watching = interrupted;
         try {
             for (long run = 1; ; run++) {
-                out.println(LocalDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString().replace('T', ' ')
-                        + " (every " + every + ")");
+                // always with seconds (LocalDateTime's text drops ":00"), as psql's header
+                out.println(LocalDateTime.now().format(WATCH_TIME) + " (every " + every + ")");
                 out.println();
                 if (!statement(sql, 1) || failed || (count > 0 && run >= count)
                         || interrupted.await((long) (seconds * 1000), TimeUnit.MILLISECONDS)) {
