@@ -80,7 +80,6 @@ public final class WideConditions {
         }
         RexBuilder rex = calc.getCluster().getRexBuilder();
         RelNode chain = calc.getInput();
-        int width = chain.getRowType().getFieldCount();
         if (program.getCondition() != null) {
             RexProgramBuilder filter = new RexProgramBuilder(chain.getRowType(), rex);
             filter.addIdentity();
@@ -133,7 +132,6 @@ public final class WideConditions {
         for (int i = 0; i < fields.size(); i++) {
             last.addProject(projects.get(i), fields.get(i).getName());
         }
-        assert width <= chain.getRowType().getFieldCount();
         return EnumerableCalc.create(chain, last.getProgram());
     }
 
