@@ -10,6 +10,7 @@ import com.apple.foundationdb.record.TupleRange;
 import com.apple.foundationdb.record.metadata.Index;
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordStore;
 import com.apple.foundationdb.record.provider.foundationdb.FDBStoredRecord;
+import com.apple.foundationdb.record.provider.foundationdb.SplitHelper;
 import com.apple.foundationdb.tuple.Tuple;
 import com.google.protobuf.Message;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
@@ -50,7 +51,27 @@ public final class AccessPaths {
      * read of the record's keys, so a concurrent delete of it conflicts), without loading and decoding the row.
      */
     public CompletableFuture<Boolean> exists(@Nonnull Table t, @Nonnull Object[] key) {
-        return store.recordExistsAsync(codec.primaryKey(t, key));
+        Tuple primaryKey = codec.primaryKey(t, key);
+        byte[] unsplit = unsplitRecordKey(store, primaryKey);
+        if (unsplit == null) {
+            return store.recordExistsAsync(primaryKey);
+        }
+        // One point read answers for almost every row. A concurrent delete or rewrite of the row writes that key, so
+        // it still conflicts. A split record has no such key: then the Record Layer reads the record's range.
+        return store.ensureContextActive().get(unsplit).thenCompose(value -> value != null
+                ? CompletableFuture.completedFuture(true) : store.recordExistsAsync(primaryKey));
+    }
+
+    /**
+     * Where a record that fits one value is stored: its primary key plus the "unsplit" suffix; null in the oldest
+     * store format, which stored it without the suffix.
+     */
+    @Nullable
+    static byte[] unsplitRecordKey(@Nonnull FDBRecordStore store, @Nonnull Tuple primaryKey) {
+        if (store.getFormatVersion() < FDBRecordStore.SAVE_UNSPLIT_WITH_SUFFIX_FORMAT_VERSION) {
+            return null;
+        }
+        return store.recordsSubspace().pack(primaryKey.add(SplitHelper.UNSPLIT_RECORD));
     }
 
     /** Whether {@code t} has a row with {@code values} in the unique key {@code columns}: {@link #findByKey}'s. */

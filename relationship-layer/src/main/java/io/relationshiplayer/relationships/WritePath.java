@@ -30,10 +30,14 @@ final class WritePath {
     private final AccessPaths access;
     private final CheckCompiler checks;
     private final Set<Tuple> deleted = new HashSet<>();
-    private final Map<Tuple, CompletableFuture<Boolean>> parents = new HashMap<>();
+    /** Parent lookups of this statement, by foreign key, referencing table and the referencing values. */
+    private final Map<ParentKey, CompletableFuture<Boolean>> parents = new HashMap<>();
     private final List<Runnable> deferred = new ArrayList<>();
     /** Unique keys of the rows this statement inserted, by table and key columns: parents within the statement. */
     private final Set<Tuple> inserted = new HashSet<>();
+
+    private record ParentKey(String foreignKey, String table, Tuple values) {
+    }
 
     WritePath(Catalog catalog, FDBRecordStore store, RowCodec codec, AccessPaths access, CheckCompiler checks) {
         this.catalog = catalog;
@@ -121,7 +125,8 @@ final class WritePath {
 
     List<Row> insert(Table t, List<Row> rows) {
         checkBatchUniqueness(t, rows);
-        for (Row r : rows) {
+        // Only a table some foreign key references can be a parent within the statement.
+        for (Row r : catalog.referencing(t.name()).isEmpty() ? List.<Row>of() : rows) {
             for (Table.KeyColumns k : t.uniqueKeys()) {
                 int[] pos = t.positions(k.columns());
                 Object[] v = r.project(pos);
@@ -239,11 +244,11 @@ final class WritePath {
                 continue;
             }
             Table parent = catalog.requireTable(fk.getReferencedTable());
-            if (inserted.contains(insertedKey(parent, fk.getReferencedColumnsList(),
+            if (!inserted.isEmpty() && inserted.contains(insertedKey(parent, fk.getReferencedColumnsList(),
                     parent.positions(fk.getReferencedColumnsList()), v))) {
                 continue;
             }
-            Tuple cacheKey = Tuple.from(fk.getName(), t.name()).add(RowCodec.indexKey(t, pos, v));
+            ParentKey cacheKey = new ParentKey(fk.getName(), t.name(), RowCodec.indexKey(t, pos, v));
             CompletableFuture<Boolean> lookup = parents.computeIfAbsent(cacheKey,
                     k -> access.existsByKey(parent, fk.getReferencedColumnsList(), v));
             checks.add(lookup.thenAccept(exists -> {

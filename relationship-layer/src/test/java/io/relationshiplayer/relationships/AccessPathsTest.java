@@ -7,7 +7,10 @@ import static io.relationshiplayer.relationships.TicketTracker.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.apple.foundationdb.record.RecordCursor;
+import com.apple.foundationdb.Range;
 import com.apple.foundationdb.record.RecordCursorResult;
+import com.apple.foundationdb.record.TupleRange;
+import com.apple.foundationdb.tuple.Tuple;
 import io.relationshiplayer.fdb.Backend;
 import io.relationshiplayer.relationships.AccessPaths.Bound;
 import io.relationshiplayer.relationships.RelationalException.Kind;
@@ -154,6 +157,29 @@ class AccessPathsTest {
         // The same key in another table is another row: ticket 5 is not a comment.
         assertThat(TicketTracker.lookup(layer, db, "comments", 5L)).isNull();
         assertThat(refused(() -> read(s -> s.lookup("ticket_labels", key(3L)))).kind()).isEqualTo(Kind.INVALID);
+    }
+
+    /**
+     * A parent check reads one key, the one the row's record is stored at (so a concurrent delete of the row, which
+     * clears it, conflicts with the check); the Record Layer's range read answers only when that key is absent.
+     */
+    @Test
+    void existenceChecksReadTheKeyTheRecordIsStoredAt() {
+        layer.run(db, s -> {
+            Table tickets = s.catalog().requireTable("tickets");
+            Tuple primaryKey = new RowCodec(s.store()).primaryKey(tickets, key(5L));
+            byte[] checked = AccessPaths.unsplitRecordKey(s.store(), primaryKey);
+            List<byte[]> stored = new ArrayList<>();
+            Range record = TupleRange.allOf(primaryKey).toRange(s.store().recordsSubspace());
+            s.store().ensureContextActive().getRange(record).asList().join().forEach(kv -> stored.add(kv.getKey()));
+            assertThat(stored).hasSize(1);
+            assertThat(checked).isEqualTo(stored.get(0));
+            assertThat(s.access().exists(tickets, key(5L)).join()).isTrue();
+            assertThat(s.access().exists(tickets, key(999L)).join()).isFalse();
+            // Ticket 5's key in another table is no row of it.
+            assertThat(s.access().exists(s.catalog().requireTable("comments"), key(5L)).join()).isFalse();
+            return null;
+        });
     }
 
     @Test

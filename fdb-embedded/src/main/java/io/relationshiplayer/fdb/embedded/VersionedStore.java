@@ -102,9 +102,20 @@ final class VersionedStore {
 
     /** Writes {@code value} (null to clear) at {@code version}. Committer only; version above any reader's. */
     void put(byte[] key, byte[] value, long version) {
-        Version head = data.get(key);
-        if (head == null && value == null) {
-            return;
+        Version head;
+        if (value != null) {
+            // A new key (most writes) costs one walk of the map, not a lookup and then an insert.
+            Version fresh = new Version(version, value, null);
+            head = data.putIfAbsent(key, fresh);
+            if (head == null) {
+                written.addLast(new Written(key, fresh));
+                return;
+            }
+        } else {
+            head = data.get(key);
+            if (head == null) {
+                return;
+            }
         }
         Version node = head != null && head.version == version ? new Version(version, value, head.older)
                 : new Version(version, value, head);

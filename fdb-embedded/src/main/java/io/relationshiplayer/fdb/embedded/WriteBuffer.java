@@ -146,12 +146,16 @@ final class WriteBuffer {
      * over the same range and direction, with this transaction's writes merged in.
      */
     List<KeyValue> merge(Iterator<KeyValue> store, byte[] from, byte[] to, boolean reverse, int limit) {
-        List<KeyValue> out = new ArrayList<>(Math.min(limit, 1024));
+        // Most reads are of a few keys: a small list, grown as needed.
+        List<KeyValue> out = new ArrayList<>(Math.min(limit, 16));
         byte[][] blocked = unreadable.isEmpty() ? null : firstUnreadable(from, to, reverse);
-        NavigableMap<byte[], Entry> sub = entries.subMap(from, true, to, false);
-        Iterator<Map.Entry<byte[], Entry>> mine = (reverse ? sub.descendingMap() : sub).entrySet().iterator();
+        // An open-ended view finds its first entry with one descent of the tree (a bounded one takes two); the bound
+        // is checked entry by entry below. Most reads find none of the transaction's writes in their range.
+        NavigableMap<byte[], Entry> sub = reverse ? entries.headMap(to, false).descendingMap()
+                : entries.tailMap(from, true);
+        Iterator<Map.Entry<byte[], Entry>> mine = sub.entrySet().iterator();
         KeyValue s = nextVisible(store);
-        Map.Entry<byte[], Entry> w = mine.hasNext() ? mine.next() : null;
+        Map.Entry<byte[], Entry> w = nextMine(mine, from, to, reverse);
         while (out.size() < limit && (s != null || w != null)) {
             int c;
             if (s == null) {
@@ -182,13 +186,24 @@ final class WriteBuffer {
                 if (c == 0) {
                     s = nextVisible(store);
                 }
-                w = mine.hasNext() ? mine.next() : null;
+                w = nextMine(mine, from, to, reverse);
             }
         }
         if (blocked != null && out.size() < limit) {
             throw unreadableError();
         }
         return out;
+    }
+
+    /** The next of the transaction's entries in [from, to), or null past the range's far end. */
+    private static Map.Entry<byte[], Entry> nextMine(Iterator<Map.Entry<byte[], Entry>> mine, byte[] from, byte[] to,
+                                                     boolean reverse) {
+        if (!mine.hasNext()) {
+            return null;
+        }
+        Map.Entry<byte[], Entry> e = mine.next();
+        boolean inside = reverse ? Keys.compare(e.getKey(), from) >= 0 : Keys.compare(e.getKey(), to) < 0;
+        return inside ? e : null;
     }
 
     /** The first range of [from, to), in the direction of the read, where a versionstamped key may land. */

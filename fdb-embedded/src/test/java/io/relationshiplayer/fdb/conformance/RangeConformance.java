@@ -94,6 +94,8 @@ public abstract class RangeConformance extends ConformanceSupport {
                     "a range clear must not use up the limit in reverse");
             assertEquals(List.of("d/d=D", "d/f=F", "d/h=Y"), range(tr, d("d"), d("i"), 0, false));
             assertEquals(List.of("d/c2=N"), range(tr, d("c1"), d("d"), 0, false));
+            assertEquals(List.of("d/c2=N"), range(tr, d("c1"), d("d"), 0, true),
+                    "the transaction's writes before the range's begin are not in a reverse read");
             assertEquals(List.of(), range(tr, d("j"), d("a"), 0, false), "begin after end reads nothing");
         }
     }
