@@ -32,6 +32,11 @@ final class EmbeddedTransaction extends TransactionOverloads {
     private final TransactionSettings settings;
     private final TransactionState state;
     private final WriteBuffer writes = new WriteBuffer();
+    /**
+     * The parts of the database this transaction has read, whose values its read-your-writes cache holds (as
+     * FoundationDB's client does): reads inside them need no round trip. Kept only under injected latency.
+     */
+    private final KeyRanges readCache = new KeyRanges();
     private final TransactionConflicts conflicts = new TransactionConflicts();
     private final OwnWatches watches;
     private final WritePath writePath;
@@ -405,6 +410,10 @@ final class EmbeddedTransaction extends TransactionOverloads {
 
     WriteBuffer writes() {
         return writes;
+    }
+
+    KeyRanges readCache() {
+        return readCache;
     }
 
     boolean systemKeysReadable() {

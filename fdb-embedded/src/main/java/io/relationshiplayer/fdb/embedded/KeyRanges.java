@@ -40,6 +40,12 @@ final class KeyRanges {
         return e != null && Keys.compare(key, e.getValue()) < 0;
     }
 
+    /** Whether one range holds all of [begin, end) (ranges are merged when they touch). */
+    boolean covers(byte[] begin, byte[] end) {
+        Map.Entry<byte[], byte[]> e = ranges.floorEntry(begin);
+        return e != null && Keys.compare(begin, e.getValue()) < 0 && Keys.compare(end, e.getValue()) <= 0;
+    }
+
     /** The range containing {@code key}, or null. */
     byte[][] rangeContaining(byte[] key) {
         Map.Entry<byte[], byte[]> e = ranges.floorEntry(key);

@@ -102,7 +102,9 @@ final class RangeQuery implements AsyncIterable<KeyValue> {
                 if (refusal != null) {
                     return CompletableFuture.failedFuture(refusal);
                 }
-                CompletableFuture<Boolean> next = tr.rangeBatch(this::fetch).thenApply(batch -> {
+                byte[] f = from != null ? from : isPlainBound(begin) ? begin.getKey() : null;
+                byte[] t = to != null ? to : isPlainBound(end) ? Keys.min(end.getKey(), tr.keySpaceEnd()) : null;
+                CompletableFuture<Boolean> next = tr.rangeBatch(this::fetch, f, t, snapshot).thenApply(batch -> {
                     synchronized (this) {
                         buffer = batch;
                         index = 0;
@@ -128,6 +130,7 @@ final class RangeQuery implements AsyncIterable<KeyValue> {
             int n = Math.min(remaining, batchSize);
             List<KeyValue> batch = tr.merged(from, to, reverse, n, readVersion, snapshot);
             boolean more = batch.size() == n;
+            rememberBatch(batch, more);
             if (!snapshot) {
                 addConflict(batch, more);
             }
@@ -149,6 +152,17 @@ final class RangeQuery implements AsyncIterable<KeyValue> {
             exhausted = !more || remaining == 0;
             batchSize = nextBatchSize(batchMode, batchSize);
             return batch;
+        }
+
+        /** What the batch brought to the client: all of [from, to), or up to its last key when it may go on. */
+        private void rememberBatch(List<KeyValue> batch, boolean more) {
+            if (!more) {
+                tr.remember(from, to);
+            } else if (reverse) {
+                tr.remember(batch.get(batch.size() - 1).getKey(), to);
+            } else {
+                tr.remember(from, Keys.keyAfter(batch.get(batch.size() - 1).getKey()));
+            }
         }
 
         /** Resolves the bounds; false for a range FoundationDB answers as empty without reading (and conflicting). */

@@ -50,14 +50,58 @@ final class ReadPath {
         if (key.length > maxReadKeySize(key)) {
             return CompletableFuture.completedFuture(null);
         }
-        // FoundationDB answers the metadata version with the read version, at no extra round trip.
-        long micros = isMetadataVersionKey(key) ? 0 : latency.read();
+        // FoundationDB answers the metadata version with the read version, at no extra round trip; its
+        // read-your-writes layer answers a key it read before or wrote itself from its cache.
+        long micros = isMetadataVersionKey(key) || answeredLocally(key, snapshot) ? 0 : latency.read();
         return tr.getReadVersion().thenCompose(rv -> tr.delayed(micros, () -> {
             synchronized (tr) {
                 tr.checkNotEnded();
-                return valueAt(key, rv, snapshot);
+                byte[] value = valueAt(key, rv, snapshot);
+                if (micros > 0) {
+                    remember(key, Keys.keyAfter(key));
+                }
+                return value;
             }
         }));
+    }
+
+    /**
+     * Whether FoundationDB's read-your-writes cache answers a read of {@code key} without a round trip: the
+     * transaction's own writes decide its value, or it read the key before. Tracked only under injected latency,
+     * where it is what a read costs. With read-your-writes disabled nothing is cached.
+     */
+    private boolean answeredLocally(byte[] key, boolean snapshot) {
+        if (latency.isNone() || !seesOwnWrites(snapshot)) {
+            return false;
+        }
+        synchronized (tr) {
+            return tr.writes().decides(key) || tr.readCache().contains(key);
+        }
+    }
+
+    /** Whether the cache answers all of [from, to): each part that the transaction's writes leave open was read. */
+    private boolean answeredLocally(byte[] from, byte[] to, boolean snapshot) {
+        if (latency.isNone() || !seesOwnWrites(snapshot) || from == null || to == null) {
+            return false;
+        }
+        synchronized (tr) {
+            List<byte[]> open = tr.writes().unwritten(from, to);
+            for (int i = 0; i < open.size(); i += 2) {
+                if (!tr.readCache().covers(open.get(i), open.get(i + 1))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** Notes that the store's [begin, end) came back to the client: later reads in it are answered from the cache. */
+    void remember(byte[] begin, byte[] end) {
+        if (!latency.isNone() && !tr.readYourWritesDisabled()) {
+            synchronized (tr) {
+                tr.readCache().add(begin, end);
+            }
+        }
     }
 
     /** The value of {@code key} in the transaction's view at {@code rv}, adding its read conflict. Under the lock. */
@@ -126,9 +170,14 @@ final class ReadPath {
         return refusal;
     }
 
-    /** One batch of a range read: {@code fetch} runs under the lock at the read version, after the batch latency. */
-    CompletableFuture<List<KeyValue>> rangeBatch(LongFunction<List<KeyValue>> fetch) {
-        return tr.getReadVersion().thenCompose(rv -> tr.delayed(latency.range(), () -> {
+    /**
+     * One batch of a range read: {@code fetch} runs under the lock at the read version, after the batch latency, none
+     * when the batch's range [from, to) is known and the cache answers it all (null bounds: not known yet).
+     */
+    CompletableFuture<List<KeyValue>> rangeBatch(LongFunction<List<KeyValue>> fetch, byte[] from, byte[] to,
+                                                 boolean snapshot) {
+        long micros = answeredLocally(from, to, snapshot) ? 0 : latency.range();
+        return tr.getReadVersion().thenCompose(rv -> tr.delayed(micros, () -> {
             synchronized (tr) {
                 tr.checkNotEnded();
                 List<KeyValue> batch = fetch.apply(rv);

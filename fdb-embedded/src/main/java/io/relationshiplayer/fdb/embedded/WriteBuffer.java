@@ -131,6 +131,15 @@ final class WriteBuffer {
         mutationBytes += m.size();
     }
 
+    /** Whether the transaction's own writes decide {@code key}'s value (a set or a clear), so no read needs the store. */
+    boolean decides(byte[] key) {
+        if (!unreadable.isEmpty() && unreadable.contains(key)) {
+            return false;
+        }
+        Entry e = entries.get(key);
+        return e != null ? e.isKnown() : cleared.contains(key);
+    }
+
     /** What the transaction knows of {@code key}: an entry, a known clear (an entry too), or null to ask the store. */
     Entry lookup(byte[] key) {
         checkReadable(key);
