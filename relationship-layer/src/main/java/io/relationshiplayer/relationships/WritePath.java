@@ -140,10 +140,17 @@ final class WritePath {
             checks.add(checkUniqueConstraints(t, r, null));
             checks.add(checkParents(t, r, null));
         }
-        joinInOrder(checks);
+        // The saves' reads (does the row exist?) go out with the checks', not a round trip after them: a refused
+        // statement's writes never commit (its transaction is aborted), so they need not wait for the checks.
         List<CompletableFuture<?>> saves = new ArrayList<>(rows.size());
         for (Row r : rows) {
             saves.add(store.saveRecordAsync(codec.toRecord(t, r.values()), RecordExistenceCheck.ERROR_IF_EXISTS));
+        }
+        try {
+            joinInOrder(checks);
+        } catch (RuntimeException e) {
+            settle(saves); // nothing of the statement still writes once it has been refused
+            throw e;
         }
         try {
             joinInOrder(saves);
@@ -438,6 +445,17 @@ final class WritePath {
     }
 
     /** Joins futures in order, so the first failure reported is the first check's, whatever finished first. */
+    /** Waits for every one of {@code futures} to end, whatever its outcome. */
+    private static void settle(List<? extends CompletableFuture<?>> futures) {
+        for (CompletableFuture<?> f : futures) {
+            try {
+                f.join();
+            } catch (RuntimeException ignored) {
+                // the statement's refusal is what is reported
+            }
+        }
+    }
+
     private static void joinInOrder(List<? extends CompletableFuture<?>> futures) {
         for (CompletableFuture<?> f : futures) {
             try {

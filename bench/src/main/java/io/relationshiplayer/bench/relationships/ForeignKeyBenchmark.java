@@ -38,7 +38,8 @@ import java.util.Random;
  * <p>Lookups: the children of {@code --lookups} parents in one transaction, batched ({@code childrenOfMany}) against
  * one {@code childrenOf} call after the other; then the same with {@link LatencyProfile#CLUSTER} injected, for
  * {@code --cluster-lookups} parents, where every sequential call pays a read's latency (fewer parents than without
- * latency: the sequential calls must fit FoundationDB's 5 s transaction window).
+ * latency: the sequential calls must fit FoundationDB's 5 s transaction window). Under that profile too, one-row
+ * inserts with and without the foreign key, a transaction each: a check's read goes out with the insert's own.
  *
  * <pre>
  * ForeignKeyBenchmark [--children 100000] [--parents 10000] [--batch 500] [--runs 3] [--lookups 1000]
@@ -60,6 +61,8 @@ public final class ForeignKeyBenchmark {
             .column(TextColumn.left("table", 36)).column(TextColumn.right("time (s)", 10))
             .column(TextColumn.right("rows/s", 12)).column("   ", TextColumn.left("runs (s)")).build();
     private static final int CHILDREN_PER_PARENT_CLUSTER = 10;
+    /** One-row inserts per run under the cluster profile. */
+    private static final int CLUSTER_INSERTS = 100;
 
     /** What to run. */
     record Settings(int children, int parents, int batch, int runs, int lookups, int clusterLookups, int lookupRuns,
@@ -168,6 +171,9 @@ public final class ForeignKeyBenchmark {
                 cluster = lookups(layer, "children", parents, parents);
             }
         }
+        if (settings.cluster()) {
+            clusterInserts();
+        }
         out.printf(Locale.ROOT, "Children of parents along the foreign key, one transaction each, median of %d runs:%n",
                 settings.lookupRuns());
         out.println(LOOKUPS.header());
@@ -261,6 +267,40 @@ public final class ForeignKeyBenchmark {
             batches.add(batch);
         }
         return batches;
+    }
+
+    /**
+     * One-row inserts, a transaction each, under {@link LatencyProfile#CLUSTER}: there a parent check costs what its
+     * read's round trip adds to the insert's own (none, when both go out together).
+     */
+    private void clusterInserts() {
+        Kind[] kinds = {Kind.NONE, Kind.FOREIGN_KEY};
+        double[][] millis = new double[kinds.length][settings.lookupRuns()];
+        for (int run = -1; run < settings.lookupRuns(); run++) {
+            for (int i = 0; i < kinds.length; i++) {
+                int k = run % 2 == 0 ? i : kinds.length - 1 - i;
+                try (Backend backend = Backend.open(BackendSpec.memory(), LatencyProfile.CLUSTER)) {
+                    RelationshipLayer layer = open(backend, settings.clusterLookups());
+                    createChildren(layer, "children", kinds[k]);
+                    List<List<Map<String, Object>>> rows = children(CLUSTER_INSERTS, settings.clusterLookups(),
+                            settings.seed() + run);
+                    long start = System.nanoTime();
+                    for (List<Map<String, Object>> batch : rows) {
+                        for (Map<String, Object> row : batch) {
+                            layer.run(DB, s -> s.insertAll("children", List.of(row)));
+                        }
+                    }
+                    if (run >= 0) {
+                        millis[k][run] = (System.nanoTime() - start) / 1e6 / CLUSTER_INSERTS;
+                    }
+                }
+            }
+        }
+        double without = median(millis[0]);
+        double with = median(millis[1]);
+        out.printf(Locale.ROOT, "One-row inserts under the cluster latency profile, a transaction each, %d per run, "
+                + "median of %d runs: no foreign key %.2f ms, foreign key checked %.2f ms per insert (%.2fx)%n%n",
+                CLUSTER_INSERTS, settings.lookupRuns(), without, with, with / without);
     }
 
     // ---- lookups ----
