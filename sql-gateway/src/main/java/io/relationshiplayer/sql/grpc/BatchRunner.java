@@ -4,8 +4,6 @@ import io.grpc.Context;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import io.relationshiplayer.limits.CallWork;
-import io.relationshiplayer.limits.Durations;
-import io.relationshiplayer.limits.ServerLimits;
 import io.relationshiplayer.proto.v1.ExecuteBatchResponse;
 import io.relationshiplayer.sql.SqlException;
 import io.relationshiplayer.sql.SqlSession;
@@ -26,6 +24,8 @@ final class BatchRunner {
     private final ServerCallStreamObserver<ExecuteBatchResponse> call;
     private final StreamSettings settings;
     private final long startNanos = System.nanoTime();
+    /** The batch's timeout (zero: none), the session's or the server's ({@link StatementTimeoutException#of}). */
+    private final Duration timeout;
     private volatile boolean cancelled;
 
     private BatchRunner(Sessions.Lease lease, Supplier<List<SqlSession.BatchItem>> items, boolean beginTransaction,
@@ -36,6 +36,7 @@ final class BatchRunner {
         this.commit = commit;
         this.call = (ServerCallStreamObserver<ExecuteBatchResponse>) observer;
         this.settings = settings;
+        this.timeout = StatementTimeoutException.of(lease, settings.limits());
     }
 
     /**
@@ -94,10 +95,8 @@ final class BatchRunner {
         if (lease.revoked()) {
             throw new SqlException(SqlException.QUERY_CANCELED, "canceling statement: its session was closed");
         }
-        Duration timeout = settings.limits().statementTimeout();
         if (!timeout.isZero() && System.nanoTime() - startNanos > timeout.toNanos()) {
-            throw new StatementTimeoutException("canceling statement due to statement timeout: "
-                    + ServerLimits.reached(ServerLimits.STATEMENT_TIMEOUT, Durations.format(timeout)));
+            throw StatementTimeoutException.reached(timeout, settings.limits());
         }
     }
 
