@@ -116,6 +116,33 @@ class SqlSleepTest extends SqlServerFixture {
         assertServing(s);
     }
 
+    /** A batch's timeout and its call's cancel reach into its running item, not only between items. */
+    @Test
+    void aBatchItemThatSleepsIsStoppedByTheTimeoutAndByACancel() {
+        String s = open();
+        exec(s, "CREATE TABLE naps (id INT PRIMARY KEY, n INT)");
+        exec(s, "INSERT INTO naps VALUES (1, 0)");
+        io.relationshiplayer.proto.v1.ExecuteBatchRequest sleepy = io.relationshiplayer.proto.v1.ExecuteBatchRequest
+                .newBuilder().setSessionId(s).addStatements(io.relationshiplayer.proto.v1.BatchStatement.newBuilder()
+                        .setSql("UPDATE naps SET n = n + 1 WHERE pg_sleep(10) = ''")).build();
+        exec(s, "SET statement_timeout = 200");
+        long start = System.nanoTime();
+        SqlError e = expectSql(Status.Code.DEADLINE_EXCEEDED, SqlException.QUERY_CANCELED,
+                () -> sql().executeBatch(sleepy));
+        assertThat(e.getMessage()).isEqualTo("canceling statement due to statement timeout");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(200).plus(STOPS_WITHIN));
+        await().pollInterval(Duration.ofMillis(5)).atMost(Duration.ofSeconds(10)).until(() -> running() == 0);
+        exec(s, "SET statement_timeout = 0");
+        start = System.nanoTime();
+        Throwable t = catchThrowable(() -> SqlServiceGrpc.newBlockingStub(channel)
+                .withDeadlineAfter(300, TimeUnit.MILLISECONDS).executeBatch(sleepy));
+        assertThat(t).isInstanceOf(StatusRuntimeException.class);
+        await().pollInterval(Duration.ofMillis(5)).atMost(Duration.ofSeconds(10)).until(() -> running() == 0);
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(300).plus(STOPS_WITHIN));
+        assertThat(exec(s, "SELECT n FROM naps").single()).isEqualTo(0); // neither wrote
+        assertServing(s);
+    }
+
     @Test
     void badStatementTimeoutsAre22023() {
         String s = open();
