@@ -107,6 +107,14 @@ public final class Values {
                 + value);
     }
 
+    /**
+     * {@code value} as written to the column: {@link #coerce}d, and a TIMESTAMP(p) value rounded to p digits as
+     * PostgreSQL rounds it ({@link TimestampPrecision}). Keys compared (lookups, ranges) are coerced only.
+     */
+    public static Object written(ColumnDef column, Object value) {
+        return TimestampPrecision.toColumn(column, coerce(column, value));
+    }
+
     /** FoundationDB's limit on one value, which a row (a record) must fit in. */
     public static final int MAX_VALUE_BYTES = 100_000;
 

@@ -70,11 +70,11 @@ final class WritePath {
                 throw RelationalException.duplicateColumn("column \"" + e.getKey() + "\" specified more than once");
             }
             given[i] = true;
-            out[i] = Values.coerce(t.column(i), e.getValue());
+            out[i] = Values.written(t.column(i), e.getValue());
         }
         for (int i = 0; i < out.length; i++) {
             if (!given[i]) {
-                out[i] = Values.defaultValue(t.column(i));
+                out[i] = TimestampPrecision.toColumn(t.column(i), Values.defaultValue(t.column(i)));
             }
             if (out[i] == null && t.column(i).getHidden()) {
                 out[i] = RowIds.of(store.getContext().getDatabase()).next();
@@ -285,7 +285,7 @@ final class WritePath {
         Object[] values = old.values();
         for (Map.Entry<String, Object> e : changes.entrySet()) {
             int i = t.requireColumn(e.getKey());
-            values[i] = Values.coerce(t.column(i), e.getValue());
+            values[i] = Values.written(t.column(i), e.getValue());
         }
         checkNotNull(t, values);
         checkConstraints(t, values);

@@ -173,7 +173,7 @@ final class CalciteRunner implements AutoCloseable {
             p.setProperty("timeZone", "UTC");
             p.setProperty("fun", "standard,postgresql");
             p.setProperty("typeSystem", io.relationshiplayer.sql.calcite.RlTypeSystem.class.getName() + "#INSTANCE");
-            connection = new org.apache.calcite.jdbc.Driver().withPrepareFactory(() -> new SqlPrepare(this::now))
+            connection = new org.apache.calcite.jdbc.Driver().withPrepareFactory(() -> new SqlPrepare(this::now, cancel))
                     .connect("jdbc:calcite:", p);
             CalciteConnection calcite = connection.unwrap(CalciteConnection.class);
             views = new ViewAnalyzer(calcite, database, binding);

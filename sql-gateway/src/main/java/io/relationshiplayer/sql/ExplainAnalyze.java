@@ -12,7 +12,8 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * EXPLAIN: Calcite's (with a point statement's fast path line first), or PostgreSQL's EXPLAIN ANALYZE: the statement
+ * EXPLAIN: Calcite's (with a point statement's fast path line first; TIMESTAMP literals shown as PostgreSQL's,
+ * {@link ExplainTimestamps}), or PostgreSQL's EXPLAIN ANALYZE: the statement
  * is planned anew with a measure in each operator ({@link PlanAnalysis}), runs to its end (its rows read and dropped,
  * its writes made: in autocommit they commit, as PostgreSQL's do), and its plan comes back one line a row, each
  * operator with its actual rows, loops and time and, for those that read the store, the reads counted by the
@@ -35,7 +36,7 @@ final class ExplainAnalyze {
         String plain = options == null ? sql : "EXPLAIN " + StatementText.strip(options.statement());
         String text = StatementText.forCalcite(plain, StatementKind.EXPLAIN);
         StatementResult result = session.runCalcite(text, params, "EXPLAIN");
-        return plans != null ? FastStatements.explained(text, result, plans) : result;
+        return ExplainTimestamps.shown(plans != null ? FastStatements.explained(text, result, plans) : result);
     }
 
     private final SqlSession session;
@@ -175,7 +176,7 @@ final class ExplainAnalyze {
 
     private static StatementResult result(Run run) {
         List<Object[]> rows = new ArrayList<>();
-        run.plan().forEach(line -> rows.add(new Object[] {line}));
+        run.plan().forEach(line -> rows.add(new Object[] {ExplainTimestamps.text(line)}));
         rows.add(new Object[] {"Store (whole statement): " + AnalyzedPlanText.store(run.reads(), run.allReads())
                 .substring("store: ".length())});
         rows.add(new Object[] {"Planning Time: " + AnalyzedPlanText.millis(run.planningNanos()) + " ms"});

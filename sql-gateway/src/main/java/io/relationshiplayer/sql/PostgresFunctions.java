@@ -25,7 +25,8 @@ import org.apache.calcite.sql2rel.SqlRexContext;
  * the standard's {@code current_catalog} (the database too) and {@code current_schema} ({@code public}), which Calcite
  * parses but cannot run; and {@code date_trunc(unit, timestamp)}. Each is converted to what it means as the statement
  * is converted, so nothing runs at each row (date_trunc's truncation aside). {@code EXTRACT(SECOND FROM timestamp)}
- * keeps the fraction, as PostgreSQL's numeric does.
+ * keeps the fraction, as PostgreSQL's numeric does. {@code pg_sleep} and {@code pg_sleep_for} wait at each row
+ * ({@link io.relationshiplayer.sql.calcite.PgSleep}).
  */
 final class PostgresFunctions {
     static final SqlFunction NOW = function("NOW", SqlTypeName.TIMESTAMP);
@@ -41,7 +42,8 @@ final class PostgresFunctions {
                     org.apache.calcite.sql.type.SqlTypeFamily.TIMESTAMP), SqlFunctionCategory.TIMEDATE);
 
     /** The operators, for the validator's lookup. */
-    static final SqlOperatorTable TABLE = SqlOperatorTables.of(NOW, VERSION, CURRENT_DATABASE, DATE_TRUNC);
+    static final SqlOperatorTable TABLE = SqlOperatorTables.of(NOW, VERSION, CURRENT_DATABASE, DATE_TRUNC,
+            io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP, io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP_FOR);
 
     private PostgresFunctions() {
     }
@@ -90,6 +92,14 @@ final class PostgresFunctions {
                 return (cx, c) -> io.relationshiplayer.sql.calcite.TimestampFunctions.trunc(cx.getRexBuilder(),
                         cx.getValidator().getValidatedNodeType(c), cx.convertExpression(c.operand(0)),
                         cx.convertExpression(c.operand(1)));
+            }
+            if (op == io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP) {
+                return (cx, c) -> io.relationshiplayer.sql.calcite.PgSleep.seconds(cx.getRexBuilder(),
+                        cx.getValidator().getValidatedNodeType(c), cx.convertExpression(c.operand(0)));
+            }
+            if (op == io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP_FOR) {
+                return (cx, c) -> io.relationshiplayer.sql.calcite.PgSleep.interval(cx.getRexBuilder(),
+                        cx.getValidator().getValidatedNodeType(c), cx.convertExpression(c.operand(0)));
             }
             if (op == VERSION) {
                 return version;

@@ -37,9 +37,12 @@ final class SqlPrepare extends CalcitePrepareImpl {
             "select 1 from dual", "values 1", "VALUES 1");
     /** now() of a statement's run: the start of its transaction, in microseconds ({@link TransactionClock}). */
     private final java.util.function.LongSupplier clock;
+    /** The cancel request of the runner's statements, in each run's data context (pg_sleep waits on it). */
+    private final io.relationshiplayer.sql.calcite.StatementCancel cancel;
 
-    SqlPrepare(java.util.function.LongSupplier clock) {
+    SqlPrepare(java.util.function.LongSupplier clock, io.relationshiplayer.sql.calcite.StatementCancel cancel) {
         this.clock = clock;
+        this.cancel = cancel;
     }
 
     @Override
@@ -90,7 +93,7 @@ final class SqlPrepare extends CalcitePrepareImpl {
             return io.relationshiplayer.sql.calcite.CancelChecks.explaining(
                     () -> super.prepareSql(context, q, elementType, maxRowCount));
         }
-        return TransactionClock.clocked(super.prepareSql(context, q, elementType, maxRowCount), clock);
+        return TransactionClock.clocked(super.prepareSql(context, q, elementType, maxRowCount), clock, cancel);
     }
 
     /**

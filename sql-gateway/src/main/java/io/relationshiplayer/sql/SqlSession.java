@@ -297,9 +297,9 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         metrics.autocommitRetry();
     }
 
-    /** The current staleness bound of autocommit queries, in milliseconds. */
-    public long maxStalenessMillis() {
-        return settings.maxStalenessMillis();
+    /** What SET changed in this session: max_staleness, read_consistency, statement_timeout. */
+    public SessionSettings settings() {
+        return settings;
     }
 
     @Override

@@ -170,15 +170,15 @@ class SqlSessionTest {
             s.execute("CREATE TABLE kv (k BIGINT PRIMARY KEY, v VARCHAR)", List.of());
             s.execute("INSERT INTO kv VALUES (1, 'a')", List.of());
             assertThat(s.execute("SET max_staleness = 2", List.of()).command()).isEqualTo("SET");
-            assertThat(s.maxStalenessMillis()).isEqualTo(2_000);
+            assertThat(s.settings().maxStalenessMillis()).isEqualTo(2_000);
             s.execute("SET max_staleness TO '250 ms'", List.of());
-            assertThat(s.maxStalenessMillis()).isEqualTo(250);
+            assertThat(s.settings().maxStalenessMillis()).isEqualTo(250);
             try (RowStream rows = ((StatementResult.Query) s.execute("SELECT v FROM kv WHERE k = 1", List.of()))
                     .rows()) {
                 assertThat(rows.next()).containsExactly("a");
             }
             s.execute("SET max_staleness = 0", List.of());
-            assertThat(s.maxStalenessMillis()).isZero();
+            assertThat(s.settings().maxStalenessMillis()).isZero();
             assertThatThrownBy(() -> s.execute("SET nonsense = 1", List.of()))
                     .isInstanceOfSatisfying(SqlException.class, e -> assertThat(e.sqlState()).isEqualTo("22023"));
         }

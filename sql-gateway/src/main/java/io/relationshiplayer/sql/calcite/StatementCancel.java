@@ -34,6 +34,8 @@ public final class StatementCancel {
     private volatile Preparation waiting;
     /** Held by a preparation from its start to its end, also by one its caller has left. */
     private final Semaphore oneAtATime = new Semaphore(1);
+    /** What a {@link #sleep} waits on; a cancel wakes it. */
+    private final Object sleeping = new Object();
 
     /** Asks the running statement to stop; {@code why} ends "canceling statement due to ...". */
     public void cancel(String why) {
@@ -43,6 +45,9 @@ public final class StatementCancel {
         Preparation p = waiting;
         if (p != null) {
             p.cancelled();
+        }
+        synchronized (sleeping) {
+            sleeping.notifyAll();
         }
     }
 
@@ -62,6 +67,33 @@ public final class StatementCancel {
             throw canceled(why);
         }
     }
+
+    /**
+     * Waits {@code nanos} (pg_sleep), failing with 57014 as soon as the statement is cancelled: a cancel wakes it at
+     * once, and it looks again every {@link #SLEEP_SLICE_MILLIS} whatever happens. An interrupt cancels it and is kept.
+     */
+    public void sleep(long nanos) {
+        long start = System.nanoTime();
+        synchronized (sleeping) {
+            while (true) {
+                check();
+                long left = nanos - (System.nanoTime() - start);
+                if (left <= 0) {
+                    return;
+                }
+                try {
+                    long slice = Math.min(left, java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(SLEEP_SLICE_MILLIS));
+                    sleeping.wait(slice / 1_000_000, (int) (slice % 1_000_000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    cancel("interruption");
+                }
+            }
+        }
+    }
+
+    /** The longest a {@link #sleep} waits before it looks at the cancel request again, even unwoken. */
+    static final long SLEEP_SLICE_MILLIS = 20;
 
     private static SqlException canceled(String why) {
         return new SqlException(SqlException.QUERY_CANCELED, "canceling statement due to " + why);

@@ -24,8 +24,6 @@ public final class Timestamps {
     /** Microseconds in a second, a day. */
     public static final long SECOND = 1_000_000L;
     public static final long DAY = 86_400L * SECOND;
-    /** PostgreSQL's epoch, 2000-01-01 00:00:00, in microseconds since 1970's. */
-    private static final long POSTGRES_EPOCH = 10_957L * DAY;
 
     /**
      * PostgreSQL's earliest timestamp, 4714-11-24 00:00:00 BC, and the latest of microseconds since 1970 in 64 bits
@@ -46,8 +44,7 @@ public final class Timestamps {
      * TIMESTAMP(0)), else six (unset: TIMESTAMP).
      */
     public static int precision(io.relationshiplayer.proto.v1.ColumnType t) {
-        return t.hasPrecision() && t.getPrecision() >= 0 && t.getPrecision() < PRECISION ? t.getPrecision()
-                : PRECISION;
+        return io.relationshiplayer.relationships.TimestampPrecision.of(t);
     }
 
     /** Microseconds since the epoch of {@code v}; 22008 naming {@code what} if it has digits below a microsecond. */
@@ -197,23 +194,7 @@ public final class Timestamps {
      * halves away from its epoch, 2000-01-01 (so 1990-06-01 00:00:00.5 rounds down).
      */
     public static long round(long micros, int precision) {
-        if (precision >= PRECISION) {
-            return micros;
-        }
-        return round(micros - POSTGRES_EPOCH, pow10(PRECISION - precision)) + POSTGRES_EPOCH;
-    }
-
-    /** PostgreSQL's rounding of a timestamp to a multiple of {@code unit}: halves away from zero. */
-    private static long round(long value, long unit) {
-        return value >= 0 ? (value + unit / 2) / unit * unit : -((-value + unit / 2) / unit * unit);
-    }
-
-    private static long pow10(int n) {
-        long p = 1;
-        for (int i = 0; i < n; i++) {
-            p *= 10;
-        }
-        return p;
+        return io.relationshiplayer.relationships.TimestampPrecision.round(micros, precision); // the write path's rule
     }
 
     /** {@code micros} as PostgreSQL writes a timestamp: {@code yyyy-mm-dd hh:mm:ss}, and a fraction if it has one. */

@@ -34,6 +34,8 @@ import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
 public final class TransactionClock {
     /** The data context's variable of the run's now(), in microseconds since 1970. */
     private static final String VARIABLE = "rlNowMicros";
+    /** The data context's variable of the run's {@link StatementCancel}. */
+    private static final String CANCEL = "rlStatementCancel";
     /** Calcite's clock variables (milliseconds; the connection's time zone is UTC, so all three are the same). */
     private static final List<String> CALCITE_CLOCK = List.of(DataContext.Variable.UTC_TIMESTAMP.camelName,
             DataContext.Variable.CURRENT_TIMESTAMP.camelName, DataContext.Variable.LOCAL_TIMESTAMP.camelName);
@@ -77,15 +79,18 @@ public final class TransactionClock {
         return t.getEpochSecond() * Timestamps.SECOND + t.getNano() / 1000;
     }
 
-    /** {@code s}, each of its runs in a data context that holds {@code clock}'s value when the run starts. */
+    /**
+     * {@code s}, each of its runs in a data context that holds {@code clock}'s value when the run starts, and
+     * {@code cancel}, the cancel request of the runner's statements (for {@link PgSleep}).
+     */
     public static <T> CalcitePrepare.CalciteSignature<T> clocked(CalcitePrepare.CalciteSignature<T> s,
-                                                                 LongSupplier clock) {
+                                                                 LongSupplier clock, StatementCancel cancel) {
         // the limit of rows (maxRowCount) is applied by s itself: none here
         return new CalcitePrepare.CalciteSignature<T>(s.sql, s.parameters, s.internalParameters, s.rowType, s.columns,
                 s.cursorFactory, s.rootSchema, s.getCollationList(), -1, null, s.statementType) {
             @Override
             public Enumerable<T> enumerable(DataContext root) {
-                return s.enumerable(new Clocked(root, clock.getAsLong()));
+                return s.enumerable(new Clocked(root, clock.getAsLong(), cancel));
             }
         };
     }
@@ -95,8 +100,17 @@ public final class TransactionClock {
         return root.get(VARIABLE) instanceof Long micros ? micros : now();
     }
 
-    /** A run's data context with its now() ({@code micros}), Calcite's clock variables that instant's milliseconds. */
-    private record Clocked(DataContext root, long micros) implements DataContext {
+    /** The cancel request of the run of {@code root}'s statement, or null (a context not made here). */
+    @Nullable
+    static StatementCancel cancel(DataContext root) {
+        return root.get(CANCEL) instanceof StatementCancel c ? c : null;
+    }
+
+    /**
+     * A run's data context with its now() ({@code micros}), Calcite's clock variables that instant's milliseconds, and
+     * its statement's cancel request.
+     */
+    private record Clocked(DataContext root, long micros, StatementCancel cancel) implements DataContext {
         @Override
         public @Nullable SchemaPlus getRootSchema() {
             return root.getRootSchema();
@@ -116,6 +130,9 @@ public final class TransactionClock {
         public @Nullable Object get(String name) {
             if (name.equals(VARIABLE)) {
                 return micros;
+            }
+            if (name.equals(CANCEL)) {
+                return cancel;
             }
             return CALCITE_CLOCK.contains(name) ? Math.floorDiv(micros, 1000L) : root.get(name);
         }

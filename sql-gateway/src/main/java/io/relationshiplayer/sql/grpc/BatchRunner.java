@@ -4,8 +4,6 @@ import io.grpc.Context;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import io.relationshiplayer.limits.CallWork;
-import io.relationshiplayer.limits.Durations;
-import io.relationshiplayer.limits.ServerLimits;
 import io.relationshiplayer.proto.v1.ExecuteBatchResponse;
 import io.relationshiplayer.sql.SqlException;
 import io.relationshiplayer.sql.SqlSession;
@@ -26,7 +24,12 @@ final class BatchRunner {
     private final ServerCallStreamObserver<ExecuteBatchResponse> call;
     private final StreamSettings settings;
     private final long startNanos = System.nanoTime();
+    /** The batch's timeout (zero: none), the session's or the server's ({@link StatementTimeoutException#of}). */
+    private final Duration timeout;
     private volatile boolean cancelled;
+    /** Set by the timer when the timeout passed, which then stopped the running item. */
+    private volatile boolean timedOut;
+    private volatile java.util.concurrent.ScheduledFuture<?> timer;
 
     private BatchRunner(Sessions.Lease lease, Supplier<List<SqlSession.BatchItem>> items, boolean beginTransaction,
                         boolean commit, StreamObserver<ExecuteBatchResponse> observer, StreamSettings settings) {
@@ -36,6 +39,7 @@ final class BatchRunner {
         this.commit = commit;
         this.call = (ServerCallStreamObserver<ExecuteBatchResponse>) observer;
         this.settings = settings;
+        this.timeout = StatementTimeoutException.of(lease, settings.limits());
     }
 
     /**
@@ -45,7 +49,17 @@ final class BatchRunner {
     static void start(Sessions.Lease lease, Supplier<List<SqlSession.BatchItem>> items, boolean beginTransaction,
                       boolean commit, StreamObserver<ExecuteBatchResponse> observer, StreamSettings settings) {
         BatchRunner r = new BatchRunner(lease, items, beginTransaction, commit, observer, settings);
-        r.call.setOnCancelHandler(() -> r.cancelled = true);
+        // a cancel, and the timeout, reach into the running item (a scan, a sleep), not only between items
+        r.call.setOnCancelHandler(() -> {
+            r.cancelled = true;
+            lease.cancel();
+        });
+        if (!r.timeout.isZero()) {
+            r.timer = settings.timers().schedule(() -> {
+                r.timedOut = true;
+                lease.cancel();
+            }, r.timeout.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+        }
         // the call counts against its client's limits until the batch has stopped, cancelled or not
         Runnable workDone = CallWork.hold();
         try {
@@ -77,7 +91,9 @@ final class BatchRunner {
         } catch (RuntimeException | Error e) {
             finish();
             if (!cancelled) {
-                call.onError(SqlGrpcErrors.toStatus(e));
+                call.onError(SqlGrpcErrors.toStatus(timedOut && e instanceof SqlException x
+                        && SqlException.QUERY_CANCELED.equals(x.sqlState())
+                        ? StatementTimeoutException.reached(timeout, settings.limits()) : e));
             }
             return;
         }
@@ -94,14 +110,16 @@ final class BatchRunner {
         if (lease.revoked()) {
             throw new SqlException(SqlException.QUERY_CANCELED, "canceling statement: its session was closed");
         }
-        Duration timeout = settings.limits().statementTimeout();
-        if (!timeout.isZero() && System.nanoTime() - startNanos > timeout.toNanos()) {
-            throw new StatementTimeoutException("canceling statement due to statement timeout: "
-                    + ServerLimits.reached(ServerLimits.STATEMENT_TIMEOUT, Durations.format(timeout)));
+        if (timedOut || !timeout.isZero() && System.nanoTime() - startNanos > timeout.toNanos()) {
+            throw StatementTimeoutException.reached(timeout, settings.limits());
         }
     }
 
     private void finish() {
+        java.util.concurrent.ScheduledFuture<?> t = timer;
+        if (t != null) {
+            t.cancel(false);
+        }
         settings.metrics().statement("BATCH", startNanos);
         lease.close();
     }

@@ -4,7 +4,6 @@ import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
 import io.relationshiplayer.grpc.FlowControlledStreamer;
 import io.relationshiplayer.grpc.FlowControlledStreamer.Sink;
-import io.relationshiplayer.limits.Durations;
 import io.relationshiplayer.limits.ServerLimits;
 import io.relationshiplayer.proto.v1.ExecuteResponse;
 import io.relationshiplayer.proto.v1.ResultComplete;
@@ -45,6 +44,8 @@ final class ResultStreamer implements FlowControlledStreamer.Source<ExecuteRespo
     /** ExecuteRequest's flags. */
     private final Flags flags;
     private final long startNanos = System.nanoTime();
+    /** This statement's timeout (zero: none), the session's or the server's ({@link StatementTimeoutException#of}). */
+    private final java.time.Duration timeout;
     private StatementResult.Query query;
     private long rowCount;
 
@@ -64,6 +65,7 @@ final class ResultStreamer implements FlowControlledStreamer.Source<ExecuteRespo
         this.settings = settings;
         this.fetchSize = FlowControlledStreamer.batchSize(settings.limits(), fetchSize);
         this.flags = flags;
+        this.timeout = StatementTimeoutException.of(lease, settings.limits());
     }
 
     /** Starts the statement; must be called from the gRPC handler method. The streamer releases the lease. */
@@ -80,7 +82,7 @@ final class ResultStreamer implements FlowControlledStreamer.Source<ExecuteRespo
         FlowControlledStreamer<ExecuteResponse> streamer = FlowControlledStreamer
                 .create(observer, source, flags.beginTransaction() || flags.commit() ? settings.worker()
                         : settings.executorFor(lease.session(), sql))
-                .deadline(settings.timers(), settings.limits().statementTimeout());
+                .deadline(settings.timers(), source.timeout);
         lease.onRevoke(streamer::wake);
         streamer.start();
     }
@@ -206,8 +208,6 @@ final class ResultStreamer implements FlowControlledStreamer.Source<ExecuteRespo
     @Nonnull
     @Override
     public StatusRuntimeException deadlineExceeded() {
-        return SqlGrpcErrors.toStatus(new StatementTimeoutException("canceling statement due to statement timeout: "
-                + ServerLimits.reached(ServerLimits.STATEMENT_TIMEOUT,
-                Durations.format(settings.limits().statementTimeout()))), sql);
+        return SqlGrpcErrors.toStatus(StatementTimeoutException.reached(timeout, settings.limits()), sql);
     }
 }

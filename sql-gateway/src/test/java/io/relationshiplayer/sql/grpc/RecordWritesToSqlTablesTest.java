@@ -113,6 +113,38 @@ class RecordWritesToSqlTablesTest extends SqlServerFixture {
         expectSql(Status.Code.FAILED_PRECONDITION, "23514", () -> exec(s, "INSERT INTO stock VALUES (2, -1)"));
     }
 
+    /**
+     * A TIMESTAMP(p) column's values are rounded to p digits by the relationship layer's write path, which every
+     * writer of SQL tables goes through: the record service writes none (refused, so an unrounded value never gets in)
+     * and reads the rounded value SQL wrote.
+     */
+    @Test
+    void aTimestampPrecisionColumnIsWrittenRoundedAndNeverUnroundedThroughTheRecordService() {
+        exec(s, "CREATE TABLE stamps (id BIGINT PRIMARY KEY, at TIMESTAMP(0), ms TIMESTAMP(3))");
+        long half = java.time.LocalDateTime.parse("2024-01-01T12:00:00.5").toEpochSecond(java.time.ZoneOffset.UTC)
+                * 1_000_000L + 500_000L;
+        long whole = half + 500_000L; // 12:00:01, as PostgreSQL rounds 12:00:00.5 to TIMESTAMP(0)
+        RecordMessage unrounded = record("stamps", Map.of("id", 1L, "at", half, "ms", half + 1_234L));
+        for (SaveMode mode : List.of(SaveMode.UPSERT, SaveMode.INSERT)) {
+            assertWriteRefusal(refused(() -> records().saveRecords(SaveRecordsRequest.newBuilder().setDatabase(db)
+                    .setMode(mode).addRecords(unrounded).build())), "stamps");
+        }
+        exec(s, "INSERT INTO stamps VALUES (1, TIMESTAMP '2024-01-01 12:00:00.5', "
+                + "TIMESTAMP '2024-01-01 12:00:00.501234')");
+        exec(s, "INSERT INTO stamps (id) VALUES (2)");
+        exec(s, "UPDATE stamps SET at = TIMESTAMP '2024-01-01 12:00:00.7', ms = TIMESTAMP '2024-01-01 12:00:00.5015'"
+                + " WHERE id = 2");
+        List<LoadedRecord> loaded = records().loadRecords(LoadRecordsRequest.newBuilder().setDatabase(db)
+                .setType("stamps").addKeys(key(1L)).addKeys(key(2L)).build()).getRecordsList();
+        assertThat(loaded).hasSize(2);
+        DynamicMessage one = parse(loaded.get(0).getRecord());
+        DynamicMessage two = parse(loaded.get(1).getRecord());
+        assertThat(one.getField(field(one.getDescriptorForType(), "at"))).isEqualTo(whole);
+        assertThat(one.getField(field(one.getDescriptorForType(), "ms"))).isEqualTo(half + 1_000L);
+        assertThat(two.getField(field(two.getDescriptorForType(), "at"))).isEqualTo(whole);
+        assertThat(two.getField(field(two.getDescriptorForType(), "ms"))).isEqualTo(half + 2_000L);
+    }
+
     @Test
     void aDroppedColumnStaysADeprecatedFieldAndOldRecordsStayReadable() {
         exec(s, "ALTER TABLE projects DROP COLUMN name");

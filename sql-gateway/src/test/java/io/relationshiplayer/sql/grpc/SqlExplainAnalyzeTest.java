@@ -39,6 +39,19 @@ class SqlExplainAnalyzeTest extends SqlServerFixture {
 
     /** A deadline stops it as it stops any statement (the statement timeout is the same stop, from the server). */
     @Test
+    void timestampLiteralsAreShownAsPostgresWritesThem() {
+        String s = open();
+        exec(s, "CREATE TABLE ev (id BIGINT PRIMARY KEY, ts TIMESTAMP)");
+        exec(s, "CREATE INDEX ev_ts ON ev (ts)");
+        exec(s, "INSERT INTO ev VALUES (1, TIMESTAMP '2024-01-02 03:04:05.123456')");
+        List<String> lines = exec(s, "EXPLAIN ANALYZE SELECT id FROM ev WHERE ts < TIMESTAMP '2024-01-02 03:04:05.2'")
+                .rows().stream().map(row -> (String) row.get(0)).toList();
+        assertThat(lines).anyMatch(l -> l.contains("ts < TIMESTAMP '2024-01-02 03:04:05.2'"))
+                .noneMatch(l -> l.contains("rl_timestamp("));
+        assertThat(lines.get(0)).contains("rows=1");
+    }
+
+    @Test
     void aDeadlineStopsIt() {
         String s = open();
         String runaway = "EXPLAIN ANALYZE SELECT SUM(a.x * b.x + c.x - d.x + e.x) FROM " + HUNDRED + " AS a(x), "
