@@ -21,10 +21,50 @@ public final class SessionSettings {
     private ReadConsistency readConsistency = ReadConsistency.CONTINUATION;
     private java.time.Duration statementTimeout = java.time.Duration.ZERO;
 
+    private String applicationName = "";
+
+    /**
+     * Runs a SET or RESET statement: {@code SET [SESSION] name = value | TO value | TO DEFAULT}, {@code RESET name},
+     * {@code RESET ALL}. A parameter SHOW knows but SET cannot change is 55P02 (0A000 for those PostgreSQL lets a
+     * session change); an unknown one 22023.
+     */
+    StatementResult apply(@Nonnull String sql, @Nonnull FDBDatabase db) {
+        boolean reset = StatementText.leadingWords(sql, 1).equalsIgnoreCase("RESET");
+        String rest = StatementText.strip(StatementText.afterFirstWord(sql));
+        if (reset) {
+            String name = SessionParameters.canonical(rest);
+            if (name.equals("all")) {
+                staleness = Staleness.NONE;
+                readConsistency = ReadConsistency.CONTINUATION;
+                statementTimeout = java.time.Duration.ZERO;
+                applicationName = "";
+            } else {
+                set(name + " TO DEFAULT", db);
+            }
+            return new StatementResult.Done("RESET");
+        }
+        String first = StatementText.leadingWords(rest, 1);
+        if (first.equalsIgnoreCase("LOCAL")) {
+            throw new SqlException("0A000", "SET LOCAL is not supported: a setting lasts for the session");
+        }
+        set(first.equalsIgnoreCase("SESSION") ? StatementText.strip(StatementText.afterFirstWord(rest)) : rest, db);
+        return new StatementResult.Done("SET");
+    }
+
     /** Applies the assignment of a SET statement (the text after SET); 22023 for an unknown setting or bad value. */
     void set(@Nonnull String assignment, @Nonnull FDBDatabase db) {
         Matcher m = NAME.matcher(assignment);
-        switch (m.matches() ? m.group(1).toLowerCase(Locale.ROOT) : "") {
+        String name = m.matches() ? m.group(1).toLowerCase(Locale.ROOT) : "";
+        if (DEFAULT.matcher(assignment).matches() && !name.equals("statement_timeout")
+                && !name.equals("read_consistency")) {
+            switch (name) {
+                case "max_staleness" -> staleness = Staleness.NONE;
+                case "application_name" -> applicationName = "";
+                default -> refuse(name, assignment);
+            }
+            return;
+        }
+        switch (name) {
             case "max_staleness":
                 staleness = Staleness.parse(assignment).trackedBy(db);
                 break;
@@ -34,11 +74,54 @@ public final class SessionSettings {
             case "statement_timeout":
                 statementTimeout = StatementTimeoutSetting.parse(assignment);
                 break;
+            case "application_name":
+                Matcher v = VALUE.matcher(assignment);
+                if (!v.matches()) {
+                    throw new SqlException("22023", "invalid value for parameter \"application_name\" in \""
+                            + assignment + "\"");
+                }
+                applicationName = v.group(1) != null ? v.group(1).replace("''", "'") : v.group(2);
+                break;
             default:
-                throw new SqlException("22023", "unrecognized setting \"" + assignment + "\": supported are "
-                        + "SET max_staleness = <seconds>, SET read_consistency = snapshot | continuation and "
-                        + "SET statement_timeout = <milliseconds>");
+                refuse(name, assignment);
         }
+    }
+
+    private static final Pattern DEFAULT = Pattern.compile("(?is)\\s*\\w+\\s*(?:=|\\s+to\\s+)\\s*default\\s*");
+    private static final Pattern VALUE = Pattern.compile("(?is)\\s*\\w+\\s*(?:=|\\s+to\\s+)\\s*(?:'((?:[^']|'')*)'|(\\w+))\\s*");
+
+    private static void refuse(String name, String assignment) {
+        if (name.equals("client_encoding") && assignment.matches("(?is).*\\W'?utf-?8'?\\s*")) {
+            return; // the only encoding there is
+        }
+        if (SessionParameters.known(name)) {
+            boolean postgresAllows = name.equals("client_encoding") || name.equals("datestyle")
+                    || name.equals("timezone") || name.equals("default_transaction_isolation")
+                    || name.equals("transaction_isolation");
+            throw new SqlException(postgresAllows ? "0A000" : "55P02", postgresAllows
+                    ? "changing \"" + name + "\" is not supported: SHOW " + name + " gives the value the engine has"
+                    : "parameter \"" + name + "\" cannot be changed");
+        }
+        throw new SqlException("22023", "unrecognized setting \"" + assignment + "\": supported are "
+                + "SET max_staleness = <seconds>, SET read_consistency = snapshot | continuation, "
+                + "SET statement_timeout = <milliseconds> and SET application_name = '<text>'");
+    }
+
+    String applicationName() {
+        return applicationName;
+    }
+
+    String statementTimeoutText() {
+        return StatementTimeoutSetting.show(statementTimeout);
+    }
+
+    String maxStalenessText() {
+        long ms = staleness.millis();
+        return ms == 0 ? "0" : ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+    }
+
+    String readConsistencyText() {
+        return readConsistency.name().toLowerCase(Locale.ROOT);
     }
 
     /** The current staleness bound of autocommit queries, in milliseconds. */

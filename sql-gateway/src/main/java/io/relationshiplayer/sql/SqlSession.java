@@ -151,15 +151,12 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         try {
             switch (kind) {
                 case SET:
-                    settings.set(StatementText.strip(StatementText.afterFirstWord(sql)), db);
-                    return new StatementResult.Done("SET");
+                    return settings.apply(sql, db);
                 case SHOW:
                 case DESCRIBE:
                     StatementResult metadata = MetadataCommands.run(sql, kind, layer, database, transaction);
-                    if (metadata != null) {
-                        return metadata;
-                    }
-                    break;
+                    return metadata != null ? metadata
+                            : SessionParameters.show(StatementText.strip(StatementText.afterFirstWord(sql)), settings);
                 case DATABASE:
                 case OTHER_DDL:
                 case DDL:

@@ -100,6 +100,7 @@ public enum StatementKind {
             case "ABORT":
                 return ROLLBACK;
             case "SET":
+            case "RESET":
                 return SET;
             case "SHOW":
                 return SHOW;
@@ -115,7 +116,7 @@ public enum StatementKind {
     private static final java.util.Set<String> POSTGRES_STATEMENTS = java.util.Set.of("ANALYZE", "CALL", "CHECKPOINT",
             "CLOSE", "CLUSTER", "COMMENT", "COPY", "DEALLOCATE", "DECLARE", "DISCARD", "DO", "EXECUTE", "FETCH",
             "GRANT", "IMPORT", "LISTEN", "LOAD", "LOCK", "MOVE", "NOTIFY", "PREPARE", "REASSIGN", "REFRESH", "REINDEX",
-            "RELEASE", "RESET", "REVOKE", "SAVEPOINT", "SECURITY", "UNLISTEN", "VACUUM");
+            "RELEASE", "REVOKE", "SAVEPOINT", "SECURITY", "UNLISTEN", "VACUUM");
 
     /**
      * The error of a statement of kind {@link #EMPTY} or {@link #OTHER}, as PostgreSQL gives it: a statement of

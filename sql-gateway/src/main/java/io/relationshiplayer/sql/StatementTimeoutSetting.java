@@ -53,6 +53,22 @@ final class StatementTimeoutSetting {
         return Duration.ofMillis(rounded);
     }
 
+    /** The setting as PostgreSQL's SHOW writes it: {@code 0}, or in the largest unit that holds it whole. */
+    static String show(Duration timeout) {
+        long ms = timeout.toMillis();
+        if (ms == 0) {
+            return "0";
+        }
+        long[] factors = {86_400_000, 3_600_000, 60_000, 1000};
+        String[] units = {"d", "h", "min", "s"};
+        for (int i = 0; i < factors.length; i++) {
+            if (ms % factors[i] == 0) {
+                return ms / factors[i] + units[i];
+            }
+        }
+        return ms + "ms";
+    }
+
     /** The timeout of a statement: the session's ({@code session}, zero for none) bounded by the server's. */
     static Duration bounded(Duration session, Duration server) {
         if (session.isZero()) {
