@@ -22,6 +22,28 @@ public final class SessionSettings {
     private java.time.Duration statementTimeout = java.time.Duration.ZERO;
 
     private String applicationName = "";
+    /** The settings when the session's explicit transaction began: what its rollback goes back to. */
+    private Saved atBegin;
+
+    private record Saved(Staleness staleness, ReadConsistency readConsistency, java.time.Duration statementTimeout,
+                         String applicationName) {
+    }
+
+    /** BEGIN: a SET from now on is undone if the transaction rolls back or fails, as in PostgreSQL. */
+    void transactionStarted() {
+        atBegin = new Saved(staleness, readConsistency, statementTimeout, applicationName);
+    }
+
+    /** The explicit transaction ended: committed, its SETs stay; else the settings are those of its BEGIN. */
+    void transactionEnded(boolean committed) {
+        if (atBegin != null && !committed) {
+            staleness = atBegin.staleness();
+            readConsistency = atBegin.readConsistency();
+            statementTimeout = atBegin.statementTimeout();
+            applicationName = atBegin.applicationName();
+        }
+        atBegin = null;
+    }
 
     /**
      * Runs a SET or RESET statement: {@code SET [SESSION] name = value | TO value | TO DEFAULT}, {@code RESET name},

@@ -312,6 +312,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
         transaction = readCounter == null ? db.openContext() : db.openContext(null, readCounter);
         calcite.clock.start(transaction); // now() is the transaction's start, as PostgreSQL's
+        settings.transactionStarted(); // a SET in it is undone if it rolls back
         failed = false;
         return new StatementResult.Done("BEGIN");
     }
@@ -323,18 +324,20 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         FDBRecordContext tx = transaction;
         transaction = null;
         current = null;
-        if (failed) {
-            failed = false;
-            tx.close();
-            return new StatementResult.Done("ROLLBACK");
-        }
+        boolean committed = false;
         try {
+            if (failed) {
+                return new StatementResult.Done("ROLLBACK");
+            }
             tx.commit();
+            committed = true;
             return new StatementResult.Done("COMMIT");
         } catch (RuntimeException e) {
             throw SqlErrors.toSql(e);
         } finally {
+            failed = false;
             tx.close();
+            settings.transactionEnded(committed);
         }
     }
 
@@ -346,6 +349,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         current = null;
         failed = false;
         pendingCommit = false;
+        settings.transactionEnded(false);
         return new StatementResult.Done("ROLLBACK");
     }
 
