@@ -74,7 +74,13 @@ class AdmissionQueueTest {
                 workers.add(t);
             }
             started.await();
-            Thread.sleep(round % 2 == 0 ? 1 : 30); // offered while one worker polls, or after it went to sleep
+            if (round % 2 == 1) {
+                // offered after every worker went to sleep (the poller once its 20 ms of polling ran out); in the
+                // even rounds, at once, while one of them polls
+                org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5))
+                        .pollInterval(java.time.Duration.ofMillis(1))
+                        .until(() -> workers.stream().allMatch(t -> t.getState() == Thread.State.TIMED_WAITING));
+            }
             Runnable a = fresh("a");
             Runnable b = fresh("b");
             Runnable c = fresh("c");
