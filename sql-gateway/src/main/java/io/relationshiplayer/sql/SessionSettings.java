@@ -28,7 +28,8 @@ public final class SessionSettings {
      * {@code RESET ALL}. A parameter SHOW knows but SET cannot change is 55P02 (0A000 for those PostgreSQL lets a
      * session change); an unknown one 22023.
      */
-    StatementResult apply(@Nonnull String sql, @Nonnull FDBDatabase db) {
+    StatementResult apply(@Nonnull String written, @Nonnull FDBDatabase db) {
+        String sql = SessionParameters.withoutComments(written);
         boolean reset = StatementText.leadingWords(sql, 1).equalsIgnoreCase("RESET");
         String rest = StatementText.strip(StatementText.afterFirstWord(sql));
         if (reset) {
@@ -80,7 +81,8 @@ public final class SessionSettings {
                     throw new SqlException("22023", "invalid value for parameter \"application_name\" in \""
                             + assignment + "\"");
                 }
-                applicationName = v.group(1) != null ? v.group(1).replace("''", "'") : v.group(2);
+                applicationName = v.group(1) != null ? v.group(1).replace("''", "'")
+                        : v.group(2).toLowerCase(Locale.ROOT); // an identifier: folded, as PostgreSQL's parser does
                 break;
             default:
                 refuse(name, assignment);
