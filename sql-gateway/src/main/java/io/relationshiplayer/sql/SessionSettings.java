@@ -48,7 +48,13 @@ public final class SessionSettings {
         if (first.equalsIgnoreCase("LOCAL")) {
             throw new SqlException("0A000", "SET LOCAL is not supported: a setting lasts for the session");
         }
-        set(first.equalsIgnoreCase("SESSION") ? StatementText.strip(StatementText.afterFirstWord(rest)) : rest, db);
+        String assignment = first.equalsIgnoreCase("SESSION") ? StatementText.strip(StatementText.afterFirstWord(rest))
+                : rest;
+        if (StatementText.leadingWords(assignment, 2).equals("TIME ZONE")) {
+            // PostgreSQL's SET TIME ZONE value is SET timezone = value.
+            assignment = "timezone = " + StatementText.afterFirstWord(StatementText.afterFirstWord(assignment)).strip();
+        }
+        set(assignment, db);
         return new StatementResult.Done("SET");
     }
 
