@@ -135,10 +135,11 @@ final class WritePath {
                 }
             }
         }
-        List<CompletableFuture<Void>> checks = new ArrayList<>();
+        List<CompletableFuture<Void>> unique = new ArrayList<>(rows.size());
+        List<CompletableFuture<Void>> parents = new ArrayList<>(rows.size());
         for (Row r : rows) {
-            checks.add(checkUniqueConstraints(t, r, null));
-            checks.add(checkParents(t, r, null));
+            unique.add(checkUniqueConstraints(t, r, null));
+            parents.add(checkParents(t, r, null));
         }
         // The saves' reads (does the row exist?) go out with the checks', not a round trip after them: a refused
         // statement's writes never commit (its transaction is aborted), so they need not wait for the checks.
@@ -147,13 +148,23 @@ final class WritePath {
             saves.add(store.saveRecordAsync(codec.toRecord(t, r.values()), RecordExistenceCheck.ERROR_IF_EXISTS));
         }
         try {
-            joinInOrder(checks);
+            // PostgreSQL's order: row by row, its primary key and unique keys as it is inserted; then the foreign
+            // keys, which its triggers check after the statement.
+            for (int i = 0; i < rows.size(); i++) {
+                joinSave(t, rows, saves.get(i));
+                joinInOrder(unique.subList(i, i + 1));
+            }
+            joinInOrder(parents);
         } catch (RuntimeException e) {
             settle(saves); // nothing of the statement still writes once it has been refused
             throw e;
         }
+        return rows;
+    }
+
+    private void joinSave(Table t, List<Row> rows, CompletableFuture<?> save) {
         try {
-            joinInOrder(saves);
+            joinInOrder(List.of(save));
         } catch (RelationalException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -163,7 +174,6 @@ final class WritePath {
             }
             throw e;
         }
-        return rows;
     }
 
     private RelationalException duplicatePrimaryKey(Table t, List<Row> rows, Throwable cause) {

@@ -62,7 +62,7 @@ final class SessionParameters {
     /** The answer to SHOW {@code what} (the text after SHOW). */
     @Nonnull
     static StatementResult show(@Nonnull String what, @Nonnull SessionSettings settings) {
-        String name = canonical(what);
+        String name = canonical(StatementText.strip(withoutComments(what)));
         if (name.equals("all")) {
             List<Object[]> rows = new ArrayList<>();
             for (Parameter p : PARAMETERS.values()) {
@@ -75,7 +75,8 @@ final class SessionParameters {
         if (p == null) {
             throw new SqlException("42704", "unrecognized configuration parameter \"" + name + "\"");
         }
-        return new StatementResult.Query("SHOW", List.of(text(name)),
+        // The column is the parameter's canonical spelling (TimeZone, DateStyle), as PostgreSQL names it.
+        return new StatementResult.Query("SHOW", List.of(text(p.name())),
                 MetadataCommands.stream(List.<Object[]>of(new Object[] {p.value().apply(settings)})));
     }
 
@@ -87,6 +88,32 @@ final class SessionParameters {
             case "time zone" -> "timezone";
             default -> name;
         };
+    }
+
+    /** {@code sql} with its comments (outside quotes) made spaces: they are no part of a name or a value. */
+    static String withoutComments(@Nonnull String sql) {
+        StringBuilder out = new StringBuilder(sql.length());
+        int i = 0;
+        while (i < sql.length()) {
+            char c = sql.charAt(i);
+            if (c == '\'' || c == '"') {
+                int end = StatementText.quotedEnd(sql, i, c);
+                out.append(sql, i, end);
+                i = end;
+            } else if (c == '-' && i + 1 < sql.length() && sql.charAt(i + 1) == '-') {
+                while (i < sql.length() && sql.charAt(i) != '\n' && sql.charAt(i) != '\r') {
+                    i++;
+                }
+                out.append(' ');
+            } else if (c == '/' && i + 1 < sql.length() && sql.charAt(i + 1) == '*') {
+                i = StatementText.blockCommentEnd(sql, i);
+                out.append(' ');
+            } else {
+                out.append(c);
+                i++;
+            }
+        }
+        return out.toString();
     }
 
     private static ColumnMeta text(String name) {

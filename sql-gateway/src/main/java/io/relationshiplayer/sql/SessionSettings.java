@@ -50,7 +50,8 @@ public final class SessionSettings {
      * {@code RESET ALL}. A parameter SHOW knows but SET cannot change is 55P02 (0A000 for those PostgreSQL lets a
      * session change); an unknown one 22023.
      */
-    StatementResult apply(@Nonnull String sql, @Nonnull FDBDatabase db) {
+    StatementResult apply(@Nonnull String written, @Nonnull FDBDatabase db) {
+        String sql = SessionParameters.withoutComments(written);
         boolean reset = StatementText.leadingWords(sql, 1).equalsIgnoreCase("RESET");
         String rest = StatementText.strip(StatementText.afterFirstWord(sql));
         if (reset) {
@@ -69,7 +70,13 @@ public final class SessionSettings {
         if (first.equalsIgnoreCase("LOCAL")) {
             throw new SqlException("0A000", "SET LOCAL is not supported: a setting lasts for the session");
         }
-        set(first.equalsIgnoreCase("SESSION") ? StatementText.strip(StatementText.afterFirstWord(rest)) : rest, db);
+        String assignment = first.equalsIgnoreCase("SESSION") ? StatementText.strip(StatementText.afterFirstWord(rest))
+                : rest;
+        if (StatementText.leadingWords(assignment, 2).equals("TIME ZONE")) {
+            // PostgreSQL's SET TIME ZONE value is SET timezone = value.
+            assignment = "timezone = " + StatementText.afterFirstWord(StatementText.afterFirstWord(assignment)).strip();
+        }
+        set(assignment, db);
         return new StatementResult.Done("SET");
     }
 
@@ -102,7 +109,8 @@ public final class SessionSettings {
                     throw new SqlException("22023", "invalid value for parameter \"application_name\" in \""
                             + assignment + "\"");
                 }
-                applicationName = v.group(1) != null ? v.group(1).replace("''", "'") : v.group(2);
+                applicationName = v.group(1) != null ? v.group(1).replace("''", "'")
+                        : v.group(2).toLowerCase(Locale.ROOT); // an identifier: folded, as PostgreSQL's parser does
                 break;
             default:
                 refuse(name, assignment);
