@@ -36,7 +36,7 @@ final class RlConnection extends UnsupportedConnection {
     /** Statements that never open a transaction implicitly: DDL and the transaction statements themselves. */
     private static final Pattern NO_IMPLICIT_BEGIN = Pattern.compile(
             "^\\s*(?:(?:--[^\\n]*(?:\\n|$)|/\\*.*?\\*/)\\s*)*(?:CREATE|DROP|ALTER|BEGIN|START|COMMIT|ROLLBACK|END"
-                    + "|ABORT|SHOW|DESCRIBE|EXPLAIN|SET)\\b", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+                    + "|ABORT|SHOW|DESCRIBE|EXPLAIN|SET|RESET)\\b", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
     private final ConnectionUrl url;
     private final ManagedChannel channel;

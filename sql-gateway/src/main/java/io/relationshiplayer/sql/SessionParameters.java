@@ -63,6 +63,9 @@ final class SessionParameters {
     @Nonnull
     static StatementResult show(@Nonnull String what, @Nonnull SessionSettings settings) {
         String name = canonical(StatementText.strip(withoutComments(what)));
+        if (name.isEmpty()) {
+            throw new SqlException("42601", "syntax error at end of input");
+        }
         if (name.equals("all")) {
             List<Object[]> rows = new ArrayList<>();
             for (Parameter p : PARAMETERS.values()) {

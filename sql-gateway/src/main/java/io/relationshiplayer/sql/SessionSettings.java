@@ -48,12 +48,15 @@ public final class SessionSettings {
     /**
      * Runs a SET or RESET statement: {@code SET [SESSION] name = value | TO value | TO DEFAULT}, {@code RESET name},
      * {@code RESET ALL}. A parameter SHOW knows but SET cannot change is 55P02 (0A000 for those PostgreSQL lets a
-     * session change); an unknown one 22023.
+     * session change); an unknown one 42704, as in PostgreSQL.
      */
     StatementResult apply(@Nonnull String written, @Nonnull FDBDatabase db) {
         String sql = SessionParameters.withoutComments(written);
         boolean reset = StatementText.leadingWords(sql, 1).equalsIgnoreCase("RESET");
         String rest = StatementText.strip(StatementText.afterFirstWord(sql));
+        if (rest.isEmpty()) {
+            throw new SqlException("42601", "syntax error at end of input");
+        }
         if (reset) {
             String name = SessionParameters.canonical(rest);
             if (name.equals("all")) {
@@ -66,7 +69,16 @@ public final class SessionSettings {
             }
             return new StatementResult.Done("RESET");
         }
+        if (rest.isEmpty()) {
+            throw new SqlException("42601", "syntax error at end of input");
+        }
         String first = StatementText.leadingWords(rest, 1);
+        String characteristics = rest.replaceAll("\\s+", " ").toUpperCase(Locale.ROOT);
+        if (characteristics.startsWith("TRANSACTION ") || characteristics.startsWith(
+                "SESSION CHARACTERISTICS AS TRANSACTION ")) {
+            transactionCharacteristics(rest.replaceAll("(?is)^.*?transaction\\s+", ""));
+            return new StatementResult.Done("SET");
+        }
         if (first.equalsIgnoreCase("LOCAL")) {
             throw new SqlException("0A000", "SET LOCAL is not supported: a setting lasts for the session");
         }
@@ -132,9 +144,23 @@ public final class SessionSettings {
                     ? "changing \"" + name + "\" is not supported: SHOW " + name + " gives the value the engine has"
                     : "parameter \"" + name + "\" cannot be changed");
         }
-        throw new SqlException("22023", "unrecognized setting \"" + assignment + "\": supported are "
-                + "SET max_staleness = <seconds>, SET read_consistency = snapshot | continuation, "
-                + "SET statement_timeout = <milliseconds> and SET application_name = '<text>'");
+        throw new SqlException("42704", "unrecognized configuration parameter \"" + name + "\" (the session's are "
+                + "max_staleness, read_consistency, statement_timeout and application_name)");
+    }
+
+    /**
+     * {@code SET TRANSACTION ...} and {@code SET SESSION CHARACTERISTICS AS TRANSACTION ...}: every isolation level is
+     * accepted and runs serializable, FoundationDB's (as PostgreSQL runs READ UNCOMMITTED as READ COMMITTED, and as
+     * CockroachDB does); READ WRITE is what a transaction is. READ ONLY and DEFERRABLE are 0A000.
+     */
+    private static void transactionCharacteristics(String modes) {
+        for (String mode : modes.split(",")) {
+            String m = mode.strip().replaceAll("\\s+", " ").toUpperCase(Locale.ROOT);
+            if (!m.matches("ISOLATION LEVEL (SERIALIZABLE|REPEATABLE READ|READ COMMITTED|READ UNCOMMITTED)|READ WRITE")) {
+                throw new SqlException("0A000", "SET TRANSACTION " + mode.strip() + " is not supported: transactions "
+                        + "are serializable and read-write");
+            }
+        }
     }
 
     String applicationName() {
