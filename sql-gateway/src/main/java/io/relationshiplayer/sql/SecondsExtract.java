@@ -72,7 +72,8 @@ final class SecondsExtract extends SqlExtractFunction {
     /** Whether EXTRACT of {@code unit} from {@code operand} is PostgreSQL's numeric with a fraction here. */
     private static boolean isNumeric(TimeUnitRange unit, RelDataType operand) {
         return (unit == TimeUnitRange.SECOND || unit == TimeUnitRange.EPOCH || unit == TimeUnitRange.MILLISECOND)
-                && operand.getSqlTypeName() == SqlTypeName.TIMESTAMP;
+                && (operand.getSqlTypeName() == SqlTypeName.TIMESTAMP
+                || operand.getSqlTypeName() == SqlTypeName.TIME);
     }
 
     /** The call as Calcite's EXTRACT, or for the seconds of a timestamp, its MICROSECOND field as seconds. */
@@ -89,7 +90,8 @@ final class SecondsExtract extends SqlExtractFunction {
         boolean nullable = type.isNullable();
         RelDataType bigint = types.createTypeWithNullability(types.createSqlType(SqlTypeName.BIGINT), nullable);
         RexNode x = operands.get(1);
-        // a TIMESTAMP is its microseconds since the epoch (TimestampMicros), and their field within the minute
+        // a TIMESTAMP is its microseconds since the epoch (TimestampMicros), a TIME those of the day (TimeFunctions),
+        // and their field within the minute
         RexNode micros = type.getScale() == SCALE && type.getPrecision() > PRECISION
                 ? rex.makeReinterpretCast(bigint, x, rex.makeLiteral(false))
                 : field(rex, call, bigint, TimeUnitRange.MICROSECOND, x);

@@ -61,8 +61,9 @@ public final class TimestampMicros {
             var fields = aggregate.getInput().getRowType().getFieldList();
             for (var call : aggregate.getAggCallList()) {
                 for (int arg : call.getArgList()) {
-                    if (fields.get(arg).getType().getSqlTypeName() == SqlTypeName.TIMESTAMP) {
-                        refuseAggregate(call.getAggregation().getKind(), call.getAggregation().getName());
+                    SqlTypeName t = fields.get(arg).getType().getSqlTypeName();
+                    if (t == SqlTypeName.TIMESTAMP || t == SqlTypeName.TIME) {
+                        refuseAggregate(call.getAggregation().getKind(), call.getAggregation().getName(), t);
                     }
                 }
             }
@@ -79,9 +80,9 @@ public final class TimestampMicros {
         });
     }
 
-    private static void refuseAggregate(SqlKind kind, String name) {
+    private static void refuseAggregate(SqlKind kind, String name, SqlTypeName type) {
         if (!UNIT_FREE_AGGREGATES.contains(kind)) {
-            throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, name + " of a TIMESTAMP is not supported");
+            throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, name + " of a " + type + " is not supported");
         }
     }
 
@@ -106,6 +107,10 @@ public final class TimestampMicros {
             if (isZoned(literal)) {
                 throw zoned();
             }
+            RexNode time = TimeFunctions.literal(rex, literal);
+            if (time != null) {
+                return time;
+            }
             if (literal.getTypeName() != SqlTypeName.TIMESTAMP || literal.isNull()) {
                 return literal;
             }
@@ -115,13 +120,17 @@ public final class TimestampMicros {
 
         @Override
         public RexNode call(RexCall call) {
-            if (call.getKind() == SqlKind.SEARCH && isTimestamp(call.getOperands().get(0))) {
+            if (call.getKind() == SqlKind.SEARCH && (isTimestamp(call.getOperands().get(0))
+                    || TimeFunctions.isTime(call.getOperands().get(0)))) {
                 // a Sarg's points are literals of the timestamp: as comparisons, their literals made microseconds
                 RexNode expanded = RexUtil.expandSearch(rex, null, call);
                 return CallRewrites.apply(expanded, this);
             }
             if (isZoned(call) || call.getOperands().stream().anyMatch(TimestampMicros::isZoned)) {
                 throw zoned();
+            }
+            if (TimeFunctions.touchesTime(call)) {
+                return TimeFunctions.rewrite(rex, call);
             }
             if (!touchesTimestamp(call) || call.getOperator() instanceof org.apache.calcite.sql.validate
                     .SqlUserDefinedFunction f && f.getName().startsWith("rl_timestamp")) {
@@ -145,8 +154,10 @@ public final class TimestampMicros {
         @Override
         public RexNode over(RexOver over) {
             refuseRangeOffsets(over);
-            if (over.getOperands().stream().anyMatch(TimestampMicros::isTimestamp)) {
-                refuseAggregate(over.getKind(), over.getOperator().getName());
+            for (RexNode o : over.getOperands()) {
+                if (isTimestamp(o) || TimeFunctions.isTime(o)) {
+                    refuseAggregate(over.getKind(), over.getOperator().getName(), o.getType().getSqlTypeName());
+                }
             }
             return over;
         }
@@ -156,9 +167,9 @@ public final class TimestampMicros {
             var window = over.getWindow();
             if (!window.isRows() && (hasOffset(window.getLowerBound()) || hasOffset(window.getUpperBound()))) {
                 for (var key : window.orderKeys) {
-                    if (isTimestamp(key.getKey())) {
+                    if (isTimestamp(key.getKey()) || TimeFunctions.isTime(key.getKey())) {
                         throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "a window frame of RANGE with an "
-                                + "offset over a TIMESTAMP is not supported");
+                                + "offset over a TIMESTAMP or TIME is not supported");
                     }
                 }
             }
