@@ -89,4 +89,27 @@ public final class Times {
     public static java.time.LocalTime localTime(long micros) {
         return java.time.LocalTime.ofNanoOfDay(Math.floorMod(micros, DAY) * 1000);
     }
+
+    /**
+     * A parameter's value ({@code sqlType} the parameter's JDBC type, {@code position} its 1-based number) as the plan
+     * keeps a TIME: its microseconds of the day; text read as PostgreSQL reads it ({@link #parse}).
+     */
+    public static Object parameter(int sqlType, Object v, int position) {
+        if (sqlType != java.sql.Types.TIME || v == null) {
+            return v;
+        }
+        if (v instanceof java.time.LocalTime t) {
+            return t.toNanoOfDay() / 1000 + (t.getNano() % 1000 >= 500 ? 1 : 0);
+        } else if (v instanceof java.sql.Time t) {
+            return t.toLocalTime().toNanoOfDay() / 1000;
+        } else if (v instanceof String s) {
+            try {
+                return parse(s, PRECISION);
+            } catch (SqlException e) {
+                throw new SqlException(e.sqlState(), "parameter $" + position + ": " + e.getMessage());
+            }
+        }
+        throw new SqlException(SqlException.DATATYPE_MISMATCH, "parameter $" + position + " is of type "
+                + v.getClass().getSimpleName() + " but a time is expected");
+    }
 }

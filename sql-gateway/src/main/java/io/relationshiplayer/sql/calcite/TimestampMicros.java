@@ -118,6 +118,20 @@ public final class TimestampMicros {
             return TimestampFunctions.of(rex, literal.getType(), rex.makeBigintLiteral(BigDecimal.valueOf(micros)));
         }
 
+        /**
+         * A TIME parameter as our TIME of the BIGINT parameter it is bound as (its microseconds of the day, {@link
+         * Times#parameter}): Calcite's generated code would read a TIME parameter as an int.
+         */
+        @Override
+        public RexNode dynamicParam(org.apache.calcite.rex.RexDynamicParam param) {
+            if (!TimeFunctions.isTime(param)) {
+                return param;
+            }
+            var types = rex.getTypeFactory();
+            return TimeFunctions.of(rex, param.getType(), new org.apache.calcite.rex.RexDynamicParam(
+                    types.createTypeWithNullability(types.createSqlType(SqlTypeName.BIGINT), true), param.getIndex()));
+        }
+
         @Override
         public RexNode call(RexCall call) {
             if (call.getKind() == SqlKind.SEARCH && (isTimestamp(call.getOperands().get(0))
