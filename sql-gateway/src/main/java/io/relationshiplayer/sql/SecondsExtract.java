@@ -69,6 +69,24 @@ final class SecondsExtract extends SqlExtractFunction {
         return validateOperands(validator, operandScope, call);
     }
 
+    /**
+     * As Calcite's, except that {@code EXTRACT(EPOCH FROM time)} is valid, as in PostgreSQL (its seconds since midnight,
+     * {@link #convert}), where Calcite's validator refused it.
+     */
+    @Override
+    public void validateCall(SqlCall call, SqlValidator validator, SqlValidatorScope scope,
+                             SqlValidatorScope operandScope) {
+        if (call.operand(0) instanceof org.apache.calcite.sql.SqlIntervalQualifier unit
+                && unit.timeUnitRange == TimeUnitRange.EPOCH
+                && validator.deriveType(operandScope, call.operand(1)).getSqlTypeName() == SqlTypeName.TIME) {
+            for (SqlNode operand : call.getOperandList()) {
+                operand.validateExpr(validator, operandScope);
+            }
+            return;
+        }
+        super.validateCall(call, validator, scope, operandScope);
+    }
+
     /** Whether EXTRACT of {@code unit} from {@code operand} is PostgreSQL's numeric with a fraction here. */
     private static boolean isNumeric(TimeUnitRange unit, RelDataType operand) {
         return (unit == TimeUnitRange.SECOND || unit == TimeUnitRange.EPOCH || unit == TimeUnitRange.MILLISECOND)
