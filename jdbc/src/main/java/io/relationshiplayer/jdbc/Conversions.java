@@ -73,6 +73,9 @@ final class Conversions {
         if (x instanceof ZonedDateTime z) {
             return z.withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime();
         }
+        if (x instanceof LocalTime t) {
+            return t.toString(); // its text, microseconds and all (a TIME parameter reads it as PostgreSQL would)
+        }
         if (x instanceof Character c) {
             return c.toString();
         }

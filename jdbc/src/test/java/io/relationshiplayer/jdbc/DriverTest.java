@@ -176,16 +176,18 @@ class DriverTest {
 
     /**
      * A TIME keeps microseconds: its result is its text, which getTime reads with its milliseconds and
-     * getObject(LocalTime) with its microseconds; a Time parameter is sent with its milliseconds.
+     * getObject(LocalTime) with its microseconds; a Time parameter is sent with its milliseconds, a LocalTime with its
+     * microseconds.
      */
     @Test
     void aTimeKeepsItsMicroseconds() throws SQLException {
         try (Connection c = TestServer.connect(TestServer.url("timeofday"));
              PreparedStatement ps = c.prepareStatement("SELECT TIME '12:34:56.789012', CAST(? AS TIME), "
-                     + "TIME '24:00:00'")) {
+                     + "TIME '24:00:00', CAST(? AS TIME)")) {
             Time sent = Time.valueOf("08:00:00");
             sent.setTime(sent.getTime() + 250);
             ps.setTime(1, sent);
+            ps.setObject(2, java.time.LocalTime.of(23, 59, 59, 999_999_000));
             try (ResultSet rs = ps.executeQuery()) {
                 assertThat(rs.next()).isTrue();
                 assertThat(rs.getString(1)).isEqualTo("12:34:56.789012");
@@ -197,6 +199,7 @@ class DriverTest {
                 assertThat(rs.getString(2)).isEqualTo("08:00:00.25");
                 assertThat(rs.getTime(2)).isEqualTo(sent);
                 assertThat(rs.getObject(3, java.time.LocalTime.class)).isEqualTo(java.time.LocalTime.MAX);
+                assertThat(rs.getString(4)).isEqualTo("23:59:59.999999");
             }
         }
     }
