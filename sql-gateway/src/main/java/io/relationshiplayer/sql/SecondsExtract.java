@@ -77,15 +77,28 @@ final class SecondsExtract extends SqlExtractFunction {
     public void validateCall(SqlCall call, SqlValidator validator, SqlValidatorScope scope,
                              SqlValidatorScope operandScope) {
         if (call.operand(0) instanceof org.apache.calcite.sql.SqlIntervalQualifier unit
-                && unit.timeUnitRange == TimeUnitRange.EPOCH
                 && validator.deriveType(operandScope, call.operand(1)).getSqlTypeName() == SqlTypeName.TIME) {
-            for (SqlNode operand : call.getOperandList()) {
-                operand.validateExpr(validator, operandScope);
+            if (!TIME_UNITS.contains(unit.timeUnitRange)) {
+                // PostgreSQL's error, where Calcite's was 42804 "Cannot apply 'EXTRACT' ..."
+                org.apache.calcite.sql.parser.SqlParserPos pos = call.getParserPosition();
+                throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "unit \""
+                        + unit.timeUnitRange.name().toLowerCase(java.util.Locale.ROOT) + "\" not supported for type "
+                        + "time without time zone", pos.getLineNum(), pos.getColumnNum(), null);
             }
-            return;
+            if (unit.timeUnitRange == TimeUnitRange.EPOCH) {
+                for (SqlNode operand : call.getOperandList()) {
+                    operand.validateExpr(validator, operandScope);
+                }
+                return;
+            }
         }
         super.validateCall(call, validator, scope, operandScope);
     }
+
+    /** The units PostgreSQL extracts from a time. */
+    private static final java.util.Set<TimeUnitRange> TIME_UNITS = java.util.EnumSet.of(TimeUnitRange.HOUR,
+            TimeUnitRange.MINUTE, TimeUnitRange.SECOND, TimeUnitRange.MILLISECOND, TimeUnitRange.MICROSECOND,
+            TimeUnitRange.EPOCH);
 
     /** Whether EXTRACT of {@code unit} from {@code operand} is PostgreSQL's numeric with a fraction here. */
     private static boolean isNumeric(TimeUnitRange unit, RelDataType operand) {
