@@ -20,11 +20,13 @@ import org.apache.calcite.tools.Program;
  * TIMESTAMP long as milliseconds. The scan, the parameters and the result hold microseconds ({@link SqlTypes},
  * {@link Timestamps}); comparing, sorting, grouping and joining a long is the same whatever its unit. Everything of
  * Calcite's that reads the long as milliseconds is rewritten here, before the plan is optimized, to a function of
- * {@link TimestampFunctions} (literals, EXTRACT, FLOOR and CEIL, casts to and from DATE and TIME, interval arithmetic,
- * the current time); any other function of Calcite's is given milliseconds (exactly: a value with digits below a
+ * {@link TimestampFunctions} (literals, EXTRACT, FLOOR and CEIL, casts to and from DATE, interval arithmetic, the
+ * current time); any other function of Calcite's is given milliseconds (exactly: a value with digits below a
  * millisecond is 22008 there) and its TIMESTAMP result made microseconds; what would still read the long is refused
  * (0A000). A TIMESTAMP made of a BIGINT of microseconds is {@link TimestampFunctions#OF}, which constant folding
- * leaves alone (folding would make a literal of milliseconds).
+ * leaves alone (folding would make a literal of milliseconds). A call, literal or parameter of a TIME (a long of
+ * microseconds of the day, {@link RlJavaTypes}) is {@link TimeFunctions}' to rewrite or refuse, casts from TIMESTAMP
+ * to TIME included.
  */
 public final class TimestampMicros {
     /** Calls whose evaluation compares or passes a TIMESTAMP's long as it is, whatever its unit. */
