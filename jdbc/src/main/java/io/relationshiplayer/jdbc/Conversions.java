@@ -57,7 +57,9 @@ final class Conversions {
             return d.toLocalDate();
         }
         if (x instanceof Time t) {
-            return t.toString();
+            // its text, with its milliseconds (Time's text has none): the server reads it as a time of microseconds
+            int millis = (int) Math.floorMod(t.getTime(), 1000L);
+            return millis == 0 ? t.toString() : t + String.format(".%03d", millis);
         }
         if (x instanceof java.util.Date d) {
             return LocalDateTime.ofInstant(d.toInstant(), ZoneOffset.UTC);
@@ -70,6 +72,9 @@ final class Conversions {
         }
         if (x instanceof ZonedDateTime z) {
             return z.withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime();
+        }
+        if (x instanceof LocalTime t) {
+            return t.toString(); // its text, microseconds and all (a TIME parameter reads it as PostgreSQL would)
         }
         if (x instanceof Character c) {
             return c.toString();
@@ -282,9 +287,27 @@ final class Conversions {
         return new Date(instant(toLocalDateTime(v), cal).toEpochMilli());
     }
 
+    /** A TIME's text as a LocalTime; PostgreSQL's 24:00:00 is LocalTime.MAX, as PostgreSQL's driver makes it. */
+    static LocalTime toLocalTime(String text) throws SQLException {
+        String s = text.strip();
+        if (s.startsWith("24:00:00")) {
+            return LocalTime.MAX;
+        }
+        try {
+            return LocalTime.parse(s);
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new SQLDataException("not a time: " + text, "22007", e);
+        }
+    }
+
     static Time toTime(Object v, @Nullable Calendar cal) throws SQLException {
         if (v instanceof String s) {
-            return Time.valueOf(s.strip());
+            // a TIME's text (a TIME result is text, with up to six digits of a second's fraction): its milliseconds
+            // kept, as java.sql.Time holds them
+            LocalTime t = toLocalTime(s);
+            Time time = Time.valueOf(t.withNano(0));
+            time.setTime(time.getTime() + t.getNano() / 1_000_000);
+            return time;
         }
         LocalDateTime t = toLocalDateTime(v);
         if (cal == null) {
@@ -345,7 +368,7 @@ final class Conversions {
         } else if (type == LocalDateTime.class) {
             out = toLocalDateTime(v);
         } else if (type == LocalTime.class) {
-            out = toLocalDateTime(v).toLocalTime();
+            out = v instanceof String s ? toLocalTime(s) : toLocalDateTime(v).toLocalTime();
         } else if (type == OffsetDateTime.class) {
             out = toLocalDateTime(v).atOffset(ZoneOffset.UTC);
         } else if (type == Instant.class) {

@@ -15,6 +15,7 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.Statement;
+import java.sql.Time;
 import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.LocalDate;
@@ -169,6 +170,36 @@ class DriverTest {
                 assertThat(rs.getObject(8, LocalDate.class)).isEqualTo(LocalDate.of(2000, 2, 29));
                 assertThat(rs.next()).isFalse();
                 assertThatThrownBy(() -> rs.getLong(1)).isInstanceOf(SQLException.class);
+            }
+        }
+    }
+
+    /**
+     * A TIME keeps microseconds: its result is its text, which getTime reads with its milliseconds and
+     * getObject(LocalTime) with its microseconds; a Time parameter is sent with its milliseconds, a LocalTime with its
+     * microseconds.
+     */
+    @Test
+    void aTimeKeepsItsMicroseconds() throws SQLException {
+        try (Connection c = TestServer.connect(TestServer.url("timeofday"));
+             PreparedStatement ps = c.prepareStatement("SELECT TIME '12:34:56.789012', CAST(? AS TIME), "
+                     + "TIME '24:00:00', CAST(? AS TIME)")) {
+            Time sent = Time.valueOf("08:00:00");
+            sent.setTime(sent.getTime() + 250);
+            ps.setTime(1, sent);
+            ps.setObject(2, java.time.LocalTime.of(23, 59, 59, 999_999_000));
+            try (ResultSet rs = ps.executeQuery()) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString(1)).isEqualTo("12:34:56.789012");
+                assertThat(rs.getObject(1, java.time.LocalTime.class))
+                        .isEqualTo(java.time.LocalTime.of(12, 34, 56, 789_012_000));
+                Time read = rs.getTime(1);
+                assertThat(read.toString()).isEqualTo("12:34:56");
+                assertThat(Math.floorMod(read.getTime(), 1000L)).isEqualTo(789L);
+                assertThat(rs.getString(2)).isEqualTo("08:00:00.25");
+                assertThat(rs.getTime(2)).isEqualTo(sent);
+                assertThat(rs.getObject(3, java.time.LocalTime.class)).isEqualTo(java.time.LocalTime.MAX);
+                assertThat(rs.getString(4)).isEqualTo("23:59:59.999999");
             }
         }
     }

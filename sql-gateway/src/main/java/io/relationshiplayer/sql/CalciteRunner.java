@@ -442,6 +442,12 @@ final class CalciteRunner implements AutoCloseable {
                 out[i] = rs.wasNull() ? null : io.relationshiplayer.sql.calcite.Timestamps.fromMicros(micros);
                 continue;
             }
+            if (rs.getMetaData().getColumnType(i + 1) == Types.TIME) {
+                // microseconds of the day (RlJavaTypes), which JDBC's Time would read as milliseconds: its text
+                long micros = rs.getLong(i + 1);
+                out[i] = rs.wasNull() ? null : io.relationshiplayer.sql.calcite.Times.text(micros);
+                continue;
+            }
             Object v = rs.getObject(i + 1);
             if (v instanceof java.sql.Date) {
                 v = ((java.sql.Date) v).toLocalDate();

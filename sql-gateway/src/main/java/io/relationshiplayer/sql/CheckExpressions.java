@@ -12,7 +12,6 @@ import java.util.TreeSet;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.config.CalciteConnectionConfigImpl;
 import org.apache.calcite.jdbc.CalciteSchema;
-import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
@@ -81,7 +80,7 @@ final class CheckExpressions {
             throw SqlErrors.toSql(e);
         }
         parsed.accept(new Unsupported());
-        RelDataTypeFactory types = new JavaTypeFactoryImpl(RlTypeSystem.INSTANCE);
+        RelDataTypeFactory types = new io.relationshiplayer.sql.calcite.RlJavaTypes(RlTypeSystem.INSTANCE);
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
         root.add(table.name(), new RowTable(table));
         io.relationshiplayer.sql.calcite.PostgresTypeNames.addTo(root.plus());

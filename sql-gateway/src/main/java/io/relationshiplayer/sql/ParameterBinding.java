@@ -21,9 +21,15 @@ final class ParameterBinding {
         }
         java.sql.ParameterMetaData types = ps.getParameterMetaData();
         for (int i = 0; i < params.size(); i++) {
-            Object v = Timestamps.parameter(types.getParameterType(i + 1),
-                    ParameterText.read(types.getParameterType(i + 1), params.get(i), i + 1), i + 1);
+            Object v = io.relationshiplayer.sql.calcite.Times.parameter(types.getParameterType(i + 1),
+                    Timestamps.parameter(types.getParameterType(i + 1),
+                    ParameterText.read(types.getParameterType(i + 1), params.get(i), i + 1), i + 1), i + 1);
             checkRange(types.getParameterType(i + 1), v, i + 1);
+            if (types.getParameterType(i + 1) == java.sql.Types.TIME && v != null) {
+                // microseconds of the day (Times), which Avatica would make a java.sql.Time of milliseconds
+                ps.setObject(i + 1, v, java.sql.Types.BIGINT);
+                continue;
+            }
             ps.setObject(i + 1, jdbcValue(v));
         }
     }
@@ -41,7 +47,8 @@ final class ParameterBinding {
         Object[] out = new Object[types.length];
         java.util.Calendar utc = null;
         for (int i = 0; i < out.length; i++) {
-            Object v = Timestamps.parameter(types[i], ParameterText.read(types[i], params.get(i), i + 1), i + 1);
+            Object v = io.relationshiplayer.sql.calcite.Times.parameter(types[i], Timestamps.parameter(types[i],
+                    ParameterText.read(types[i], params.get(i), i + 1), i + 1), i + 1);
             checkRange(types[i], v, i + 1);
             Object jdbc = jdbcValue(v);
             if (jdbc == null) {

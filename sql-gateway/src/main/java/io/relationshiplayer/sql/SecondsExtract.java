@@ -69,10 +69,42 @@ final class SecondsExtract extends SqlExtractFunction {
         return validateOperands(validator, operandScope, call);
     }
 
+    /**
+     * As Calcite's, except that {@code EXTRACT(EPOCH FROM time)} is valid, as in PostgreSQL (its seconds since midnight,
+     * {@link #convert}), where Calcite's validator refused it.
+     */
+    @Override
+    public void validateCall(SqlCall call, SqlValidator validator, SqlValidatorScope scope,
+                             SqlValidatorScope operandScope) {
+        if (call.operand(0) instanceof org.apache.calcite.sql.SqlIntervalQualifier unit
+                && validator.deriveType(operandScope, call.operand(1)).getSqlTypeName() == SqlTypeName.TIME) {
+            if (!TIME_UNITS.contains(unit.timeUnitRange)) {
+                // PostgreSQL's error, where Calcite's was 42804 "Cannot apply 'EXTRACT' ..."
+                org.apache.calcite.sql.parser.SqlParserPos pos = call.getParserPosition();
+                throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "unit \""
+                        + unit.timeUnitRange.name().toLowerCase(java.util.Locale.ROOT) + "\" not supported for type "
+                        + "time without time zone", pos.getLineNum(), pos.getColumnNum(), null);
+            }
+            if (unit.timeUnitRange == TimeUnitRange.EPOCH) {
+                for (SqlNode operand : call.getOperandList()) {
+                    operand.validateExpr(validator, operandScope);
+                }
+                return;
+            }
+        }
+        super.validateCall(call, validator, scope, operandScope);
+    }
+
+    /** The units PostgreSQL extracts from a time. */
+    private static final java.util.Set<TimeUnitRange> TIME_UNITS = java.util.EnumSet.of(TimeUnitRange.HOUR,
+            TimeUnitRange.MINUTE, TimeUnitRange.SECOND, TimeUnitRange.MILLISECOND, TimeUnitRange.MICROSECOND,
+            TimeUnitRange.EPOCH);
+
     /** Whether EXTRACT of {@code unit} from {@code operand} is PostgreSQL's numeric with a fraction here. */
     private static boolean isNumeric(TimeUnitRange unit, RelDataType operand) {
         return (unit == TimeUnitRange.SECOND || unit == TimeUnitRange.EPOCH || unit == TimeUnitRange.MILLISECOND)
-                && operand.getSqlTypeName() == SqlTypeName.TIMESTAMP;
+                && (operand.getSqlTypeName() == SqlTypeName.TIMESTAMP
+                || operand.getSqlTypeName() == SqlTypeName.TIME);
     }
 
     /** The call as Calcite's EXTRACT, or for the seconds of a timestamp, its MICROSECOND field as seconds. */
@@ -89,7 +121,8 @@ final class SecondsExtract extends SqlExtractFunction {
         boolean nullable = type.isNullable();
         RelDataType bigint = types.createTypeWithNullability(types.createSqlType(SqlTypeName.BIGINT), nullable);
         RexNode x = operands.get(1);
-        // a TIMESTAMP is its microseconds since the epoch (TimestampMicros), and their field within the minute
+        // a TIMESTAMP is its microseconds since the epoch (TimestampMicros), a TIME those of the day (TimeFunctions),
+        // and their field within the minute
         RexNode micros = type.getScale() == SCALE && type.getPrecision() > PRECISION
                 ? rex.makeReinterpretCast(bigint, x, rex.makeLiteral(false))
                 : field(rex, call, bigint, TimeUnitRange.MICROSECOND, x);

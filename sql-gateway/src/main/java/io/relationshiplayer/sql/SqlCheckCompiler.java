@@ -12,7 +12,6 @@ import java.util.Map;
 import javax.annotation.Nonnull;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
-import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.linq4j.QueryProvider;
 import org.apache.calcite.linq4j.function.Function1;
 import org.apache.calcite.rex.RexBuilder;
@@ -89,7 +88,7 @@ public final class SqlCheckCompiler implements CheckCompiler {
         RexBuilder rex = analyzed.rexBuilder();
         Function1<DataContext, Object[]> code = RexExecutorImpl.getExecutable(rex, List.of(analyzed.expression()),
                 analyzed.rowType()).getFunction();
-        JavaTypeFactory types = new JavaTypeFactoryImpl(rex.getTypeFactory().getTypeSystem());
+        JavaTypeFactory types = new io.relationshiplayer.sql.calcite.RlJavaTypes(rex.getTypeFactory().getTypeSystem());
         List<ColumnDef> columns = new ArrayList<>(table.columns());
         return new SqlCheck(analyzed.columns(), analyzed.positions(), columns, code, types);
     }

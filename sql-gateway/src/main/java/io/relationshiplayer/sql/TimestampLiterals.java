@@ -1,5 +1,7 @@
 package io.relationshiplayer.sql;
 
+import io.relationshiplayer.sql.calcite.TimeFunctions;
+import io.relationshiplayer.sql.calcite.Times;
 import io.relationshiplayer.sql.calcite.TimestampFunctions;
 import io.relationshiplayer.sql.calcite.Timestamps;
 import org.apache.calcite.rel.type.RelDataType;
@@ -82,12 +84,48 @@ final class TimestampLiterals implements SqlRexConvertletTable {
         if (to == SqlTypeName.CHAR || to == SqlTypeName.VARCHAR) {
             return rex.makeCast(call.getType(), rex.makeLiteral(Timestamps.text(micros)), true, false);
         }
-        if (to == SqlTypeName.TIME && micros % 1000 != 0) {
-            throw new SqlException(Timestamps.FIELD_OVERFLOW, Timestamps.text(micros) + " has digits below a "
-                    + "millisecond, which TIME does not keep (it keeps milliseconds): round it to milliseconds",
-                    pos.getLineNum(), pos.getColumnNum(), null);
+        if (to == SqlTypeName.TIME) {
+            // its time of day, rounded to the TIME's precision (Calcite's folding dropped the digits below a
+            // millisecond)
+            long ofDay = Times.round(Math.floorMod(micros, Times.DAY), call.getType().getPrecision());
+            return TimeFunctions.of(rex, call.getType(), rex.makeBigintLiteral(java.math.BigDecimal.valueOf(ofDay)));
         }
         return null;
+    }
+
+    /**
+     * A cast of a text literal to TIME as our TIME of its microseconds ({@link Times#parse}: Calcite's folding dropped
+     * the digits below a millisecond), 22007 or 22008 at the cast; null for any other call.
+     */
+    private static RexNode textToTime(RexBuilder rex, SqlParserPos pos, RexCall call) {
+        if (call.getKind() == SqlKind.CAST && call.getOperands().size() == 1
+                && call.getOperands().get(0) instanceof RexLiteral literal && !literal.isNull()
+                && literal.getTypeName() == SqlTypeName.TIME) {
+            // a TIME literal cast to text or to a TIME(p), which Calcite's folding truncated to milliseconds
+            long micros = Times.micros(literal.getValueAs(org.apache.calcite.util.TimeString.class));
+            SqlTypeName to = call.getType().getSqlTypeName();
+            if (to == SqlTypeName.CHAR || to == SqlTypeName.VARCHAR) {
+                return rex.makeCast(call.getType(), rex.makeLiteral(Times.text(micros)), true, false);
+            }
+            if (to == SqlTypeName.TIME) {
+                return TimeFunctions.of(rex, call.getType(), rex.makeBigintLiteral(java.math.BigDecimal.valueOf(
+                        Times.round(micros, call.getType().getPrecision()))));
+            }
+            return null;
+        }
+        if (call.getKind() != SqlKind.CAST || call.getOperands().size() != 1
+                || call.getType().getSqlTypeName() != SqlTypeName.TIME
+                || !(call.getOperands().get(0) instanceof RexLiteral literal) || literal.isNull()
+                || !(literal.getTypeName() == SqlTypeName.CHAR || literal.getTypeName() == SqlTypeName.VARCHAR)) {
+            return null;
+        }
+        long micros;
+        try {
+            micros = Times.parse(literal.getValueAs(String.class), call.getType().getPrecision());
+        } catch (SqlException e) {
+            throw new SqlException(e.sqlState(), e.getMessage(), pos.getLineNum(), pos.getColumnNum(), e);
+        }
+        return TimeFunctions.of(rex, call.getType(), rex.makeBigintLiteral(java.math.BigDecimal.valueOf(micros)));
     }
 
     /** Every cast of a text literal to TIMESTAMP in an expression, as the TIMESTAMP literal it means. */
@@ -106,6 +144,10 @@ final class TimestampLiterals implements SqlRexConvertletTable {
             RexNode fromTimestamp = fromTimestampLiteral(rex, pos, call);
             if (fromTimestamp != null) {
                 return fromTimestamp;
+            }
+            RexNode time = textToTime(rex, pos, call);
+            if (time != null) {
+                return time;
             }
             if (call.getKind() != SqlKind.CAST || call.getOperands().size() != 1
                     || call.getType().getSqlTypeName() != SqlTypeName.TIMESTAMP

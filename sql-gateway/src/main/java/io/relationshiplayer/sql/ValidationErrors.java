@@ -222,8 +222,19 @@ final class ValidationErrors {
         }
     }
 
-    /** {@code node}, or the TIMESTAMP literal it is with its fraction rounded to microseconds. */
+    /**
+     * {@code node}, or the TIMESTAMP literal it is with its fraction rounded to microseconds, or the TIME literal it is
+     * as a cast of its text, read as PostgreSQL reads a time (Calcite's literal truncates to milliseconds and wants
+     * seconds; {@code TIME '12:00'}, {@code TIME '24:00:00'}).
+     */
     private static SqlNode roundedToMicroseconds(SqlNode node) {
+        if (node instanceof org.apache.calcite.sql.SqlUnknownLiteral unknown && unknown.tag.equalsIgnoreCase("TIME")) {
+            org.apache.calcite.sql.parser.SqlParserPos pos = node.getParserPosition();
+            return org.apache.calcite.sql.fun.SqlStdOperatorTable.CAST.createCall(pos,
+                    org.apache.calcite.sql.SqlLiteral.createCharString(unknown.getValue(), pos),
+                    new org.apache.calcite.sql.SqlDataTypeSpec(new org.apache.calcite.sql.SqlBasicTypeNameSpec(
+                            org.apache.calcite.sql.type.SqlTypeName.TIME, pos), pos));
+        }
         if (node instanceof org.apache.calcite.sql.SqlUnknownLiteral unknown
                 && unknown.tag.equalsIgnoreCase("TIMESTAMP")) {
             String text = unknown.getValue();

@@ -33,6 +33,11 @@ final class CallRewrites {
             return literal;
         }
 
+        /** What replaces a parameter: itself unless the rewrite says otherwise. */
+        default RexNode dynamicParam(org.apache.calcite.rex.RexDynamicParam param) {
+            return param;
+        }
+
         /** What replaces a windowed aggregate (its operands and window already rewritten): itself by default. */
         default RexNode over(RexOver over) {
             return over;
@@ -128,6 +133,11 @@ final class CallRewrites {
         @Override
         public RexNode visitLiteral(RexLiteral literal) {
             return calls.literal(literal);
+        }
+
+        @Override
+        public RexNode visitDynamicParam(org.apache.calcite.rex.RexDynamicParam param) {
+            return calls.dynamicParam(param);
         }
     }
 

@@ -1,7 +1,6 @@
 package io.relationshiplayer.sql.calcite;
 
 import java.lang.reflect.Type;
-import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeSystem;
 
@@ -13,7 +12,7 @@ import org.apache.calcite.rel.type.RelDataTypeSystem;
  * thread-safe, and code generation a cancel has left to end alone must not share it with the runner's next statement.
  * Types themselves are canonical across factories (Calcite interns them), so they mix with the validator's.
  */
-public final class CheckedTypeFactory extends JavaTypeFactoryImpl {
+public final class CheckedTypeFactory extends RlJavaTypes {
     public CheckedTypeFactory(RelDataTypeSystem typeSystem) {
         super(typeSystem);
     }

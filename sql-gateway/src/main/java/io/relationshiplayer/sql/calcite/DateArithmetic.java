@@ -23,7 +23,8 @@ import org.apache.calcite.sql2rel.SqlRexConvertlet;
 import org.apache.calcite.sql2rel.SqlRexConvertletTable;
 
 /**
- * PostgreSQL's arithmetic on dates, which Calcite's {@code +} and {@code -} refuse (42804): {@code date + integer},
+ * PostgreSQL's arithmetic on dates, which Calcite's {@code +} and {@code -} refuse (42804): {@code date + time} and
+ * {@code time + date} are the TIMESTAMP of that time on that day; {@code date + integer},
  * {@code integer + date} and {@code date - integer} are the date so many days later or earlier, {@code date - date}
  * the INTEGER number of days between them. The integer is PostgreSQL's {@code integer} (INTEGER, SMALLINT; a BIGINT
  * is refused as there: PostgreSQL has no {@code date + bigint}). As the validator derives the type of a {@code +} or
@@ -34,6 +35,10 @@ public final class DateArithmetic {
     private static final SqlBinaryOperator PLUS = operator("+", ReturnTypes.explicit(SqlTypeName.DATE));
     private static final SqlBinaryOperator MINUS = operator("-", ReturnTypes.explicit(SqlTypeName.DATE));
     private static final SqlBinaryOperator DIFFERENCE = operator("-", ReturnTypes.INTEGER);
+    /** {@code date + time} and {@code time + date}: the TIMESTAMP of that time on that day, as PostgreSQL's. */
+    private static final SqlBinaryOperator AT = operator("+", ReturnTypes.explicit(SqlTypeName.TIMESTAMP));
+    private static final SqlUserDefinedFunction AT_TIME = CallRewrites.function(Functions.class, "rl_date_at",
+            "at", ReturnTypes.explicit(SqlTypeName.BIGINT).andThen(SqlTypeTransforms.TO_NULLABLE));
     private static final SqlUserDefinedFunction PLUS_DAYS = CallRewrites.function(Functions.class, "rl_date_plus",
             "plus", ReturnTypes.explicit(SqlTypeName.INTEGER).andThen(SqlTypeTransforms.TO_NULLABLE));
     private static final SqlUserDefinedFunction MINUS_DAYS = CallRewrites.function(Functions.class,
@@ -84,6 +89,9 @@ public final class DateArithmetic {
             call.setOperator(MINUS);
         } else if (call.getKind() == SqlKind.MINUS && left == SqlTypeName.DATE && right == SqlTypeName.DATE) {
             call.setOperator(DIFFERENCE);
+        } else if (call.getKind() == SqlKind.PLUS && (left == SqlTypeName.DATE && right == SqlTypeName.TIME
+                || left == SqlTypeName.TIME && right == SqlTypeName.DATE)) {
+            call.setOperator(AT);
         }
     }
 
@@ -165,6 +173,15 @@ public final class DateArithmetic {
             if (call.getOperator() == DIFFERENCE) {
                 return rex.makeCall(type, DAYS_BETWEEN, List.of(days(rex, a), days(rex, b)));
             }
+            if (call.getOperator() == AT) {
+                // the day's microseconds plus the time's (TimeFunctions), a TIMESTAMP of microseconds (TimestampMicros)
+                RexNode day = a.getType().getSqlTypeName() == SqlTypeName.DATE ? a : b;
+                RexNode time = day == a ? b : a;
+                RelDataTypeFactory types = rex.getTypeFactory();
+                RexNode micros = rex.makeCall(types.createTypeWithNullability(types.createSqlType(SqlTypeName.BIGINT),
+                        type.isNullable()), AT_TIME, List.of(days(rex, day), TimeFunctions.asBigint(rex, time)));
+                return TimestampFunctions.of(rex, type, micros);
+            }
             RexNode date = a.getType().getSqlTypeName() == SqlTypeName.DATE ? a : b;
             RexNode n = date == a ? b : a;
             RexNode plus = rex.makeCall(integerLike(rex, type), call.getOperator() == MINUS ? MINUS_DAYS : PLUS_DAYS,
@@ -173,7 +190,7 @@ public final class DateArithmetic {
         };
         return call -> {
             org.apache.calcite.sql.SqlOperator op = call.getOperator();
-            return op == PLUS || op == MINUS || op == DIFFERENCE ? dates : delegate.get(call);
+            return op == PLUS || op == MINUS || op == DIFFERENCE || op == AT ? dates : delegate.get(call);
         };
     }
 
@@ -205,6 +222,15 @@ public final class DateArithmetic {
         /** The day {@code days} before {@code date}, or 22008 past PostgreSQL's dates. */
         public static int minus(int date, int days) {
             return valid((long) date - days);
+        }
+
+        /** The TIMESTAMP (microseconds since 1970) of the time {@code micros} of the day {@code date}. */
+        public static long at(int date, long micros) {
+            long t = date * Timestamps.DAY + micros;
+            if (t < Timestamps.MIN || t > Timestamps.MAX) {
+                throw new SqlException("22008", "timestamp out of range");
+            }
+            return t;
         }
 
         /** The days from {@code b} to {@code a}. */

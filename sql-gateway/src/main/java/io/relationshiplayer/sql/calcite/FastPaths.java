@@ -8,7 +8,6 @@ import javax.annotation.Nullable;
 import org.apache.calcite.adapter.enumerable.EnumerableCalc;
 import org.apache.calcite.adapter.enumerable.EnumerableValues;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
-import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.TableModify;
@@ -118,7 +117,7 @@ public final class FastPaths {
             rel = unchecked(((EnumerableCalc) rel).getInput());
         }
         RexBuilder rex = rel.getCluster().getRexBuilder();
-        JavaTypeFactory types = new JavaTypeFactoryImpl(rex.getTypeFactory().getTypeSystem());
+        JavaTypeFactory types = new RlJavaTypes(rex.getTypeFactory().getTypeSystem());
         RecordLayerRead read = null;
         Object[] valuesRow = null;
         String table;

@@ -110,8 +110,11 @@ public final class LiteralRows extends Values implements EnumerableRel {
                 return box == BigDecimal.class ? d : UNSUPPORTED;
             }
             case DATE:
-            case TIME:
                 return box == Integer.class ? literal.getValueAs(Integer.class) : UNSUPPORTED;
+            case TIME:
+                // microseconds of the day (RlJavaTypes), where Calcite's generated code holds milliseconds
+                return box == Long.class ? Times.micros(literal.getValueAs(org.apache.calcite.util.TimeString.class))
+                        : UNSUPPORTED;
             case TIMESTAMP:
                 // microseconds (TimestampMicros), where Calcite's generated code holds milliseconds
                 return box == Long.class ? Timestamps.micros(literal.getValueAs(

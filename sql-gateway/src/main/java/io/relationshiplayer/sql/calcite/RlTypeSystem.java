@@ -29,13 +29,15 @@ public final class RlTypeSystem extends RelDataTypeSystemImpl {
      */
     @Override
     public int getDefaultPrecision(SqlTypeName typeName) {
-        return typeName == SqlTypeName.TIMESTAMP ? Timestamps.PRECISION : super.getDefaultPrecision(typeName);
+        return typeName == SqlTypeName.TIMESTAMP || typeName == SqlTypeName.TIME ? Timestamps.PRECISION
+                : super.getDefaultPrecision(typeName);
     }
 
     /** A TIMESTAMP has up to six digits of a second's fraction, as PostgreSQL's (Calcite's default is three). */
     @Override
     public int getMaxPrecision(SqlTypeName typeName) {
-        return typeName == SqlTypeName.TIMESTAMP ? Timestamps.PRECISION : super.getMaxPrecision(typeName);
+        return typeName == SqlTypeName.TIMESTAMP || typeName == SqlTypeName.TIME ? Timestamps.PRECISION
+                : super.getMaxPrecision(typeName);
     }
 
     @Override

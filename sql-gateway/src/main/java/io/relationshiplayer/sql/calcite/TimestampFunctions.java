@@ -59,7 +59,6 @@ public final class TimestampFunctions {
     private static final SqlUserDefinedFunction PLUS_MONTHS = function("plusMonths");
     private static final SqlUserDefinedFunction MINUS = function("minus");
     private static final SqlUserDefinedFunction TO_DATE = function("toDate");
-    private static final SqlUserDefinedFunction TO_TIME = function("toTime");
     private static final SqlUserDefinedFunction FROM_DATE = function("fromDate");
     private static final SqlUserDefinedFunction FROM_MILLIS = function("fromMillis");
     private static final SqlUserDefinedFunction TO_MILLIS = function("toMillis");
@@ -196,7 +195,7 @@ public final class TimestampFunctions {
     }
 
     /** Whether an interval type counts microseconds or nanoseconds (TIMESTAMPADD's), which are no milliseconds. */
-    private static boolean isBelowMillisecond(RelDataType interval) {
+    static boolean isBelowMillisecond(RelDataType interval) {
         var qualifier = interval.getIntervalQualifier();
         return qualifier != null && (qualifier.getStartUnit() == TimeUnit.MICROSECOND
                 || qualifier.getStartUnit() == TimeUnit.NANOSECOND);
@@ -217,10 +216,6 @@ public final class TimestampFunctions {
         RelDataType integer = types.createTypeWithNullability(types.createSqlType(SqlTypeName.INTEGER), nullable);
         if (from == SqlTypeName.TIMESTAMP && to == SqlTypeName.DATE) {
             return rex.makeReinterpretCast(call.getType(), rex.makeCall(integer, TO_DATE, List.of(asBigint(rex, x))),
-                    rex.makeLiteral(false));
-        }
-        if (from == SqlTypeName.TIMESTAMP && to == SqlTypeName.TIME && call.getType().getPrecision() >= 0) {
-            return rex.makeReinterpretCast(call.getType(), rex.makeCall(integer, TO_TIME, List.of(asBigint(rex, x))),
                     rex.makeLiteral(false));
         }
         if (from == SqlTypeName.DATE && to == SqlTypeName.TIMESTAMP) {
@@ -429,16 +424,6 @@ public final class TimestampFunctions {
         /** CAST(timestamp AS DATE): its day. */
         public static int toDate(long micros) {
             return Math.toIntExact(Math.floorDiv(micros, Timestamps.DAY));
-        }
-
-        /** CAST(timestamp AS TIME): its milliseconds of the day (TIME keeps milliseconds), exactly or 22008. */
-        public static int toTime(long micros) {
-            long ofDay = Math.floorMod(micros, Timestamps.DAY);
-            if (ofDay % 1000 != 0) {
-                throw new SqlException(Timestamps.FIELD_OVERFLOW, Timestamps.text(micros) + " has digits below a "
-                        + "millisecond, which TIME does not keep (it keeps milliseconds): round it to milliseconds");
-            }
-            return (int) (ofDay / 1000);
         }
 
         /** CAST(date AS TIMESTAMP): its midnight. */

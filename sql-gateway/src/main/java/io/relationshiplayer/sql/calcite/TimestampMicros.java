@@ -20,11 +20,13 @@ import org.apache.calcite.tools.Program;
  * TIMESTAMP long as milliseconds. The scan, the parameters and the result hold microseconds ({@link SqlTypes},
  * {@link Timestamps}); comparing, sorting, grouping and joining a long is the same whatever its unit. Everything of
  * Calcite's that reads the long as milliseconds is rewritten here, before the plan is optimized, to a function of
- * {@link TimestampFunctions} (literals, EXTRACT, FLOOR and CEIL, casts to and from DATE and TIME, interval arithmetic,
- * the current time); any other function of Calcite's is given milliseconds (exactly: a value with digits below a
+ * {@link TimestampFunctions} (literals, EXTRACT, FLOOR and CEIL, casts to and from DATE, interval arithmetic, the
+ * current time); any other function of Calcite's is given milliseconds (exactly: a value with digits below a
  * millisecond is 22008 there) and its TIMESTAMP result made microseconds; what would still read the long is refused
  * (0A000). A TIMESTAMP made of a BIGINT of microseconds is {@link TimestampFunctions#OF}, which constant folding
- * leaves alone (folding would make a literal of milliseconds).
+ * leaves alone (folding would make a literal of milliseconds). A call, literal or parameter of a TIME (a long of
+ * microseconds of the day, {@link RlJavaTypes}) is {@link TimeFunctions}' to rewrite or refuse, casts from TIMESTAMP
+ * to TIME included.
  */
 public final class TimestampMicros {
     /** Calls whose evaluation compares or passes a TIMESTAMP's long as it is, whatever its unit. */
@@ -61,8 +63,9 @@ public final class TimestampMicros {
             var fields = aggregate.getInput().getRowType().getFieldList();
             for (var call : aggregate.getAggCallList()) {
                 for (int arg : call.getArgList()) {
-                    if (fields.get(arg).getType().getSqlTypeName() == SqlTypeName.TIMESTAMP) {
-                        refuseAggregate(call.getAggregation().getKind(), call.getAggregation().getName());
+                    SqlTypeName t = fields.get(arg).getType().getSqlTypeName();
+                    if (t == SqlTypeName.TIMESTAMP || t == SqlTypeName.TIME) {
+                        refuseAggregate(call.getAggregation().getKind(), call.getAggregation().getName(), t);
                     }
                 }
             }
@@ -79,9 +82,9 @@ public final class TimestampMicros {
         });
     }
 
-    private static void refuseAggregate(SqlKind kind, String name) {
+    private static void refuseAggregate(SqlKind kind, String name, SqlTypeName type) {
         if (!UNIT_FREE_AGGREGATES.contains(kind)) {
-            throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, name + " of a TIMESTAMP is not supported");
+            throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, name + " of a " + type + " is not supported");
         }
     }
 
@@ -106,6 +109,10 @@ public final class TimestampMicros {
             if (isZoned(literal)) {
                 throw zoned();
             }
+            RexNode time = TimeFunctions.literal(rex, literal);
+            if (time != null) {
+                return time;
+            }
             if (literal.getTypeName() != SqlTypeName.TIMESTAMP || literal.isNull()) {
                 return literal;
             }
@@ -113,15 +120,33 @@ public final class TimestampMicros {
             return TimestampFunctions.of(rex, literal.getType(), rex.makeBigintLiteral(BigDecimal.valueOf(micros)));
         }
 
+        /**
+         * A TIME parameter as our TIME of the BIGINT parameter it is bound as (its microseconds of the day, {@link
+         * Times#parameter}): Calcite's generated code would read a TIME parameter as an int.
+         */
+        @Override
+        public RexNode dynamicParam(org.apache.calcite.rex.RexDynamicParam param) {
+            if (!TimeFunctions.isTime(param)) {
+                return param;
+            }
+            var types = rex.getTypeFactory();
+            return TimeFunctions.of(rex, param.getType(), new org.apache.calcite.rex.RexDynamicParam(
+                    types.createTypeWithNullability(types.createSqlType(SqlTypeName.BIGINT), true), param.getIndex()));
+        }
+
         @Override
         public RexNode call(RexCall call) {
-            if (call.getKind() == SqlKind.SEARCH && isTimestamp(call.getOperands().get(0))) {
+            if (call.getKind() == SqlKind.SEARCH && (isTimestamp(call.getOperands().get(0))
+                    || TimeFunctions.isTime(call.getOperands().get(0)))) {
                 // a Sarg's points are literals of the timestamp: as comparisons, their literals made microseconds
                 RexNode expanded = RexUtil.expandSearch(rex, null, call);
                 return CallRewrites.apply(expanded, this);
             }
             if (isZoned(call) || call.getOperands().stream().anyMatch(TimestampMicros::isZoned)) {
                 throw zoned();
+            }
+            if (TimeFunctions.touchesTime(call)) {
+                return TimeFunctions.rewrite(rex, call);
             }
             if (!touchesTimestamp(call) || call.getOperator() instanceof org.apache.calcite.sql.validate
                     .SqlUserDefinedFunction f && f.getName().startsWith("rl_timestamp")) {
@@ -145,8 +170,10 @@ public final class TimestampMicros {
         @Override
         public RexNode over(RexOver over) {
             refuseRangeOffsets(over);
-            if (over.getOperands().stream().anyMatch(TimestampMicros::isTimestamp)) {
-                refuseAggregate(over.getKind(), over.getOperator().getName());
+            for (RexNode o : over.getOperands()) {
+                if (isTimestamp(o) || TimeFunctions.isTime(o)) {
+                    refuseAggregate(over.getKind(), over.getOperator().getName(), o.getType().getSqlTypeName());
+                }
             }
             return over;
         }
@@ -156,9 +183,9 @@ public final class TimestampMicros {
             var window = over.getWindow();
             if (!window.isRows() && (hasOffset(window.getLowerBound()) || hasOffset(window.getUpperBound()))) {
                 for (var key : window.orderKeys) {
-                    if (isTimestamp(key.getKey())) {
+                    if (isTimestamp(key.getKey()) || TimeFunctions.isTime(key.getKey())) {
                         throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "a window frame of RANGE with an "
-                                + "offset over a TIMESTAMP is not supported");
+                                + "offset over a TIMESTAMP or TIME is not supported");
                     }
                 }
             }

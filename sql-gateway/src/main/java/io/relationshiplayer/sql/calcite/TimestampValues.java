@@ -42,7 +42,7 @@ final class TimestampValues {
         List<RelDataTypeField> fields = values.getRowType().getFieldList();
         boolean any = false;
         for (RelDataTypeField f : fields) {
-            any |= f.getType().getSqlTypeName() == SqlTypeName.TIMESTAMP;
+            any |= isDatetime(f.getType());
         }
         if (!any) {
             return values;
@@ -52,7 +52,7 @@ final class TimestampValues {
         RelDataTypeFactory.Builder row = types.builder();
         for (RelDataTypeField f : fields) {
             RelDataType t = f.getType();
-            row.add(f.getName(), t.getSqlTypeName() == SqlTypeName.TIMESTAMP
+            row.add(f.getName(), isDatetime(t)
                     ? types.createTypeWithNullability(types.createSqlType(SqlTypeName.BIGINT), t.isNullable()) : t);
         }
         RelDataType rowType = row.build();
@@ -61,12 +61,14 @@ final class TimestampValues {
             ImmutableList.Builder<RexLiteral> out = ImmutableList.builder();
             for (int i = 0; i < tuple.size(); i++) {
                 RexLiteral l = tuple.get(i);
-                if (fields.get(i).getType().getSqlTypeName() != SqlTypeName.TIMESTAMP) {
+                if (!isDatetime(fields.get(i).getType())) {
                     out.add(l);
                 } else if (l.isNull()) {
                     out.add((RexLiteral) rex.makeNullLiteral(rowType.getFieldList().get(i).getType()));
                 } else {
-                    long micros = Timestamps.micros(l.getValueAs(TimestampString.class));
+                    long micros = l.getTypeName() == SqlTypeName.TIME
+                            ? Times.micros(l.getValueAs(org.apache.calcite.util.TimeString.class))
+                            : Timestamps.micros(l.getValueAs(TimestampString.class));
                     out.add(rex.makeExactLiteral(BigDecimal.valueOf(micros), types.createSqlType(SqlTypeName.BIGINT)));
                 }
             }
@@ -77,9 +79,15 @@ final class TimestampValues {
         for (int i = 0; i < fields.size(); i++) {
             RexNode ref = rex.makeInputRef(bigints, i);
             RelDataType t = fields.get(i).getType();
-            projects.add(t.getSqlTypeName() == SqlTypeName.TIMESTAMP ? TimestampFunctions.of(rex, t, ref) : ref);
+            projects.add(t.getSqlTypeName() == SqlTypeName.TIMESTAMP ? TimestampFunctions.of(rex, t, ref)
+                    : t.getSqlTypeName() == SqlTypeName.TIME ? TimeFunctions.of(rex, t, ref) : ref);
         }
         return LogicalProject.create(bigints, List.of(), projects, values.getRowType().getFieldNames(),
                 java.util.Set.of());
+    }
+
+    /** A TIMESTAMP or a TIME, whose literals generated code would hold in milliseconds. */
+    private static boolean isDatetime(RelDataType t) {
+        return t.getSqlTypeName() == SqlTypeName.TIMESTAMP || t.getSqlTypeName() == SqlTypeName.TIME;
     }
 }

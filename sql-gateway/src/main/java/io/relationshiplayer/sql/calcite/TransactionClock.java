@@ -29,7 +29,8 @@ import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
  * has milliseconds), the start of the statement's transaction, so the same for every statement of it. A runner's
  * clock ({@link #start}) remembers the transaction it last answered for; each run of a statement reads it once, when
  * Calcite makes the run's data context ({@link #clocked}), and the plan reads that value ({@link #NOW}). Calcite's own
- * clock variables in that context (read by CURRENT_DATE, CURRENT_TIME, LOCALTIME) are the same instant's milliseconds.
+ * clock variables in that context (read by CURRENT_DATE) are the same instant's milliseconds; CURRENT_TIME and
+ * LOCALTIME are the time of day of {@link #NOW}, in microseconds ({@link TimeFunctions}).
  */
 public final class TransactionClock {
     /** The data context's variable of the run's now(), in microseconds since 1970. */
