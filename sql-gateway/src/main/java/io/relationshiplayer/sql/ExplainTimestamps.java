@@ -9,18 +9,19 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * EXPLAIN's text with PostgreSQL's TIMESTAMP literals ({@code TIMESTAMP '2024-01-02 03:04:05.123456'}) where the plan
- * holds {@code rl_timestamp(<microseconds>)}, the function that keeps a TIMESTAMP literal's microseconds
+ * EXPLAIN's text with PostgreSQL's TIMESTAMP and TIME literals ({@code TIMESTAMP '2024-01-02 03:04:05.123456'},
+ * {@code TIME '12:34:56.5'}) where the plan holds {@code rl_timestamp(<microseconds>)} or {@code rl_time(...)}, the
+ * functions that keep a literal's microseconds
  * ({@code TimestampFunctions.OF}): written inline ({@code rl_timestamp(1704164645123456:BIGINT)}) or, in a Calc's
  * program, over a local that is such a literal ({@code expr#3=[1704164645123456:BIGINT], expr#4=[rl_timestamp($t3)]}).
  * Only the text shown changes; the plan run is the same. Other microseconds in the text (a VALUES list's tuples, which
  * are data) are left as they are.
  */
 final class ExplainTimestamps {
-    private static final Pattern INLINE = Pattern.compile("rl_timestamp\\((-?\\d+)(?::BIGINT)?\\)");
+    private static final Pattern INLINE = Pattern.compile("(rl_timestamp|rl_time)\\((-?\\d+)(?::BIGINT)?\\)");
     /** A Calc program's local that is a BIGINT literal. */
     private static final Pattern LOCAL_LITERAL = Pattern.compile("expr#(\\d+)=\\[(-?\\d+)(?::BIGINT)?\\]");
-    private static final Pattern OF_LOCAL = Pattern.compile("rl_timestamp\\(\\$t(\\d+)\\)");
+    private static final Pattern OF_LOCAL = Pattern.compile("(rl_timestamp|rl_time)\\(\\$t(\\d+)\\)");
 
     private ExplainTimestamps() {
     }
@@ -47,7 +48,7 @@ final class ExplainTimestamps {
 
     /** A plan's text (one line or many) with its TIMESTAMP literals as PostgreSQL writes them. */
     static String text(String plan) {
-        if (!plan.contains("rl_timestamp(")) {
+        if (!plan.contains("rl_timestamp(") && !plan.contains("rl_time(")) {
             return plan;
         }
         String[] lines = plan.split("\n", -1);
@@ -63,8 +64,8 @@ final class ExplainTimestamps {
         while (locals.find()) {
             literals.put(locals.group(1), locals.group(2));
         }
-        String out = replace(INLINE.matcher(line), m -> m.group(1));
-        return literals.isEmpty() ? out : replace(OF_LOCAL.matcher(out), m -> literals.get(m.group(1)));
+        String out = replace(INLINE.matcher(line), m -> m.group(2));
+        return literals.isEmpty() ? out : replace(OF_LOCAL.matcher(out), m -> literals.get(m.group(2)));
     }
 
     /** Each match of {@code m} whose micros {@code micros} gives (null: none) as a TIMESTAMP literal. */
@@ -72,18 +73,20 @@ final class ExplainTimestamps {
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             String value = micros.apply(m);
-            String literal = value == null ? m.group() : literal(value);
+            String literal = value == null ? m.group() : literal(m.group(1), value);
             m.appendReplacement(out, Matcher.quoteReplacement(literal));
         }
         m.appendTail(out);
         return out.toString();
     }
 
-    private static String literal(String micros) {
+    private static String literal(String function, String micros) {
         try {
-            return "TIMESTAMP '" + Timestamps.text(Long.parseLong(micros)) + "'";
+            long value = Long.parseLong(micros);
+            return function.equals("rl_time") ? "TIME '" + io.relationshiplayer.sql.calcite.Times.text(value) + "'"
+                    : "TIMESTAMP '" + Timestamps.text(value) + "'";
         } catch (RuntimeException e) {
-            return "rl_timestamp(" + micros + ")"; // out of any timestamp's range: shown as it is
+            return function + "(" + micros + ")"; // out of any value's range: shown as it is
         }
     }
 }
