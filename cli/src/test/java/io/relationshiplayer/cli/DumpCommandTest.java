@@ -172,7 +172,11 @@ class DumpCommandTest {
                 "line two\\n', X'0a', NULL, NULL, NULL),",
                 "  (6, 1, 1, CAST('NaN' AS DOUBLE), 2, 'x', NULL, NULL, NULL, NULL),",
                 "  (7, 1, 1, CAST('-Infinity' AS DOUBLE), 2, 'y', NULL, NULL, NULL, NULL),",
-                "  (8, 1, 1, 1234567.0E0, 2, 'z', NULL, NULL, NULL, NULL);",
+                "  (8, 1, 1, 1234567.0E0, 2, 'z', NULL, NULL, NULL, NULL),",
+                // before 1 AD (the year of its era is not the year) and past 9999
+                "  (9, 1, 1, 1E0, 3, 'bc', NULL, CAST(TIMESTAMP '0044-03-15 00:00:00 BC' AS DATE),",
+                "  TIMESTAMP '0044-03-15 12:00:00.25 BC', NULL),",
+                "  (10, 1, 1, 1E0, 3, 'far', NULL, NULL, TIMESTAMP '12024-01-01 00:00:00', NULL);",
                 "INSERT INTO managers (id) VALUES (1), (2);",
                 "UPDATE managers SET boss = 2 WHERE id = 1;",
                 "INSERT INTO accounts (region, id, \"Owner Name\", balance, manager) VALUES ('eu', 1, 'ann', 5000, 1),",
@@ -211,7 +215,9 @@ class DumpCommandTest {
                 .isGreaterThan(text.lastIndexOf("CREATE TABLE"));
         assertThat(text.indexOf("CREATE VIEW second_view")).isLessThan(text.indexOf("CREATE VIEW first_view"));
         assertThat(text).contains("0.1E0", "-9223372036854775808", "123456789012.123456", "X'5c27'",
-                "CAST('NaN' AS DOUBLE)", "TIMESTAMP '2024-02-29 13:45:10.5'", "'it''s; \"quoted\" -- not a comment'");
+                "CAST('NaN' AS DOUBLE)", "TIMESTAMP '2024-02-29 13:45:10.5'", "'it''s; \"quoted\" -- not a comment'",
+                "TIMESTAMP '0044-03-15 12:00:00.25 BC'", "CAST(TIMESTAMP '0044-03-15 00:00:00 BC' AS DATE)",
+                "TIMESTAMP '12024-01-01 00:00:00'");
 
         String copy = database();
         CliRun load = rl("sql", "--connect", connect, "--database", copy, "-f", dump.toString());
@@ -219,7 +225,7 @@ class DumpCommandTest {
         assertThat(catalog(copy)).isEqualTo(catalog(original));
         Map<String, List<String>> rows = rows(original);
         assertThat(rows.get("numbers")).hasSize(2_500);
-        assertThat(rows.get("kinds")).hasSize(8).contains("Long:6|Integer:1|Long:1|Double:NaN|BigDecimal:2.000000"
+        assertThat(rows.get("kinds")).hasSize(10).contains("Long:6|Integer:1|Long:1|Double:NaN|BigDecimal:2.000000"
                 + "|String:x|NULL|NULL|NULL|NULL");
         assertThat(rows.get("events")).hasSize(3);
         assertThat(rows(copy)).isEqualTo(rows);

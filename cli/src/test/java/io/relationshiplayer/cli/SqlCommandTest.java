@@ -120,6 +120,19 @@ class SqlCommandTest {
         assertThat(attempted.get()).isLessThan(20_000);
     }
 
+    /** A date or timestamp before 1 AD keeps its era (BC) in every format; JSON writes ISO 8601's signed year. */
+    @Test
+    void datesBeforeOneAdKeepTheirEra() {
+        String q = "SELECT TIMESTAMP '0044-03-15 12:00:00.25 BC' AS t, CAST(TIMESTAMP '0044-03-15 00:00:00 BC' AS DATE)"
+                + " AS d, TIMESTAMP '12024-01-01 00:00:00' AS far";
+        CliRun table = sql(q);
+        assertThat(table.out()).contains("0044-03-15 12:00:00.25 BC", "0044-03-15 BC", "12024-01-01 00:00:00");
+        CliRun csv = sql("--format", "csv", q);
+        assertThat(csv.out()).contains("0044-03-15 12:00:00.25 BC,0044-03-15 BC,12024-01-01 00:00:00");
+        CliRun json = sql("--format", "json", q);
+        assertThat(json.out()).contains("\"-0043-03-15T12:00:00.25\"", "\"-0043-03-15\"", "\"+12024-01-01T00:00:00\"");
+    }
+
     @Test
     void csvIsRfc4180WithNullAsAnEmptyUnquotedField() {
         CliRun run = sql("--format", "csv", KINDS + "SELECT * FROM kinds ORDER BY id");

@@ -450,7 +450,7 @@ final class CalciteRunner implements AutoCloseable {
             }
             Object v = rs.getObject(i + 1);
             if (v instanceof java.sql.Date) {
-                v = ((java.sql.Date) v).toLocalDate();
+                v = io.relationshiplayer.sql.calcite.SqlTypes.localDate((java.sql.Date) v);
             } else if (v instanceof java.sql.Timestamp) {
                 v = ((java.sql.Timestamp) v).toLocalDateTime();
             } else if (v instanceof org.apache.calcite.avatica.util.ByteString) {

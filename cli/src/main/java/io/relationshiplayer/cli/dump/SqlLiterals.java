@@ -1,10 +1,10 @@
 package io.relationshiplayer.cli.dump;
 
+import io.relationshiplayer.cli.sql.Values;
 import io.relationshiplayer.sql.SqlIdentifiers;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
 
 /**
@@ -14,8 +14,6 @@ import java.util.HexFormat;
  * strings quoted, bytes as {@code X'hex'}, dates and timestamps as typed literals, NULL.
  */
 public final class SqlLiterals {
-    private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
-
     private SqlLiterals() {
     }
 
@@ -36,14 +34,12 @@ public final class SqlLiterals {
             return "X'" + HexFormat.of().formatHex(b) + "'";
         }
         if (v instanceof LocalDate d) {
-            return "DATE '" + d + "'";
+            // A date before 1 AD is read back through its midnight: the engine's DATE literals have no BC.
+            return d.getYear() > 0 ? "DATE '" + Values.dateText(d) + "'"
+                    : "CAST(TIMESTAMP '" + Values.dateText(d).replace(" BC", " 00:00:00 BC") + "' AS DATE)";
         }
         if (v instanceof LocalDateTime t) {
-            String s = t.format(TIMESTAMP);
-            if (t.getNano() != 0) {
-                s += "." + String.format("%09d", t.getNano()).replaceAll("0+$", "");
-            }
-            return "TIMESTAMP '" + s + "'";
+            return "TIMESTAMP '" + Values.timestampText(t) + "'"; // microseconds, BC as the engine reads it
         }
         return SqlIdentifiers.literal(v.toString());
     }

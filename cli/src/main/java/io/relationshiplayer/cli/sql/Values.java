@@ -15,7 +15,8 @@ import javax.annotation.Nonnull;
 
 /** Result values as text: for people (table), for CSV and for JSON; one place decides how each kind looks. */
 public final class Values {
-    private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss[.SSSSSS]");
+    /** Month to seconds; the year is written apart, as PostgreSQL writes it ({@link #dateText}). */
+    private static final DateTimeFormatter TIME_OF_TIMESTAMP = DateTimeFormatter.ofPattern("-MM-dd HH:mm:ss[.SSSSSS]");
 
     private Values() {
     }
@@ -42,10 +43,9 @@ public final class Values {
             case DECIMAL_VALUE:
                 return new BigDecimal(v.getDecimalValue()).toPlainString();
             case DATE_VALUE:
-                return LocalDate.ofEpochDay(v.getDateValue()).toString();
+                return dateText(LocalDate.ofEpochDay(v.getDateValue()));
             case TIMESTAMP_VALUE:
-                return timestamp(v.getTimestampValue()).format(TIMESTAMP).replaceAll("(\\.\\d*?)0+$", "$1")
-                        .replaceAll("\\.$", "");
+                return timestampText(timestamp(v.getTimestampValue()));
             default:
                 return "";
         }
@@ -53,7 +53,8 @@ public final class Values {
 
     /**
      * Writes the value as a JSON value: numbers as numbers (decimals exactly), NULL as null, bytes as base64 strings,
-     * dates "yyyy-mm-dd", timestamps "yyyy-mm-ddThh:mm:ss[.ffffff]" (UTC), NaN and infinities as strings.
+     * dates and timestamps in ISO 8601 ("yyyy-mm-dd", "yyyy-mm-ddThh:mm:ss[.ffffff]", UTC; a year before 1 AD as the
+     * standard's signed year, 44 BC as -0043), NaN and infinities as strings.
      */
     public static void json(@Nonnull SqlValue v, @Nonnull JsonWriter out) {
         switch (v.getKindCase()) {
@@ -71,8 +72,14 @@ public final class Values {
             case DECIMAL_VALUE -> out.value(new BigDecimal(v.getDecimalValue()));
             case STRING_VALUE -> out.value(v.getStringValue());
             case BYTES_VALUE -> out.value(Base64.getEncoder().encodeToString(v.getBytesValue().toByteArray()));
-            case DATE_VALUE -> out.value(text(v));
-            case TIMESTAMP_VALUE -> out.value(text(v).replace(' ', 'T'));
+            case DATE_VALUE -> out.value(LocalDate.ofEpochDay(v.getDateValue()).toString());
+            case TIMESTAMP_VALUE -> {
+                LocalDateTime t = timestamp(v.getTimestampValue());
+                String year = t.getYear() > 9999 ? "+" + t.getYear() : t.getYear() < 0
+                        ? String.format("-%04d", -t.getYear()) : String.format("%04d", t.getYear());
+                out.value(year + t.format(TIME_OF_TIMESTAMP).replace(' ', 'T').replaceAll("(\\.\\d*?)0+$", "$1")
+                        .replaceAll("\\.$", ""));
+            }
             default -> out.nullValue();
         }
     }
@@ -93,6 +100,28 @@ public final class Values {
             return name + "(" + type.getPrecision() + "," + type.getScale() + ")";
         }
         return name;
+    }
+
+    /**
+     * A date as PostgreSQL writes it: four digits of year or more, and {@code BC} for a year before 1 (44 BC, the
+     * proleptic year -43, is {@code 0044-03-15 BC}; never the year of its era without the era).
+     */
+    public static String dateText(LocalDate d) {
+        return year(d.getYear()) + String.format("-%02d-%02d", d.getMonthValue(), d.getDayOfMonth()) + era(d.getYear());
+    }
+
+    /** A timestamp as PostgreSQL writes it: {@link #dateText}'s year and era, the fraction without trailing zeros. */
+    public static String timestampText(LocalDateTime t) {
+        String rest = t.format(TIME_OF_TIMESTAMP).replaceAll("(\\.\\d*?)0+$", "$1").replaceAll("\\.$", "");
+        return year(t.getYear()) + rest + era(t.getYear());
+    }
+
+    private static String year(int proleptic) {
+        return String.format("%04d", proleptic > 0 ? proleptic : 1 - proleptic);
+    }
+
+    private static String era(int proleptic) {
+        return proleptic > 0 ? "" : " BC";
     }
 
     private static LocalDateTime timestamp(long micros) {

@@ -140,7 +140,7 @@ public final class SqlTypes {
             return ((org.apache.calcite.util.NlsString) v).getValue();
         }
         if (v instanceof java.sql.Date) {
-            return ((java.sql.Date) v).toLocalDate();
+            return localDate((java.sql.Date) v);
         }
         if (v instanceof java.sql.Timestamp) {
             return ((java.sql.Timestamp) v).toLocalDateTime();
@@ -183,5 +183,18 @@ public final class SqlTypes {
                 break;
         }
         return v;
+    }
+
+    /**
+     * A result's DATE as a LocalDate: {@link java.sql.Date#toLocalDate} takes the year of its era, so a date before
+     * 1 AD (44 BC) came out as the same year AD; here a BC year is the proleptic year (1 - year of era), as
+     * PostgreSQL counts it. The other fields are read as before.
+     */
+    public static java.time.LocalDate localDate(java.sql.Date d) {
+        java.time.LocalDate fields = d.toLocalDate();
+        java.util.Calendar c = new java.util.GregorianCalendar();
+        c.setTime(d);
+        return c.get(java.util.Calendar.ERA) == java.util.GregorianCalendar.BC
+                ? fields.withYear(1 - c.get(java.util.Calendar.YEAR)) : fields;
     }
 }

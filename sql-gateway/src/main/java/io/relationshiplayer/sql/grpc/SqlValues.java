@@ -107,7 +107,7 @@ final class SqlValues {
         } else if (v instanceof BigInteger) {
             return b.setDecimalValue(v.toString()).build();
         } else if (v instanceof java.sql.Date) {
-            return SqlValueCodec.date(((java.sql.Date) v).toLocalDate());
+            return SqlValueCodec.date(io.relationshiplayer.sql.calcite.SqlTypes.localDate((java.sql.Date) v));
         } else if (v instanceof java.sql.Timestamp) {
             return SqlValueCodec.timestamp(((java.sql.Timestamp) v).toLocalDateTime());
         }
