@@ -444,7 +444,8 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
             if (ps.execute()) {
                 ResultSet rs = ps.getResultSet();
                 List<ColumnMeta> columns = CalciteRunner.columns(rs.getMetaData());
-                open = new SessionRows(rs, columns, endAutocommit, this::rowsFailed, this::rowsClosed);
+                open = new SessionRows(rs, columns, endAutocommit, () -> failed |= transaction != null, // aborts it
+                        this::rowsClosed);
                 return new StatementResult.Query(tag, columns, open);
             }
             return new StatementResult.Update(tag, ps.getLargeUpdateCount());
@@ -481,13 +482,12 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         runners.release(calcite);
     }
 
-    /** A statement's rows failed: an explicit transaction is then aborted, as after any failed statement. */
-    private void rowsFailed() {
-        failed |= transaction != null;
-    }
-
-    /** A statement's rows were closed, read to their end ({@code exhausted}) or not (a commit flag's: rolled back). */
+    /**
+     * A statement's rows were closed, read to their end ({@code exhausted}) or not (a commit flag's: rolled back);
+     * closed by a cancel or timeout, an explicit transaction is aborted, as in PostgreSQL.
+     */
     private void rowsClosed(SessionRows rows, boolean autocommitted, boolean exhausted) {
+        failed |= !exhausted && transaction != null && calcite.cancel().cancelled();
         if (autocommitted && open == rows) {
             current = null;
             reads = null;

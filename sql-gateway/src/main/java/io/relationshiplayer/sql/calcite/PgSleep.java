@@ -87,7 +87,8 @@ public final class PgSleep {
     }
 
     private static org.apache.calcite.sql.type.SqlReturnTypeInference voidType() {
-        return ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(SqlTypeTransforms.TO_NULLABLE);
+        // always nullable: a NOT NULL type would let the simplifier fold "pg_sleep(1) IS NOT NULL" to TRUE unrun
+        return ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(SqlTypeTransforms.FORCE_NULLABLE);
     }
 
     /** {@code pg_sleep(seconds)} of the converted {@code seconds}, of the validated {@code type}. */
