@@ -18,10 +18,7 @@ if [ "${RL_CDS:-on}" != off ]; then
   if [ ! -f "$jsa" ] || [ "$jar" -nt "$jsa" ]; then
     echo "rl: making the class-data-sharing archive (once per build)..." >&2
     rm -f "$jsa"
-    # -Xint: with the JIT compiler on, the methods waiting in its queue when the warm-up exits were archived with
-    # their "queued for compilation" flag set, and a JVM that maps the archive never compiled them (Guava's list
-    # iterators among them): planning ran interpreted in part, a fresh plan some 20 ms slower after any warm-up.
-    java -Xint -XX:ArchiveClassesAtExit="$jsa" -Xlog:disable -Xlog:all=warning:stderr -Djava.awt.headless=true -jar "$jar" \
+    java -XX:ArchiveClassesAtExit="$jsa" -Xlog:disable -Xlog:all=warning:stderr -Djava.awt.headless=true -jar "$jar" \
       warm-up >/dev/null 2>&1 || rm -f "$jsa"
   fi
   # A stale or foreign archive is ignored (the JVM checks it); its warnings go to stderr, never into the output.
