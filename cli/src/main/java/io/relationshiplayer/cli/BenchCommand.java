@@ -260,7 +260,8 @@ final class BenchCommand implements Callable<Integer> {
                 "--lookups N|children-of-parent lookups (1000)",
                 "--cluster-lookups N|lookups under the cluster latency model (250)",
                 "--lookup-runs R|runs of the lookups (5)",
-                "--no-cluster|leave out the cluster latency model's lookups",
+                "--no-cluster|leave out the cluster latency model's lookups and one-row inserts",
+                "--quick|a few seconds: 10,000 children of 1,000 parents, one run of each",
                 "--seed S|random seed"}, BenchOptions.CHECK};
         }
 

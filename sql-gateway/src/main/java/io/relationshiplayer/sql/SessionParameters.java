@@ -59,6 +59,11 @@ final class SessionParameters {
         return PARAMETERS.containsKey(name.toLowerCase(Locale.ROOT));
     }
 
+    /** A known parameter's canonical spelling ({@code TimeZone} for {@code timezone}). */
+    static String spelling(@Nonnull String name) {
+        return PARAMETERS.get(name.toLowerCase(Locale.ROOT)).name();
+    }
+
     /** The answer to SHOW {@code what} (the text after SHOW). */
     @Nonnull
     static StatementResult show(@Nonnull String what, @Nonnull SessionSettings settings) {
@@ -86,6 +91,9 @@ final class SessionParameters {
     /** A parameter's name as SHOW, SET and RESET write it: PostgreSQL's two-word spellings mapped, lower case. */
     static String canonical(@Nonnull String what) {
         String name = what.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+        if (name.length() > 2 && name.startsWith("\"") && name.endsWith("\"")) {
+            name = name.substring(1, name.length() - 1); // a quoted name is the same parameter
+        }
         return switch (name) {
             case "transaction isolation level" -> "transaction_isolation";
             case "time zone" -> "timezone";

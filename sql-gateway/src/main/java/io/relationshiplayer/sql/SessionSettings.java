@@ -93,7 +93,8 @@ public final class SessionSettings {
     }
 
     /** Applies the assignment of a SET statement (the text after SET); 22023 for an unknown setting or bad value. */
-    void set(@Nonnull String assignment, @Nonnull FDBDatabase db) {
+    void set(@Nonnull String written, @Nonnull FDBDatabase db) {
+        String assignment = written.replaceFirst("^\\s*\"([^\"]+)\"", "$1"); // a quoted name is the same name
         Matcher m = NAME.matcher(assignment);
         String name = m.matches() ? m.group(1).toLowerCase(Locale.ROOT) : "";
         if (DEFAULT.matcher(assignment).matches() && !name.equals("statement_timeout")
@@ -133,12 +134,15 @@ public final class SessionSettings {
     private static final Pattern VALUE = Pattern.compile("(?is)\\s*\\w+\\s*(?:=|\\s+to\\s+)\\s*(?:'((?:[^']|'')*)'|(\\w+))\\s*");
 
     private static void refuse(String name, String assignment) {
-        if (name.equals("client_encoding") && assignment.matches("(?is).*\\W'?utf-?8'?\\s*")) {
-            return; // the only encoding there is
+        if (name.equals("client_encoding") && assignment.matches("(?is).*\\W'?utf-?8'?\\s*")
+                || name.equals("timezone") && assignment.matches("(?is).*\\W'?(etc/)?utc'?\\s*")
+                || name.equals("datestyle") && assignment.matches("(?is).*\\W'?iso(\\s*,\\s*mdy)?'?\\s*")) {
+            return; // the value it has, the only one there is
         }
         if (SessionParameters.known(name)) {
-            boolean postgresAllows = name.equals("client_encoding") || name.equals("datestyle")
-                    || name.equals("timezone") || name.equals("default_transaction_isolation")
+            name = SessionParameters.spelling(name);
+            boolean postgresAllows = name.equals("client_encoding") || name.equals("DateStyle")
+                    || name.equals("TimeZone") || name.equals("default_transaction_isolation")
                     || name.equals("transaction_isolation");
             throw new SqlException(postgresAllows ? "0A000" : "55P02", postgresAllows
                     ? "changing \"" + name + "\" is not supported: SHOW " + name + " gives the value the engine has"

@@ -43,7 +43,7 @@ import java.util.Random;
  *
  * <pre>
  * ForeignKeyBenchmark [--children 100000] [--parents 10000] [--batch 500] [--runs 3] [--lookups 1000]
- *                     [--cluster-lookups 250] [--lookup-runs 5] [--seed S] [--no-cluster]
+ *                     [--cluster-lookups 250] [--lookup-runs 5] [--seed S] [--no-cluster] [--quick]
  * </pre>
  */
 public final class ForeignKeyBenchmark {
@@ -82,6 +82,15 @@ public final class ForeignKeyBenchmark {
                 String name = args[i];
                 if (name.equals("--no-cluster")) {
                     cluster = false;
+                    continue;
+                }
+                if (name.equals("--quick")) { // a few seconds: small tables, one run of each
+                    children = 10_000;
+                    parents = 1_000;
+                    runs = 1;
+                    lookups = 200;
+                    clusterLookups = 50;
+                    lookupRuns = 1;
                     continue;
                 }
                 if (i + 1 >= args.length) {
