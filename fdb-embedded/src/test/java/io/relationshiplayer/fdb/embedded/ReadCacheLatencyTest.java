@@ -1,14 +1,21 @@
 package io.relationshiplayer.fdb.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.apple.foundationdb.Database;
+import com.apple.foundationdb.FDBException;
+import com.apple.foundationdb.KeySelector;
 import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.tuple.Tuple;
+import com.apple.foundationdb.tuple.Versionstamp;
 import io.relationshiplayer.fdb.Backend;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -16,7 +23,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Under injected latency a read costs a round trip unless FoundationDB's read-your-writes layer answers it from the
  * client: a key or range the transaction read before, or keys its own writes decide. With 30 ms per read, a read that
- * needs the round trip cannot be complete when the call returns; one the cache answers is.
+ * needs the round trip cannot be complete when the call returns; one the cache answers is. Also its edges: a reverse
+ * read with a limit knows only the keys it returned, a key-selector range, a read after the transaction's own
+ * clearRange and set, and keys a versionstamped write makes unreadable, which still fail with 1036 when read before.
  */
 class ReadCacheLatencyTest {
     private static final LatencyProfile READS_30_MS = new LatencyProfile(0, 0, 30_000, 30_000, 30_000, 30_000, 0, 0);
@@ -120,5 +129,83 @@ class ReadCacheLatencyTest {
             tr.getReadVersion().join();
             assertThat(atOnce(tr.get(key("a")))).isFalse();
         }
+    }
+
+    @Test
+    void aReverseReadWithALimitKnowsOnlyTheKeysItReturned() {
+        try (Transaction tr = db.createTransaction()) {
+            tr.getReadVersion().join();
+            List<KeyValue> last = tr.getRange(key("r/"), key("r0"), 2, true).asList().join();
+            assertThat(last).hasSize(2);
+            assertThat(tr.get(key("r/3")).isDone()).as("r/3 came back").isTrue();
+            assertThat(tr.get(key("r/4")).isDone()).as("r/4 came back").isTrue();
+            assertThat(tr.get(key("r0\0")).isDone()).as("past the range's end").isFalse();
+            assertThat(atOnce(tr.get(key("r/2")))).as("r/2 did not come back").isFalse();
+            assertThat(atOnce(tr.get(key("r/1")))).as("r/1 did not come back").isFalse();
+        }
+    }
+
+    @Test
+    void aKeySelectorRangeCostsARoundTripAndKnowsWhatItRead() {
+        try (Transaction tr = db.createTransaction()) {
+            tr.getReadVersion().join();
+            // from the key after r/1 to the end of r/: r/2, r/3, r/4
+            CompletableFuture<List<KeyValue>> read = tr.getRange(KeySelector.firstGreaterThan(key("r/1")),
+                    KeySelector.firstGreaterOrEqual(key("r0"))).asList();
+            assertThat(read.isDone()).isFalse();
+            assertThat(read.join()).hasSize(3);
+            assertThat(tr.get(key("r/3")).isDone()).isTrue();
+            assertThat(atOnce(tr.get(key("a")))).isFalse();
+        }
+    }
+
+    @Test
+    void aReadAfterTheTransactionsClearRangeAndSetIsItsOwn() {
+        try (Transaction tr = db.createTransaction()) {
+            tr.getReadVersion().join();
+            tr.clear(key("r/"), key("r0"));
+            tr.set(key("r/2"), key("new"));
+            CompletableFuture<byte[]> two = tr.get(key("r/2"));
+            assertThat(two.isDone()).isTrue();
+            assertThat(two.join()).isEqualTo(key("new"));
+            CompletableFuture<List<KeyValue>> all = tr.getRange(key("r/"), key("r0")).asList();
+            assertThat(all.isDone()).isTrue();
+            assertThat(all.join()).extracting(kv -> new String(kv.getKey(), StandardCharsets.UTF_8))
+                    .containsExactly("r/2");
+            CompletableFuture<List<KeyValue>> back = tr.getRange(key("r/"), key("r0"), 0, true).asList();
+            assertThat(back.isDone()).isTrue();
+            assertThat(back.join()).hasSize(1);
+        }
+    }
+
+    @Test
+    void keysAVersionstampMakesUnreadableFailEvenWhenReadBefore() {
+        try (Transaction tr = db.createTransaction()) {
+            tr.getReadVersion().join();
+            tr.get(key("a")).join();
+            tr.getRange(key("\u0001"), key("\u00fe")).asList().join();
+            byte[] ones = new byte[10];
+            java.util.Arrays.fill(ones, (byte) 0xff);
+            // where a versionstamped key of prefix "r/" may land: any versionstamp above the read version
+            byte[] landing = Tuple.from("r/", Versionstamp.complete(ones, 0)).pack();
+            tr.get(landing).join();
+            assertThat(tr.get(landing).isDone()).as("read before").isTrue();
+            tr.mutate(MutationType.SET_VERSIONSTAMPED_VALUE, key("a"),
+                    Tuple.from(Versionstamp.incomplete()).packWithVersionstamp());
+            assertThat(code(() -> tr.get(key("a")).join())).isEqualTo(1036);
+            byte[] template = Tuple.from("r/", Versionstamp.incomplete()).packWithVersionstamp();
+            tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY, template, key("v"));
+            assertThat(code(() -> tr.getRange(key("\u0001"), key("\u00fe")).asList().join())).isEqualTo(1036);
+            assertThat(code(() -> tr.get(landing).join())).isEqualTo(1036);
+        }
+    }
+
+    private static int code(Runnable read) {
+        Throwable t = catchThrowable(read::run);
+        if (t instanceof CompletionException && t.getCause() != null) {
+            t = t.getCause();
+        }
+        assertThat(t).isInstanceOf(FDBException.class);
+        return ((FDBException) t).getCode();
     }
 }

@@ -221,13 +221,12 @@ public final class TimeFunctions {
     }
 
     private static RelDataType bigint(RexBuilder rex, RexNode like) {
-        RelDataTypeFactory types = rex.getTypeFactory();
-        return types.createTypeWithNullability(types.createSqlType(SqlTypeName.BIGINT), like.getType().isNullable());
+        return TimestampFunctions.bigint(rex, like);
     }
 
     /** A TIME's microseconds of the day, the long it is in generated code, as a BIGINT. */
     static RexNode asBigint(RexBuilder rex, RexNode time) {
-        return rex.makeReinterpretCast(bigint(rex, time), time, rex.makeLiteral(false));
+        return TimestampFunctions.asBigint(rex, time); // the same reinterpretation of a long
     }
 
     /** The functions themselves, called from generated code (never with NULL: they are strict). */

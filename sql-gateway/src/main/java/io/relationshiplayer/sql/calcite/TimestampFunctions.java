@@ -230,7 +230,8 @@ public final class TimestampFunctions {
         return rex.makeLiteral(unit.getValueAs(TimeUnitRange.class).name());
     }
 
-    private static RelDataType bigint(RexBuilder rex, RexNode like) {
+    /** BIGINT, nullable as {@code like} is. */
+    static RelDataType bigint(RexBuilder rex, RexNode like) {
         RelDataTypeFactory types = rex.getTypeFactory();
         return types.createTypeWithNullability(types.createSqlType(SqlTypeName.BIGINT), like.getType().isNullable());
     }
