@@ -12,12 +12,9 @@ import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.schema.impl.ScalarFunctionImpl;
-import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlAbstractTimeFunction;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
-import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeTransforms;
@@ -35,21 +32,8 @@ import org.apache.calcite.util.TimeString;
  */
 public final class TimeFunctions {
     /** A TIME of a BIGINT of microseconds of the day: the long as it is. Dynamic, so constant folding never runs it. */
-    public static final SqlUserDefinedFunction OF = new SqlUserDefinedFunction(
-            new SqlIdentifier("rl_time", SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION,
-            ReturnTypes.explicit(SqlTypeName.TIME).andThen(SqlTypeTransforms.TO_NULLABLE), null, null,
-            ScalarFunctionImpl.create(Functions.class, "of")) {
-        @Override
-        public boolean isDynamicFunction() {
-            return true;
-        }
-
-        @Override
-        public org.apache.calcite.sql.validate.SqlMonotonicity getMonotonicity(
-                org.apache.calcite.sql.SqlOperatorBinding call) {
-            return call.getOperandMonotonicity(0);
-        }
-    };
+    public static final SqlUserDefinedFunction OF = TimestampFunctions.reinterpreting("rl_time", SqlTypeName.TIME,
+            Functions.class);
     private static final SqlUserDefinedFunction PARSE = function("parse");
     private static final SqlUserDefinedFunction ROUND = function("round");
     private static final SqlUserDefinedFunction OF_TIMESTAMP = function("ofTimestamp");

@@ -36,22 +36,30 @@ public final class TimestampFunctions {
      * A TIMESTAMP of a BIGINT of microseconds: the long as it is. Dynamic, so that constant folding never evaluates it
      * (it would make a TIMESTAMP literal of the long read as milliseconds); the access paths read its literal.
      */
-    public static final SqlUserDefinedFunction OF = new SqlUserDefinedFunction(
-            new SqlIdentifier("rl_timestamp", SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION,
-            ReturnTypes.explicit(SqlTypeName.TIMESTAMP).andThen(SqlTypeTransforms.TO_NULLABLE), null, null,
-            ScalarFunctionImpl.create(Functions.class, "of")) {
-        @Override
-        public boolean isDynamicFunction() {
-            return true;
-        }
+    public static final SqlUserDefinedFunction OF = reinterpreting("rl_timestamp", SqlTypeName.TIMESTAMP,
+            Functions.class);
 
-        /** As its operand orders (the same long): a sort on it is a sort on its operand. */
-        @Override
-        public org.apache.calcite.sql.validate.SqlMonotonicity getMonotonicity(
-                org.apache.calcite.sql.SqlOperatorBinding call) {
-            return call.getOperandMonotonicity(0);
-        }
-    };
+    /**
+     * A function {@code name} of a BIGINT that is a {@code type} of the same long ({@code functions}' static
+     * {@code of}): dynamic, so constant folding never evaluates it, and ordered as its operand (a sort on it is a sort
+     * on its operand).
+     */
+    static SqlUserDefinedFunction reinterpreting(String name, SqlTypeName type, Class<?> functions) {
+        return new SqlUserDefinedFunction(new SqlIdentifier(name, SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION,
+                ReturnTypes.explicit(type).andThen(SqlTypeTransforms.TO_NULLABLE), null, null,
+                ScalarFunctionImpl.create(functions, "of")) {
+            @Override
+            public boolean isDynamicFunction() {
+                return true;
+            }
+
+            @Override
+            public org.apache.calcite.sql.validate.SqlMonotonicity getMonotonicity(
+                    org.apache.calcite.sql.SqlOperatorBinding call) {
+                return call.getOperandMonotonicity(0);
+            }
+        };
+    }
     private static final SqlUserDefinedFunction EXTRACT = function("extract");
     private static final SqlUserDefinedFunction FLOOR = function("floor");
     private static final SqlUserDefinedFunction CEIL = function("ceil");
