@@ -20,7 +20,6 @@ public final class SessionSettings {
     private Staleness staleness = Staleness.NONE;
     private ReadConsistency readConsistency = ReadConsistency.CONTINUATION;
     private java.time.Duration statementTimeout = java.time.Duration.ZERO;
-
     private String applicationName = "";
     /** The settings when the session's explicit transaction began: what its rollback goes back to. */
     private Saved atBegin;
@@ -69,9 +68,6 @@ public final class SessionSettings {
             }
             return new StatementResult.Done("RESET");
         }
-        if (rest.isEmpty()) {
-            throw new SqlException("42601", "syntax error at end of input");
-        }
         String first = StatementText.leadingWords(rest, 1);
         String characteristics = rest.replaceAll("\\s+", " ").toUpperCase(Locale.ROOT);
         if (characteristics.startsWith("TRANSACTION ") || characteristics.startsWith(
@@ -92,7 +88,7 @@ public final class SessionSettings {
         return new StatementResult.Done("SET");
     }
 
-    /** Applies the assignment of a SET statement (the text after SET); 22023 for an unknown setting or bad value. */
+    /** Applies the assignment of a SET statement (the text after SET): 42704 for an unknown name, 22023 a bad value. */
     void set(@Nonnull String written, @Nonnull FDBDatabase db) {
         String assignment = written.replaceFirst("^\\s*\"([^\"]+)\"", "$1"); // a quoted name is the same name
         Matcher m = NAME.matcher(assignment);
