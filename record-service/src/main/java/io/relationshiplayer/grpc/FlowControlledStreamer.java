@@ -62,6 +62,11 @@ public final class FlowControlledStreamer<T> {
         default void stop() {
         }
 
+        /** The deadline passed (not a cancel): stops the work as {@link #stop} does, unless the source tells them apart. */
+        default void timedOut() {
+            stop();
+        }
+
         /** Releases what the source holds; called once, on whichever way the stream ends. */
         void close();
 
@@ -227,7 +232,7 @@ public final class FlowControlledStreamer<T> {
     private void timeOut() {
         if (!finished) {
             timedOut = true;
-            source.stop();
+            source.timedOut();
             wake();
         }
     }

@@ -7,6 +7,7 @@ import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.relationships.Session;
 import io.relationshiplayer.sql.calcite.ReadSegments;
 import io.relationshiplayer.sql.calcite.SessionBinding;
+import io.relationshiplayer.sql.calcite.StatementCancel;
 import io.relationshiplayer.sql.calcite.StatementRows;
 import io.relationshiplayer.sql.ddl.TruncateStatement;
 import java.sql.PreparedStatement;
@@ -217,10 +218,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         return result;
     }
 
-    /**
-     * The running statement's rows were read to their end: commits its transaction if it ran with the commit flag
-     * (failing as COMMIT would). Does nothing otherwise.
-     */
+    /** Its rows read to their end: commits a statement's transaction if it ran with the commit flag (as COMMIT). */
     public void completeStatement() {
         if (pendingCommit) {
             pendingCommit = false;
@@ -430,10 +428,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
     }
 
-    /**
-     * Runs a planned statement in the current session; a query's rows own the autocommit transaction that
-     * {@code endAutocommit} closes (null in an explicit transaction), and close it with them.
-     */
+    /** Runs a planned statement; a query's rows own, and close, the autocommit transaction of {@code endAutocommit}. */
     StatementResult runOnce(CalciteRunner.Plan plan, List<Object> params, String tag, Runnable endAutocommit) {
         if (fastPath && plan.fast() != null) {
             return FastStatements.run(calcite, plan, params, tag, current, this::requireWrite);
@@ -456,7 +451,12 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
 
     /** Stops the running statement (from any thread) in whatever phase it is (57014); holds until clearCancel. */
     public void cancel() {
-        calcite.cancel().cancel("user request");
+        cancel("user request");
+    }
+
+    /** As {@link #cancel()}, for {@code why} (the statement timeout's aborts an explicit transaction). */
+    public void cancel(String why) {
+        calcite.cancel().cancel(why);
         SessionRows s = open;
         if (s != null) {
             s.cancel();
@@ -483,11 +483,11 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     }
 
     /**
-     * A statement's rows were closed, read to their end ({@code exhausted}) or not (a commit flag's: rolled back);
-     * closed by a cancel or timeout, an explicit transaction is aborted, as in PostgreSQL.
+     * Rows closed before their end roll a commit flag's transaction back; stopped by the statement timeout, they abort
+     * an explicit one, as in PostgreSQL (a client's cancel cannot be told from closing a result early, which must not).
      */
     private void rowsClosed(SessionRows rows, boolean autocommitted, boolean exhausted) {
-        failed |= !exhausted && transaction != null && calcite.cancel().cancelled();
+        failed |= !exhausted && transaction != null && calcite.cancel().cancelledFor(StatementCancel.STATEMENT_TIMEOUT);
         if (autocommitted && open == rows) {
             current = null;
             reads = null;

@@ -60,6 +60,14 @@ public final class StatementCancel {
         return reason != null;
     }
 
+    /** The reason the statement timeout cancels with (57014 "canceling statement due to statement timeout"). */
+    public static final String STATEMENT_TIMEOUT = "statement timeout";
+
+    /** Whether the statement was cancelled for {@code why}. */
+    public boolean cancelledFor(String why) {
+        return why.equals(reason);
+    }
+
     /** Fails with 57014 if the statement was cancelled. */
     public void check() {
         String why = reason;

@@ -179,10 +179,16 @@ final class ResultStreamer implements FlowControlledStreamer.Source<ExecuteRespo
                 : ExecuteResponse.newBuilder().setComplete(whole.setEnd(end)).build());
     }
 
-    /** On cancellation and at the statement timeout: stops the statement's scan. */
+    /** On cancellation: stops the statement's scan. */
     @Override
     public void stop() {
         lease.cancel();
+    }
+
+    /** At the statement timeout: stops it as an error of the statement, which aborts an explicit transaction. */
+    @Override
+    public void timedOut() {
+        lease.cancelAtTimeout();
     }
 
     /** Closes the rows (ending the scan and an autocommit transaction) and frees the session. */

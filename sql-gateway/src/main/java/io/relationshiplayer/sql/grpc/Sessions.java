@@ -349,6 +349,15 @@ public final class Sessions implements AutoCloseable {
             }
         }
 
+        /** As {@link #cancel}, for the statement timeout. */
+        public void cancelAtTimeout() {
+            synchronized (entry) {
+                if (entry.holder == this) {
+                    entry.session.cancel(io.relationshiplayer.sql.calcite.StatementCancel.STATEMENT_TIMEOUT);
+                }
+            }
+        }
+
         /** Frees the session; closes it if it was closed meanwhile. Idempotent. */
         @Override
         public void close() {
