@@ -43,8 +43,9 @@ public final class SqlErrors {
                 SqlParseException p = (SqlParseException) c;
                 int line = p.getPos() == null ? 0 : p.getPos().getLineNum();
                 int column = p.getPos() == null ? 0 : p.getPos().getColumnNum();
-                return new SqlException(SqlException.SYNTAX_ERROR, parseMessage(firstLine(p.getMessage())), line,
-                        column, p);
+                SqlException literal = DatetimeLiteralErrors.of(firstLine(p.getMessage()), line, column, p);
+                return literal != null ? literal : new SqlException(SqlException.SYNTAX_ERROR,
+                        parseMessage(firstLine(p.getMessage())), line, column, p);
             }
             if (c instanceof CalciteContextException) {
                 return validation((CalciteContextException) c);
@@ -186,7 +187,9 @@ public final class SqlErrors {
                     e.getPosColumn(), e);
         }
         String message = e.getCause() == null ? e.getMessage() : e.getCause().getMessage();
-        return new SqlException(SqlException.SYNTAX_ERROR, message, e.getPosLine(), e.getPosColumn(), e);
+        SqlException literal = DatetimeLiteralErrors.of(String.valueOf(message), e.getPosLine(), e.getPosColumn(), e);
+        return literal != null ? literal
+                : new SqlException(SqlException.SYNTAX_ERROR, message, e.getPosLine(), e.getPosColumn(), e);
     }
 
     private static final java.util.regex.Pattern ENCOUNTERED = java.util.regex.Pattern.compile(
