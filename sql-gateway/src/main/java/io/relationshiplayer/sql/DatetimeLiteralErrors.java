@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
  * A DATE, TIME or TIMESTAMP literal Calcite's parser refused ("Illegal TIMESTAMP literal '...': not in format ..."),
  * as PostgreSQL reports it: text that is no date or time 22007 (invalid input syntax), a date or time of the right
  * shape with a field out of range 22008; what PostgreSQL reads but the engine's DATE literals cannot, 0A000: a date
- * before 1 AD (BC) and the ten days Calcite's Julian calendar lacks before 1582-10-15. The position stays the literal's.
+ * before 1 AD (BC) and the ten days 1582-10-05 to 1582-10-14, which Calcite's parser checks against the calendar that
+ * switched from Julian to Gregorian then. The position stays the literal's.
  */
 final class DatetimeLiteralErrors {
     private static final Pattern ILLEGAL = Pattern.compile("(?s)Illegal (TIMESTAMP|DATE|TIME) literal '(.*)': .*");
@@ -33,7 +34,8 @@ final class DatetimeLiteralErrors {
         }
         if (GAP.matcher(text).matches()) {
             return new SqlException("0A000", "the days 1582-10-05 to 1582-10-14 are not supported in " + type
-                    + " literals (the engine's dates before 1582-10-15 follow the Julian calendar)", line, column,
+                    + " literals (the parser checks dates against the calendar that switched from Julian to Gregorian "
+                    + "then)", line, column,
                     cause);
         }
         return SHAPE.matcher(text).matches()
