@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
 final class DatetimeLiteralErrors {
     private static final Pattern ILLEGAL = Pattern.compile("(?s)Illegal (TIMESTAMP|DATE|TIME) literal '(.*)': .*");
     private static final Pattern SHAPE = Pattern.compile(
-            "\\s*(\\d{4,}-\\d{1,2}-\\d{1,2}([ T]\\d{1,2}:\\d{1,2}(:\\d{1,2}(\\.\\d+)?)?)?|\\d{1,2}:\\d{1,2}(:\\d{1,2}(\\.\\d+)?)?)\\s*");
+            "\\s*(\\d{4,}-\\d{1,2}-\\d{1,2}([ T]\\d{1,2}:\\d{1,2}(:\\d{1,2}(\\.\\d+)?)?)?"
+                    + "|\\d{1,2}:\\d{1,2}(:\\d{1,2}(\\.\\d+)?)?)\\s*");
     private static final Pattern GAP = Pattern.compile("\\s*1582-10-(0[5-9]|1[0-4])\\b.*");
 
     private DatetimeLiteralErrors() {
