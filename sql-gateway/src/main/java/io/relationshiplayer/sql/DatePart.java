@@ -75,7 +75,7 @@ final class DatePart {
                     at.getColumnNum(), null);
         }
         SqlParserPos pos = call.getParserPosition();
-        SqlNode extract = PostgresFunctions.EXTRACT.createCall(pos, new SqlIntervalQualifier(unit, null, at),
+        SqlNode extract = PostgresFunctions.DATE_PART.createCall(pos, new SqlIntervalQualifier(unit, null, at),
                 call.operand(1));
         return SqlStdOperatorTable.CAST.createCall(pos, extract,
                 new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.DOUBLE, pos), pos));
