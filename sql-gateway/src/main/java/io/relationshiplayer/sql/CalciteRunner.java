@@ -18,6 +18,7 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import io.relationshiplayer.sql.calcite.ByteaCasts;
 import io.relationshiplayer.sql.calcite.DateCasts;
+import io.relationshiplayer.sql.calcite.FloatCasts;
 import io.relationshiplayer.sql.calcite.BooleanCasts;
 import io.relationshiplayer.sql.calcite.CancelChecks;
 import io.relationshiplayer.sql.calcite.CheckedArithmetic;
@@ -63,7 +64,8 @@ final class CalciteRunner implements AutoCloseable {
                     planner.addListener(CancelChecks.LISTENER);
                 });
         // Every plan's arithmetic and narrowing casts report overflow and division by zero instead of wrapping, its
-        // casts to and from TIMESTAMP neither drop nor truncate digits, a TIMESTAMP is microseconds throughout, the
+        // casts to and from TIMESTAMP neither drop nor truncate digits, a TIMESTAMP is microseconds throughout, dates
+        // and floating-point numbers are read and written as PostgreSQL's (DateCasts, FloatCasts), the
         // joins of a plan of many are ordered by a heuristic, the rows of a VALUES are data rather than code, a filter
         // of many terms or a CASE of many branches is split into operators of a few each (compiled in about linear
         // time), and every operator of it checks for a cancel at each row.
@@ -71,8 +73,8 @@ final class CalciteRunner implements AutoCloseable {
                 org.apache.calcite.util.Holder<org.apache.calcite.tools.Program>>) holder ->
                 holder.set(CancelChecks.program(io.relationshiplayer.sql.calcite.WideConditions.program(
                         CheckedArithmetic.program(ByteaCasts.program(BooleanCasts.program(DateCasts.program(
-                        TimestampCasts.program(TimestampMicros.program(HeuristicJoinOrder.program(LiteralRows.program(
-                                org.apache.calcite.tools.Programs.standard()))))))))))));
+                        FloatCasts.program(TimestampCasts.program(TimestampMicros.program(HeuristicJoinOrder.program(LiteralRows.program(
+                                org.apache.calcite.tools.Programs.standard())))))))))))));
         // A cancel stops preparation between its phases too: after parsing, conversion, and code generation.
         for (org.apache.calcite.runtime.Hook hook : new org.apache.calcite.runtime.Hook[] {
                 org.apache.calcite.runtime.Hook.PARSE_TREE, org.apache.calcite.runtime.Hook.CONVERTED,

@@ -123,17 +123,17 @@ final class PostgresParser extends SqlParserImpl {
 
     @Override
     public SqlNode parseSqlStmtEof() throws Exception {
-        return (SqlNode) parse(Entry.STATEMENT);
+        return CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.STATEMENT));
     }
 
     @Override
     public SqlNode parseSqlExpressionEof() throws Exception {
-        return (SqlNode) parse(Entry.EXPRESSION);
+        return CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.EXPRESSION));
     }
 
     @Override
     public org.apache.calcite.sql.SqlNodeList parseSqlStmtList() throws Exception {
-        return (org.apache.calcite.sql.SqlNodeList) parse(Entry.STATEMENTS);
+        return CaretPrecedence.apply(text, lineStarts, (org.apache.calcite.sql.SqlNodeList) parse(Entry.STATEMENTS));
     }
 
     private Object parse(Entry entry) throws Exception {

@@ -2,6 +2,7 @@ package io.relationshiplayer.sql;
 
 import io.relationshiplayer.sql.calcite.DateCasts;
 import io.relationshiplayer.sql.calcite.Dates;
+import io.relationshiplayer.sql.calcite.FloatCasts;
 import io.relationshiplayer.sql.calcite.TimeFunctions;
 import io.relationshiplayer.sql.calcite.Times;
 import io.relationshiplayer.sql.calcite.TimestampFunctions;
@@ -54,9 +55,37 @@ final class TimestampLiterals implements SqlRexConvertletTable {
                     return timestamp(rex, type, Timestamps.round(micros, type.getPrecision()));
                 }
             }
+            if (c.getKind() == SqlKind.CAST && c.operandCount() == 2) {
+                RexNode floatText = floatText(cx, c);
+                if (floatText != null) {
+                    return floatText;
+                }
+            }
             RexNode converted = convertlet.convertCall(cx, c);
             return converted instanceof RexCall ? converted.accept(new TextCasts(rex, pos)) : converted;
         };
+    }
+
+    /**
+     * A cast of a DOUBLE or REAL to text as PostgreSQL writes it ({@link FloatCasts}): here, as the statement is
+     * converted, where Calcite would fold a constant one as Java writes it ({@code 4.0}); null for any other cast.
+     */
+    private static RexNode floatText(org.apache.calcite.sql2rel.SqlRexContext cx, SqlCall c) {
+        RelDataType type = cx.getValidator().getValidatedNodeTypeIfKnown(c);
+        RelDataType from = cx.getValidator().getValidatedNodeTypeIfKnown(c.operand(0));
+        if (type == null || from == null) {
+            return null; // a cast the validator added (an INSERT's): typed by the conversion, not by the validator
+        }
+        SqlTypeName f = from.getSqlTypeName();
+        if (type.getSqlTypeName() != SqlTypeName.VARCHAR && type.getSqlTypeName() != SqlTypeName.CHAR
+                || f != SqlTypeName.DOUBLE && f != SqlTypeName.REAL && f != SqlTypeName.FLOAT) {
+            return null;
+        }
+        RexNode x = cx.convertExpression(c.operand(0));
+        if (x instanceof RexLiteral literal && literal.isNull()) {
+            return null;
+        }
+        return FloatCasts.text(cx.getRexBuilder(), type, x);
     }
 
     /**

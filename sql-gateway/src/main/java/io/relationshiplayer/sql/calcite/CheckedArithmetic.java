@@ -57,6 +57,7 @@ public final class CheckedArithmetic {
     private static final SqlUserDefinedFunction LONG_RANGE = function("longInRange");
     private static final SqlUserDefinedFunction DOUBLE_RANGE = function("doubleInRange");
     private static final SqlUserDefinedFunction DECIMAL_RANGE = function("decimalInRange");
+    private static final SqlUserDefinedFunction DECIMAL_DIVIDE = function("decimalDivide");
 
     /** SUM of DOUBLE that refuses to overflow to an infinity (the values themselves may be infinite). */
     private static final SqlUserDefinedAggFunction DOUBLE_SUM = sum("rl_checked_sum", ReturnTypes.AGG_SUM);
@@ -177,16 +178,29 @@ public final class CheckedArithmetic {
                 case MINUS:
                 case TIMES:
                 case DIVIDE:
+                    if (call.getKind() == SqlKind.DIVIDE && name == SqlTypeName.DECIMAL) {
+                        return decimalDivision(call);
+                    }
                     return SqlTypeName.APPROX_TYPES.contains(name) && call.getOperands().size() == 2
                             && call.getOperator().getSyntax() == org.apache.calcite.sql.SqlSyntax.BINARY
                             ? floating(call) : call;
                 case CAST:
+                    if (call.getOperands().get(0) instanceof RexCall q && q.getOperator() == DECIMAL_DIVIDE
+                            && name == SqlTypeName.DECIMAL && type.getScale() <= q.getType().getScale()
+                            && type.getPrecision() == q.getType().getPrecision()) {
+                        // a cast that only changes nullability (a variance's, before its square root) would
+                        // round the quotient's extra decimals away: the quotient typed as the cast
+                        return rex.makeCall(type, DECIMAL_DIVIDE, q.getOperands());
+                    }
                     return narrowing(call);
                 case CHECKED_PLUS:
                 case CHECKED_MINUS:
                 case CHECKED_TIMES:
                 case CHECKED_DIVIDE:
                 case CHECKED_MINUS_PREFIX:
+                    if (call.getKind() == SqlKind.CHECKED_DIVIDE && name == SqlTypeName.DECIMAL) {
+                        return decimalDivision(call);
+                    }
                     if (name == SqlTypeName.SMALLINT || name == SqlTypeName.TINYINT) {
                         // Calcite computes these in int and narrows: compute in INTEGER, then cast checked
                         RelDataType wide = rex.getTypeFactory().createTypeWithNullability(
@@ -208,6 +222,36 @@ public final class CheckedArithmetic {
                     }
                     return call;
             }
+        }
+
+        /**
+         * A DECIMAL quotient computed exactly to its type's scale or sixteen decimals if more, rounded half up as
+         * PostgreSQL rounds numeric: Calcite's generated code divides with 16 significant digits ({@code
+         * MathContext.DECIMAL64}), so that an average of BIGINTs near 2^63 lost its last digits.
+         */
+        private RexNode decimalDivision(RexCall call) {
+            if (call.getOperands().size() != 2) {
+                return call;
+            }
+            List<RexNode> operands = new ArrayList<>();
+            for (RexNode o : call.getOperands()) {
+                RelDataType t = o.getType();
+                if (t.getSqlTypeName() != SqlTypeName.DECIMAL) {
+                    if (!SqlTypeName.INT_TYPES.contains(t.getSqlTypeName())) {
+                        return call;
+                    }
+                    o = rex.makeCast(rex.getTypeFactory().createTypeWithNullability(rex.getTypeFactory()
+                            .createSqlType(SqlTypeName.DECIMAL, 19, 0), t.isNullable()), o);
+                }
+                operands.add(o);
+            }
+            // at least sixteen decimals, as PostgreSQL's numeric division keeps (at least) sixteen significant
+            // digits: Calcite types a quotient of a long operand with six (an average's SUM / COUNT, a variance's
+            // SUM(x) * SUM(x) / COUNT), which a cast to the average's type cannot bring back
+            int scale = Math.max(call.getType().getScale(), RlTypeSystem.AVERAGE_SCALE);
+            operands.add(rex.makeExactLiteral(BigDecimal.valueOf(scale),
+                    rex.getTypeFactory().createSqlType(SqlTypeName.INTEGER)));
+            return rex.makeCall(call.getType(), DECIMAL_DIVIDE, operands);
         }
 
         /** {@code a op b} in DOUBLE through a function that refuses a division by zero and an overflow. */
@@ -362,6 +406,14 @@ public final class CheckedArithmetic {
                 throw new ArithmeticException(typeName((long) min) + " out of range: " + v);
             }
             return v;
+        }
+
+        /** {@code a / b} to {@code scale} decimals, rounded half up (PostgreSQL's numeric division rounds so). */
+        public static BigDecimal decimalDivide(BigDecimal a, BigDecimal b, int scale) {
+            if (b.signum() == 0) {
+                throw new ArithmeticException("division by zero");
+            }
+            return a.divide(b, scale, java.math.RoundingMode.HALF_UP);
         }
 
         public static BigDecimal decimalInRange(BigDecimal v, long min, long max) {

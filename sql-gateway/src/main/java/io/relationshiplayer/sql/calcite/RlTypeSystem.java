@@ -8,7 +8,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
 /**
  * Calcite's type rules, where SQL users expect otherwise: CASE and UNION of strings of different lengths are VARCHAR
  * (not blank-padded CHAR); SUM of INTEGER is BIGINT and SUM of BIGINT is DECIMAL, as in PostgreSQL, so that a sum (and
- * an average, which Calcite computes from it) is exact where the values' own type would overflow.
+ * an average, which Calcite computes from it) is exact where the values' own type would overflow; an average has
+ * sixteen decimals.
  */
 public final class RlTypeSystem extends RelDataTypeSystemImpl {
     public static final RlTypeSystem INSTANCE = new RlTypeSystem();
@@ -33,11 +34,52 @@ public final class RlTypeSystem extends RelDataTypeSystemImpl {
                 : super.getDefaultPrecision(typeName);
     }
 
-    /** A TIMESTAMP has up to six digits of a second's fraction, as PostgreSQL's (Calcite's default is three). */
+    /**
+     * A TIMESTAMP has up to six digits of a second's fraction, as PostgreSQL's (Calcite's default is three); a DECIMAL
+     * an expression computes up to 38 digits (Calcite's default is 19; a column keeps 18, DdlTypes), so that an
+     * average has its sixteen decimals and a sum of BIGINTs its every digit.
+     */
     @Override
     public int getMaxPrecision(SqlTypeName typeName) {
+        if (typeName == SqlTypeName.DECIMAL) {
+            return MAX_DECIMAL_PRECISION;
+        }
         return typeName == SqlTypeName.TIMESTAMP || typeName == SqlTypeName.TIME ? Timestamps.PRECISION
                 : super.getMaxPrecision(typeName);
+    }
+
+    /** The most digits of a DECIMAL an expression computes. */
+    static final int MAX_DECIMAL_PRECISION = 38;
+    /** The decimals of an average or a deviation of exact numbers: PostgreSQL's numeric has (at least) 16. */
+    static final int AVERAGE_SCALE = 16;
+
+    /**
+     * AVG, STDDEV and VARIANCE of exact numbers are a DECIMAL of at least sixteen decimals, as PostgreSQL's numeric
+     * (whose division keeps sixteen significant digits or more); Calcite's were the argument's type, so the average of
+     * the INTEGERs 1, 2 and 2 was 1 and of the DECIMAL(10, 2)s 1, 2 and 2.01 was 1.67 (PostgreSQL: 1.6666666666666667
+     * and 1.6700000000000000). Of floating-point numbers they stay DOUBLE, as PostgreSQL's.
+     */
+    @Override
+    public RelDataType deriveAvgAggType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
+        int integerDigits;
+        int scale;
+        switch (argumentType.getSqlTypeName()) {
+            case TINYINT:
+            case SMALLINT:
+            case INTEGER:
+            case BIGINT:
+                integerDigits = 19;
+                scale = AVERAGE_SCALE;
+                break;
+            case DECIMAL:
+                integerDigits = argumentType.getPrecision() - argumentType.getScale();
+                scale = Math.max(argumentType.getScale(), AVERAGE_SCALE);
+                break;
+            default:
+                return super.deriveAvgAggType(typeFactory, argumentType);
+        }
+        return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.DECIMAL,
+                Math.min(MAX_DECIMAL_PRECISION, integerDigits + scale), scale), argumentType.isNullable());
     }
 
     @Override
