@@ -224,7 +224,7 @@ class DumpCommandTest {
                 "CAST('NaN' AS DOUBLE)", "TIMESTAMP '2024-02-29 13:45:10.5'", "'it''s; \"quoted\" -- not a comment'",
                 "TIMESTAMP '0044-03-15 12:00:00.25 BC'", "CAST(TIMESTAMP '0044-03-15 00:00:00 BC' AS DATE)",
                 "TIMESTAMP '12024-01-01 00:00:00'", "TIME '24:00:00'", "TIME '01:02:03.000004'",
-                "TIME '12:34:56.789'", "closes TIME DEFAULT TIME '18:00:00.5'", "\"at\" TIME(3) NOT NULL");
+                "TIME '12:34:56.789'", "closes TIME DEFAULT TIME '18:00:00.5'", "at TIME(3) NOT NULL");
 
         String copy = database();
         CliRun load = rl("sql", "--connect", connect, "--database", copy, "-f", dump.toString());
