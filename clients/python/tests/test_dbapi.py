@@ -499,7 +499,7 @@ def test_time_column(conn):
         (2, datetime.time(12, 34, 56, 789012), "24:00:00"),
         (3, "23:00", None),
     ])
-    cur.execute("SELECT id, starts, ends, CAST(starts AS VARCHAR) FROM shifts ORDER BY starts")
+    cur.execute("SELECT id, starts, ends, CAST(starts AS VARCHAR) FROM shifts ORDER BY id")
     assert [d[1] for d in cur.description][:3] == ["BIGINT", "TIME", "TIME"]
     assert cur.description[1][1] == rl.DATETIME
     assert cur.fetchall() == [
