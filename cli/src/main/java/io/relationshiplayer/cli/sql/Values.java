@@ -99,7 +99,7 @@ public final class Values {
         return k == ColumnKind.BIGINT || k == ColumnKind.INTEGER || k == ColumnKind.DOUBLE || k == ColumnKind.DECIMAL;
     }
 
-    /** A column type as SQL: VARCHAR(40), DECIMAL(10,2), BIGINT. */
+    /** A column type as SQL: VARCHAR(40), DECIMAL(10,2), TIME(3), BIGINT. */
     public static String typeName(ColumnType type) {
         String name = type.getKind() == ColumnKind.COLUMN_KIND_UNSPECIFIED ? "?" : type.getKind().name();
         if ((type.getKind() == ColumnKind.VARCHAR || type.getKind() == ColumnKind.VARBINARY) && type.getLength() > 0) {
@@ -107,6 +107,9 @@ public final class Values {
         }
         if (type.getKind() == ColumnKind.DECIMAL && type.getPrecision() > 0) {
             return name + "(" + type.getPrecision() + "," + type.getScale() + ")";
+        }
+        if ((type.getKind() == ColumnKind.TIME || type.getKind() == ColumnKind.TIMESTAMP) && type.hasPrecision()) {
+            return name + "(" + type.getPrecision() + ")"; // TIME(p) or TIMESTAMP(p), set only below six digits
         }
         return name;
     }
