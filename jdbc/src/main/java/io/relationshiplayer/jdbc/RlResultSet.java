@@ -276,7 +276,10 @@ final class RlResultSet extends ReadOnlyResultSet {
         return getString(i);
     }
 
-    /** DATE as java.sql.Date, TIME as java.sql.Time and TIMESTAMP as java.sql.Timestamp (JDBC's mapping); the others as they come. */
+    /**
+     * DATE as java.sql.Date, TIME as java.sql.Time and TIMESTAMP as java.sql.Timestamp (JDBC's mapping); the others as
+     * they come.
+     */
     @Override
     public Object getObject(int i) throws SQLException {
         Object v = value(i);

@@ -9,9 +9,9 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 
 /**
- * A {@code TIMESTAMP(p)} or {@code TIME(p)} column's precision and PostgreSQL's rounding of a value to it, applied by the write path to
- * every value written to such a column ({@link Values#written}), whoever writes it (SQL's INSERT, UPDATE, upsert and
- * batches, and any other user of the relationship layer), and by SQL to its casts and literals.
+ * A {@code TIMESTAMP(p)} or {@code TIME(p)} column's precision and PostgreSQL's rounding of a value to it, applied by
+ * the write path to every value written to such a column ({@link Values#written}), whoever writes it (SQL's INSERT,
+ * UPDATE, upsert and batches, and any other user of the relationship layer), and by SQL to its casts and literals.
  */
 public final class TimestampPrecision {
     /** The digits of a second's fraction a TIMESTAMP keeps at most: microseconds. */

@@ -120,8 +120,8 @@ public final class Values {
         } catch (java.time.format.DateTimeParseException | NumberFormatException e) {
             throw RelationalException.data(RelationalException.INVALID_TEXT, "invalid input \"" + value + "\" for column \"" + column.getName()
                     + "\" of type " + typeName(type));
-        }
-        catch (java.time.DateTimeException e) {
+        } catch (java.time.DateTimeException e) {
+            // a date or time field out of range (a TIME past 24:00:00)
             throw RelationalException.data(RelationalException.DATETIME_OVERFLOW, e.getMessage() + " for column \""
                     + column.getName() + "\" of type " + typeName(type));
         }

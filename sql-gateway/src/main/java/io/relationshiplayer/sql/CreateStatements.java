@@ -107,7 +107,10 @@ final class CreateStatements {
         return s.append(" AS ").append(v.getQuery()).append(';').toString();
     }
 
-    /** A column's type as DDL writes it: {@code VARCHAR(40)}, {@code DECIMAL(12,2)}, {@code TIMESTAMP(0)}, {@code TIME(3)}. */
+    /**
+     * A column's type as DDL writes it: {@code VARCHAR(40)}, {@code DECIMAL(12,2)}, {@code TIMESTAMP(0)}, {@code
+     * TIME(3)}.
+     */
     static String typeName(ColumnType t) {
         String name = Values.typeName(t).toUpperCase(Locale.ROOT);
         int digits = io.relationshiplayer.sql.calcite.Timestamps.precision(t);

@@ -16,10 +16,11 @@ import java.util.HexFormat;
 import java.util.Locale;
 
 /**
- * COPY's values between text and the column types: a field's text becomes the Java value of its column's type
- * (sent typed, so the server casts nothing), with PostgreSQL's SQLSTATEs for text that is not one (22P02 invalid
- * input syntax, 22003 out of range, 22007 a bad date, time or timestamp, 22008 a time out of range); a result value becomes the text PostgreSQL's COPY
- * writes (booleans t and f, floating-point numbers in PostgreSQL's shortest form, bytes as \x hex).
+ * COPY's values between text and the column types: a field's text becomes the Java value of its column's type (sent
+ * typed, so the server casts nothing), with PostgreSQL's SQLSTATEs for text that is not one (22P02 invalid input
+ * syntax, 22003 out of range, 22007 a bad date, time or timestamp, 22008 a time out of range); a result value becomes
+ * the text PostgreSQL's COPY writes (booleans t and f, floating-point numbers in PostgreSQL's shortest form, bytes as
+ * \x hex).
  */
 final class CopyValues {
     private static final DateTimeFormatter TIMESTAMP = new DateTimeFormatterBuilder()

@@ -56,8 +56,8 @@ public final class Values {
     /**
      * Writes the value as a JSON value: numbers as numbers (decimals exactly), NULL as null, bytes as base64 strings,
      * dates and timestamps in ISO 8601 ("yyyy-mm-dd", "yyyy-mm-ddThh:mm:ss[.ffffff]", UTC; a year before 1 AD as the
-     * standard's signed year, 44 BC as -0043), times as PostgreSQL's text ("12:00:00.5", "24:00:00"), NaN and infinities
-     * as strings.
+     * standard's signed year, 44 BC as -0043), times as PostgreSQL's text ("12:00:00.5", "24:00:00"), NaN and
+     * infinities as strings.
      */
     public static void json(@Nonnull SqlValue v, @Nonnull JsonWriter out) {
         switch (v.getKindCase()) {

@@ -14,8 +14,9 @@ import javax.annotation.Nullable;
  * The one conversion between Java values and the wire's {@link SqlValue} (sql_service.proto), used by the Java client
  * for parameters and results and by the SQL service for parameters and, after its own column-typed choices, results.
  * The Java types: BIGINT Long, INTEGER Integer (Short too), DOUBLE Double (Float too), BOOLEAN Boolean, VARCHAR String,
- * VARBINARY byte[] (protobuf's ByteString too), DECIMAL BigDecimal, DATE LocalDate, TIMESTAMP LocalDateTime (UTC),
- * TIME LocalTime (encoded: {@link TimeOfDay} too; {@link LocalTime#MAX} is 24:00:00 both ways), NULL null. What a side needs beyond these (the server's checked ranges, SQLSTATEs, Calcite's types) stays on that side.
+ * VARBINARY byte[] (protobuf's ByteString too), DECIMAL BigDecimal, DATE LocalDate, TIMESTAMP LocalDateTime (UTC), TIME
+ * LocalTime (encoded: {@link TimeOfDay} too; {@link LocalTime#MAX} is 24:00:00 both ways), NULL null. What a side needs
+ * beyond these (the server's checked ranges, SQLSTATEs, Calcite's types) stays on that side.
  */
 public final class SqlValueCodec {
     /** SQL NULL on the wire. */

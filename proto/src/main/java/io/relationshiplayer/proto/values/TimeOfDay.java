@@ -68,7 +68,9 @@ public record TimeOfDay(long micros) implements Comparable<TimeOfDay> {
         return new TimeOfDay(total);
     }
 
-    /** This time rounded to {@code precision} digits of a second's fraction, halves up (23:59:59.9 to 0 is 24:00:00). */
+    /**
+     * This time rounded to {@code precision} digits of a second's fraction, halves up (23:59:59.9 to 0 is 24:00:00).
+     */
     @Nonnull
     public TimeOfDay round(int precision) {
         if (precision >= PRECISION || precision < 0) {

@@ -75,8 +75,8 @@ final class PgTypes {
     }
 
     /**
-     * {@code atttypmod}: a VARCHAR's length, a DECIMAL's precision and scale and a TIMESTAMP(p)'s or TIME(p)'s p (below six) as
-     * PostgreSQL encodes them; -1 where there is none (an unbounded VARCHAR, every other type).
+     * {@code atttypmod}: a VARCHAR's length, a DECIMAL's precision and scale and a TIMESTAMP(p)'s or TIME(p)'s p (below
+     * six) as PostgreSQL encodes them; -1 where there is none (an unbounded VARCHAR, every other type).
      */
     static int typeModifier(ColumnType t) {
         if (t.getKind() == ColumnKind.VARCHAR && t.getLength() > 0) {

@@ -18,9 +18,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * The rows of an operator as its parent's generated code reads them, with a TIME field read as the long of microseconds
  * it holds ({@link RlJavaTypes}): Calcite reads a field that is an operand of a call in its "internal" storage type,
  * which for a TIME is an int of milliseconds ({@code SqlFunctions.toInt(row[i])} would cut the long, a cast to Integer
- * fail). Every other question is its own physical type's. Given by the Record Layer's scans and by every
- * {@link CancelChecks.Check} between operators, so a TIME column, or a TIME an operator computes, reaches the calls above
- * it whole.
+ * fail). Every other question is its own physical type's. Given by the Record Layer's scans and by every {@link
+ * CancelChecks.Check} between operators, so a TIME column, or a TIME an operator computes, reaches the calls above it
+ * whole.
  */
 final class TimePhysType implements PhysType {
     private final PhysType inner;

@@ -26,10 +26,10 @@ final class DdlTypes {
 
     /**
      * BIGINT/INT8, INTEGER/INT/INT4/SMALLINT/INT2, DOUBLE [PRECISION]/FLOAT8/FLOAT/REAL/FLOAT4, BOOLEAN/BOOL,
-     * VARCHAR[(n)]/CHARACTER VARYING[(n)]/TEXT, VARBINARY[(n)]/BYTEA, DECIMAL/NUMERIC(p[,s]), DATE,
-     * TIMESTAMP[(p)] [WITHOUT TIME ZONE] and TIME[(p)] [WITHOUT TIME ZONE] (p of 0 to 6, as ORMs write {@code timestamp(6)} or {@code timestamp(3)}:
-     * a TIMESTAMP keeps microseconds, a TIMESTAMP(p) of p below 6 rounds to p digits as PostgreSQL's, the precision
-     * kept in the column type's {@code precision}, set only then, 0 included).
+     * VARCHAR[(n)]/CHARACTER VARYING[(n)]/TEXT, VARBINARY[(n)]/BYTEA, DECIMAL/NUMERIC(p[,s]), DATE, TIMESTAMP[(p)]
+     * [WITHOUT TIME ZONE] and TIME[(p)] [WITHOUT TIME ZONE] (p of 0 to 6, as ORMs write {@code timestamp(6)} or {@code
+     * timestamp(3)}: a TIMESTAMP keeps microseconds, a TIMESTAMP(p) of p below 6 rounds to p digits as PostgreSQL's,
+     * the precision kept in the column type's {@code precision}, set only then, 0 included).
      */
     static ColumnType type(DdlCursor c) {
         DdlToken t = c.peek();
