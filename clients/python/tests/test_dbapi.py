@@ -491,6 +491,23 @@ def test_executemany_joins_the_transaction_without_autocommit(server, database):
         conn.close()
 
 
+def test_dates_outside_pythons_years_are_a_data_error_not_an_overflow(conn):
+    conn.autocommit = True
+    cur = conn.cursor()
+    cur.execute("CREATE TABLE eras (id BIGINT PRIMARY KEY, d DATE, ts TIMESTAMP)")
+    cur.execute("INSERT INTO eras VALUES (1, DATE '0044-03-15 BC', TIMESTAMP '0044-03-15 10:00:00 BC'), "
+                "(2, DATE '2024-11-29', TIMESTAMP '2024-11-29 10:00')")
+    for column in ("d", "ts"):
+        with pytest.raises(rl.DataError) as e:
+            cur.execute(f"SELECT {column} FROM eras WHERE id = 1")
+            cur.fetchall()
+        assert e.value.sqlstate == "22008" and "outside Python's years" in str(e.value)
+    cur.execute("SELECT CAST(d AS VARCHAR), CAST(ts AS VARCHAR) FROM eras WHERE id = 1")
+    assert cur.fetchall() == [("0044-03-15 BC", "0044-03-15 10:00:00 BC")]
+    cur.execute("SELECT d, ts FROM eras WHERE id = 2")  # the connection still serves
+    assert cur.fetchall() == [(datetime.date(2024, 11, 29), datetime.datetime(2024, 11, 29, 10, 0))]
+
+
 def test_time_column(conn):
     cur = conn.cursor()
     cur.execute("CREATE TABLE shifts (id BIGINT PRIMARY KEY, starts TIME NOT NULL, ends TIME(3))")

@@ -353,6 +353,13 @@ class Connection:
                                _pb().DescribeTableRequest(session_id=self.session_id, table=table))
 
 
+class _Unreadable:
+    """A row with a value Python cannot hold, in place of the row: its error is raised when it is fetched."""
+
+    def __init__(self, error: Exception):
+        self.error = error
+
+
 class _Result:
     """One statement's stream: the header is read by start(); batches are read as rows are asked for.
 
@@ -437,7 +444,11 @@ class _Result:
         self.batches += 1
         self.rows_received += len(batch.rows)
         for row in batch.rows:
-            self.rows.append(tuple(from_sql_value(v) for v in row.values))
+            try:
+                self.rows.append(tuple(from_sql_value(v) for v in row.values))
+            except exc.DataError as e:
+                # a value Python cannot hold (a date BC): raised when its row is fetched; the stream reads on
+                self.rows.append(_Unreadable(e))
 
     def _ended(self, end):
         self.end = end
@@ -449,7 +460,10 @@ class _Result:
             if self.cancelled:
                 raise self._canceled()
             if self.rows:
-                return self.rows.popleft()
+                row = self.rows.popleft()
+                if isinstance(row, _Unreadable):
+                    raise row.error
+                return row
             # another thread may have read the rest into rows meanwhile: look at them again before giving up
             if not self._read_one() and not self.rows:
                 return None

@@ -147,9 +147,17 @@ def from_sql_value(v):
     if kind == "decimal_value":
         return decimal.Decimal(v.decimal_value)
     if kind == "date_value":
-        return EPOCH_DATE + datetime.timedelta(days=v.date_value)
+        try:
+            return EPOCH_DATE + datetime.timedelta(days=v.date_value)
+        except OverflowError:
+            raise DataError(f"the date {v.date_value} days from 1970-01-01 is outside Python's years 1 to 9999; "
+                            "select it as text (CAST(d AS VARCHAR))", sqlstate="22008") from None
     if kind == "timestamp_value":
-        return EPOCH + datetime.timedelta(microseconds=v.timestamp_value)
+        try:
+            return EPOCH + datetime.timedelta(microseconds=v.timestamp_value)
+        except OverflowError:
+            raise DataError(f"the timestamp {v.timestamp_value} microseconds from 1970 is outside Python's years 1 to "
+                            "9999; select it as text (CAST(ts AS VARCHAR))", sqlstate="22008") from None
     if kind == "time_value":
         return time_of_day(v.time_value)
     raise InterfaceError(f"unknown value kind {kind}")  # pragma: no cover

@@ -51,10 +51,12 @@ final class Conversions {
             return new BigDecimal(b);
         }
         if (x instanceof Timestamp t) {
-            return t.toLocalDateTime();
+            LocalDateTime fields = t.toLocalDateTime();
+            return isBc(t) ? fields.withYear(1 - fields.getYear()) : fields;
         }
         if (x instanceof Date d) {
-            return d.toLocalDate();
+            LocalDate fields = d.toLocalDate();
+            return isBc(d) ? fields.withYear(1 - fields.getYear()) : fields;
         }
         if (x instanceof Time t) {
             // a time_value with its milliseconds (Time's toLocalTime has none)
@@ -213,8 +215,26 @@ final class Conversions {
         throw cannot(v, "a boolean");
     }
 
-    /** The value as text: numbers as Java writes them, bytes as \x hex, timestamps as yyyy-MM-dd HH:mm:ss[.f]. */
+    /**
+     * Whether a Date or Timestamp is of a year before 1 AD: its toLocalDate and toLocalDateTime keep the year of its era
+     * and drop the era (44 BC would be sent as 44 AD).
+     */
+    private static boolean isBc(java.util.Date d) {
+        Calendar c = new java.util.GregorianCalendar(java.util.TimeZone.getDefault(), java.util.Locale.ROOT);
+        c.setTime(d);
+        return c.get(Calendar.ERA) == java.util.GregorianCalendar.BC;
+    }
+
+    /**
+     * The value as text, as PostgreSQL writes it: numbers as Java writes them, bytes as \x hex, dates as yyyy-MM-dd,
+     * timestamps as yyyy-MM-dd HH:mm:ss[.f], a year before 1 AD followed by BC.
+     */
     static String toText(Object v) {
+        if (v instanceof LocalDate d) {
+            String s = String.format("%04d-%02d-%02d", d.getYear() < 1 ? 1 - d.getYear() : d.getYear(),
+                    d.getMonthValue(), d.getDayOfMonth());
+            return d.getYear() < 1 ? s + " BC" : s;
+        }
         if (v instanceof byte[] b) {
             return "\\x" + HexFormat.of().formatHex(b);
         }
@@ -227,7 +247,7 @@ final class Conversions {
                 String f = String.format("%09d", t.getNano()).replaceAll("0+$", "");
                 s += "." + f;
             }
-            return s;
+            return t.getYear() < 1 ? s + " BC" : s; // the pattern's yyyy is the year of the era
         }
         if (v instanceof Timestamp t) {
             return toText(t.toLocalDateTime());

@@ -226,12 +226,13 @@ final class RlPreparedStatement extends UnsupportedPreparedStatement {
 
     @Override
     public void setDate(int i, Date x) throws SQLException {
-        set(i, x == null ? null : x.toLocalDate());
+        set(i, Conversions.parameter(x)); // its day, its era kept
     }
 
     @Override
     public void setDate(int i, Date x, Calendar cal) throws SQLException {
-        set(i, x == null ? null : cal == null ? x.toLocalDate() : Conversions.fromCalendar(x, cal).toLocalDate());
+        set(i, x == null ? null : cal == null ? Conversions.parameter(x)
+                : Conversions.fromCalendar(x, cal).toLocalDate());
     }
 
     @Override
@@ -246,7 +247,7 @@ final class RlPreparedStatement extends UnsupportedPreparedStatement {
 
     @Override
     public void setTimestamp(int i, Timestamp x) throws SQLException {
-        set(i, x == null ? null : x.toLocalDateTime());
+        set(i, Conversions.parameter(x)); // its wall-clock time, its era kept
     }
 
     @Override

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import io.relationshiplayer.sql.calcite.ByteaCasts;
+import io.relationshiplayer.sql.calcite.DateCasts;
 import io.relationshiplayer.sql.calcite.BooleanCasts;
 import io.relationshiplayer.sql.calcite.CancelChecks;
 import io.relationshiplayer.sql.calcite.CheckedArithmetic;
@@ -69,9 +70,9 @@ final class CalciteRunner implements AutoCloseable {
         org.apache.calcite.runtime.Hook.PROGRAM.add((java.util.function.Consumer<
                 org.apache.calcite.util.Holder<org.apache.calcite.tools.Program>>) holder ->
                 holder.set(CancelChecks.program(io.relationshiplayer.sql.calcite.WideConditions.program(
-                        CheckedArithmetic.program(ByteaCasts.program(BooleanCasts.program(
+                        CheckedArithmetic.program(ByteaCasts.program(BooleanCasts.program(DateCasts.program(
                         TimestampCasts.program(TimestampMicros.program(HeuristicJoinOrder.program(LiteralRows.program(
-                                org.apache.calcite.tools.Programs.standard())))))))))));
+                                org.apache.calcite.tools.Programs.standard()))))))))))));
         // A cancel stops preparation between its phases too: after parsing, conversion, and code generation.
         for (org.apache.calcite.runtime.Hook hook : new org.apache.calcite.runtime.Hook[] {
                 org.apache.calcite.runtime.Hook.PARSE_TREE, org.apache.calcite.runtime.Hook.CONVERTED,
@@ -443,6 +444,12 @@ final class CalciteRunner implements AutoCloseable {
                 // microseconds since the epoch (TimestampMicros), which JDBC's Timestamp would read as milliseconds
                 long micros = rs.getLong(i + 1);
                 out[i] = rs.wasNull() ? null : io.relationshiplayer.sql.calcite.Timestamps.fromMicros(micros);
+                continue;
+            }
+            if (columns.get(i).type().getKind() == io.relationshiplayer.proto.v1.ColumnKind.DATE) {
+                // days since 1970, proleptic Gregorian (JDBC's Date would shift 1582-10-05 to 14 by ten days)
+                int days = rs.getInt(i + 1);
+                out[i] = rs.wasNull() ? null : java.time.LocalDate.ofEpochDay(days);
                 continue;
             }
             if (rs.getMetaData().getColumnType(i + 1) == Types.TIME) {

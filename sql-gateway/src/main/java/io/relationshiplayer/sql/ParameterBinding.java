@@ -30,6 +30,11 @@ final class ParameterBinding {
                 ps.setObject(i + 1, v, java.sql.Types.BIGINT);
                 continue;
             }
+            if (v instanceof java.time.LocalDate d && types.getParameterType(i + 1) == java.sql.Types.DATE) {
+                // the plan's int of days: JDBC's Date has no era and no 1582-10-05 to 14 (a Julian calendar's fields)
+                ps.setObject(i + 1, (int) d.toEpochDay(), java.sql.Types.INTEGER);
+                continue;
+            }
             ps.setObject(i + 1, jdbcValue(v));
         }
     }
@@ -50,6 +55,10 @@ final class ParameterBinding {
             Object v = io.relationshiplayer.sql.calcite.Times.parameter(types[i], Timestamps.parameter(types[i],
                     ParameterText.read(types[i], params.get(i), i + 1), i + 1), i + 1);
             checkRange(types[i], v, i + 1);
+            if (v instanceof java.time.LocalDate d && types[i] == java.sql.Types.DATE) {
+                out[i] = (int) d.toEpochDay(); // a plan's DATE, as bind's
+                continue;
+            }
             Object jdbc = jdbcValue(v);
             if (jdbc == null) {
                 continue;

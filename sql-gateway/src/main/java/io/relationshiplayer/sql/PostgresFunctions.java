@@ -34,6 +34,8 @@ final class PostgresFunctions {
     static final SqlFunction CURRENT_DATABASE = function("CURRENT_DATABASE", SqlTypeName.VARCHAR);
     /** EXTRACT, whose SECOND of a TIMESTAMP is PostgreSQL's numeric with the fraction ({@link SecondsExtract}). */
     static final SqlExtractFunction EXTRACT = new SecondsExtract();
+    /** date_part, made an EXTRACT of the same unit before validation ({@link DatePart}), named date_part. */
+    static final SqlExtractFunction DATE_PART = new SecondsExtract("DATE_PART");
 
     /** {@code date_trunc(unit, timestamp)}: the timestamp truncated to the unit, exact in microseconds. */
     static final SqlFunction DATE_TRUNC = new SqlFunction("DATE_TRUNC", SqlKind.OTHER_FUNCTION,
@@ -82,7 +84,7 @@ final class PostgresFunctions {
         SqlRexConvertletTable dates = io.relationshiplayer.sql.calcite.DateArithmetic.convertlets(delegate);
         return call -> {
             SqlOperator op = call.getOperator();
-            if (op == EXTRACT) {
+            if (op == EXTRACT || op == DATE_PART) {
                 return SecondsExtract::convert;
             }
             if (op == NOW) {

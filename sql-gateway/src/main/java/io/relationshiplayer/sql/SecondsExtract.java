@@ -33,7 +33,12 @@ final class SecondsExtract extends SqlExtractFunction {
     private static final int SCALE = 6;
 
     SecondsExtract() {
-        super("EXTRACT", false);
+        this("EXTRACT");
+    }
+
+    /** The same EXTRACT under another name: {@code DATE_PART}'s ({@link DatePart}), which names its column. */
+    SecondsExtract(String name) {
+        super(name, false);
     }
 
     /** Digits of the epoch's numeric: PostgreSQL's years in seconds (thirteen digits) and six of the fraction. */

@@ -1,5 +1,7 @@
 package io.relationshiplayer.sql;
 
+import io.relationshiplayer.sql.calcite.DateCasts;
+import io.relationshiplayer.sql.calcite.Dates;
 import io.relationshiplayer.sql.calcite.TimeFunctions;
 import io.relationshiplayer.sql.calcite.Times;
 import io.relationshiplayer.sql.calcite.TimestampFunctions;
@@ -17,14 +19,16 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql2rel.SqlRexConvertlet;
 import org.apache.calcite.sql2rel.SqlRexConvertletTable;
+import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.TimestampString;
 
 /**
- * Constant casts to TIMESTAMP made as PostgreSQL makes them, as the statement is converted: Calcite folds a cast of a
- * literal there (and its simplifier as the plan is built) with its own reading, which drops the digits the precision
- * does not keep ({@code '12:00:00.123456'} became {@code 12:00:00.123}) and truncates to a smaller precision. Text is
- * read by {@link Timestamps#parse} (22007 or 22008 at the cast's position), a TIMESTAMP literal cast to a smaller
- * precision is rounded. Casts of anything else are {@code TimestampCasts}' in the plan.
+ * Constant casts to TIMESTAMP, and of text to DATE and TIME, made as PostgreSQL makes them, as the statement is
+ * converted: Calcite folds a cast of a literal there (and its simplifier as the plan is built) with its own reading,
+ * which drops the digits the precision does not keep ({@code '12:00:00.123456'} became {@code 12:00:00.123}),
+ * truncates to a smaller precision and knows no era. Text is read by {@link Timestamps#parse} or {@link Dates#parse}
+ * (22007 or 22008 at the cast's position), a TIMESTAMP literal cast to a smaller precision is rounded. Casts of
+ * anything else are {@code TimestampCasts}' and {@code DateCasts}' in the plan.
  */
 final class TimestampLiterals implements SqlRexConvertletTable {
     private final SqlRexConvertletTable delegate;
@@ -128,6 +132,32 @@ final class TimestampLiterals implements SqlRexConvertletTable {
         return TimeFunctions.of(rex, call.getType(), rex.makeBigintLiteral(java.math.BigDecimal.valueOf(micros)));
     }
 
+    /**
+     * A cast of a text literal to DATE as the DATE it means, read as PostgreSQL reads a date ({@link Dates#parse}: an
+     * era, a time of day; 22007, 22008 or 0A000 at the cast): a DATE literal, or, before 1 AD or after 9999, which a
+     * literal cannot hold, our DATE of its days. Null for any other call.
+     */
+    private static RexNode textToDate(RexBuilder rex, SqlParserPos pos, RexCall call) {
+        if (call.getKind() != SqlKind.CAST || call.getOperands().size() != 1
+                || call.getType().getSqlTypeName() != SqlTypeName.DATE
+                || !(call.getOperands().get(0) instanceof RexLiteral literal) || literal.isNull()
+                || !(literal.getTypeName() == SqlTypeName.CHAR || literal.getTypeName() == SqlTypeName.VARCHAR)) {
+            return null;
+        }
+        int days;
+        try {
+            days = Dates.parse(literal.getValueAs(String.class));
+        } catch (SqlException e) {
+            throw new SqlException(e.sqlState(), e.getMessage(), pos.getLineNum(), pos.getColumnNum(), e);
+        }
+        if (Dates.isLiteral(days)) {
+            return rex.makeCast(call.getType(), rex.makeDateLiteral(DateString.fromDaysSinceEpoch(days)), true,
+                    false);
+        }
+        return DateCasts.of(rex, call.getType(), rex.makeExactLiteral(java.math.BigDecimal.valueOf(days),
+                rex.getTypeFactory().createSqlType(SqlTypeName.INTEGER)));
+    }
+
     /** Every cast of a text literal to TIMESTAMP in an expression, as the TIMESTAMP literal it means. */
     private static final class TextCasts extends RexShuttle {
         private final RexBuilder rex;
@@ -148,6 +178,10 @@ final class TimestampLiterals implements SqlRexConvertletTable {
             RexNode time = textToTime(rex, pos, call);
             if (time != null) {
                 return time;
+            }
+            RexNode date = textToDate(rex, pos, call);
+            if (date != null) {
+                return date;
             }
             if (call.getKind() != SqlKind.CAST || call.getOperands().size() != 1
                     || call.getType().getSqlTypeName() != SqlTypeName.TIMESTAMP

@@ -223,11 +223,18 @@ final class ValidationErrors {
     }
 
     /**
-     * {@code node}, or the TIMESTAMP literal it is with its fraction rounded to microseconds, or the TIME literal it is
-     * as a cast of its text, read as PostgreSQL reads a time (Calcite's literal truncates to milliseconds and wants
-     * seconds; {@code TIME '12:00'}, {@code TIME '24:00:00'}).
+     * {@code node}, or the EXTRACT a date_part is ({@link DatePart}), or the TIMESTAMP literal it is with its fraction
+     * rounded to microseconds (or as a cast of its text where Calcite's literal cannot hold it), or the DATE literal it
+     * is as a cast of its text where Calcite's cannot hold it, or the TIME literal it is as a cast of its text, read as
+     * PostgreSQL reads a time (Calcite's literal truncates to milliseconds and wants seconds; {@code TIME '12:00'},
+     * {@code TIME '24:00:00'}).
      */
     private static SqlNode roundedToMicroseconds(SqlNode node) {
+        SqlNode datePart = DatePart.rewrite(node);
+        if (datePart != null) {
+            roundToMicroseconds(datePart);
+            return datePart;
+        }
         if (node instanceof org.apache.calcite.sql.SqlUnknownLiteral unknown && unknown.tag.equalsIgnoreCase("TIME")) {
             org.apache.calcite.sql.parser.SqlParserPos pos = node.getParserPosition();
             return org.apache.calcite.sql.fun.SqlStdOperatorTable.CAST.createCall(pos,
@@ -235,16 +242,17 @@ final class ValidationErrors {
                     new org.apache.calcite.sql.SqlDataTypeSpec(new org.apache.calcite.sql.SqlBasicTypeNameSpec(
                             org.apache.calcite.sql.type.SqlTypeName.TIME, pos), pos));
         }
+        if (node instanceof org.apache.calcite.sql.SqlUnknownLiteral unknown && unknown.tag.equalsIgnoreCase("DATE")
+                && io.relationshiplayer.sql.calcite.Dates.isBeyondLiterals(unknown.getValue())) {
+            // a year BC or after 9999, a time of day, ...: the text cast, read as PostgreSQL reads a date
+            return castOfText(unknown, org.apache.calcite.sql.type.SqlTypeName.DATE);
+        }
         if (node instanceof org.apache.calcite.sql.SqlUnknownLiteral unknown
                 && unknown.tag.equalsIgnoreCase("TIMESTAMP")) {
             String text = unknown.getValue();
             if (io.relationshiplayer.sql.calcite.Timestamps.isBeyondLiterals(text)) {
-                // a year BC or after 9999, which Calcite's literal cannot hold: the text cast, read as PostgreSQL's
-                org.apache.calcite.sql.parser.SqlParserPos pos = node.getParserPosition();
-                return org.apache.calcite.sql.fun.SqlStdOperatorTable.CAST.createCall(pos,
-                        org.apache.calcite.sql.SqlLiteral.createCharString(text, pos),
-                        new org.apache.calcite.sql.SqlDataTypeSpec(new org.apache.calcite.sql.SqlBasicTypeNameSpec(
-                                org.apache.calcite.sql.type.SqlTypeName.TIMESTAMP, pos), pos));
+                // a year BC or after 9999, no seconds, ...: the text cast, read as PostgreSQL reads a timestamp
+                return castOfText(unknown, org.apache.calcite.sql.type.SqlTypeName.TIMESTAMP);
             }
             String rounded = io.relationshiplayer.sql.calcite.Timestamps.roundedToMicroseconds(text.strip());
             return rounded.equals(text.strip()) ? node
@@ -259,6 +267,16 @@ final class ValidationErrors {
                     new org.apache.calcite.util.TimestampString(rounded), 6, node.getParserPosition());
         }
         return node;
+    }
+
+    /** {@code CAST('text' AS type)} of the literal's text, at its position. */
+    private static SqlNode castOfText(org.apache.calcite.sql.SqlUnknownLiteral literal,
+                                      org.apache.calcite.sql.type.SqlTypeName type) {
+        org.apache.calcite.sql.parser.SqlParserPos pos = literal.getParserPosition();
+        return org.apache.calcite.sql.fun.SqlStdOperatorTable.CAST.createCall(pos,
+                org.apache.calcite.sql.SqlLiteral.createCharString(literal.getValue(), pos),
+                new org.apache.calcite.sql.SqlDataTypeSpec(new org.apache.calcite.sql.SqlBasicTypeNameSpec(type, pos),
+                        pos));
     }
 
     /** The literal as the parser leaves it (its type resolved later, by the validator) or resolved. */

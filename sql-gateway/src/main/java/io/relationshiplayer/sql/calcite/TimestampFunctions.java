@@ -283,6 +283,13 @@ public final class TimestampFunctions {
                 case CENTURY:
                 case MILLENNIUM:
                     return years(range, Timestamps.fromMicros(micros).getYear());
+                case ISOYEAR:
+                    // the ISO year, counted as PostgreSQL counts years (no year 0)
+                    return years(TimeUnitRange.YEAR, (int) DateTimeUtils.unixDateExtract(range,
+                            Math.floorDiv(micros, Timestamps.DAY)));
+                case DOW:
+                    // PostgreSQL's: Sunday is 0 (Calcite's is 1); 1970-01-01 was a Thursday
+                    return Math.floorMod(Math.floorDiv(micros, Timestamps.DAY) + 4, 7);
                 default:
                     return DateTimeUtils.unixDateExtract(range, Math.floorDiv(micros, Timestamps.DAY));
             }
@@ -447,8 +454,17 @@ public final class TimestampFunctions {
                         + "millisecond, which " + function + " does not keep (it reads milliseconds): round it to "
                         + "milliseconds");
             }
+            if (micros < FIRST_AD && function.toUpperCase(java.util.Locale.ROOT).startsWith("TO_CHAR")) {
+                // Calcite's formatter reads the value through java.sql.Timestamp, which loses the era
+                throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, function + " of a date or timestamp "
+                        + "before 1 AD is not supported (it would write the year as AD)");
+            }
             return micros / 1000;
         }
+
+        /** 0001-01-01 00:00:00, in microseconds. */
+        private static final long FIRST_AD = LocalDateTime.of(1, 1, 1, 0, 0).toEpochSecond(
+                java.time.ZoneOffset.UTC) * Timestamps.SECOND;
 
         /** The current time, or a function's TIMESTAMP, in milliseconds, as microseconds. */
         public static long fromMillis(long millis) {

@@ -164,11 +164,18 @@ public final class Timestamps {
         return total;
     }
 
-    /** Whether the text of a timestamp has a year Calcite's literal cannot hold: BC, or of more than four digits. */
+    /**
+     * Whether the text of a TIMESTAMP literal is one Calcite's parser would refuse or misread but PostgreSQL reads: a
+     * year BC or of more than four digits, a date without a time, a time without seconds, a {@code T} between them,
+     * fields of one digit, a day of the ten 1582-10-05 to 14 (which Calcite checks against the Julian calendar).
+     */
     public static boolean isBeyondLiterals(String text) {
-        Matcher m = TEXT.matcher(text);
-        return m.matches() && ("BC".equalsIgnoreCase(m.group(8)) || m.group(1).length() > 4);
+        return TEXT.matcher(text).matches() && !CALCITE.matcher(text).matches() || Dates.GAP.matcher(text).matches();
     }
+
+    /** Text of a timestamp as Calcite's literal reads it. */
+    private static final Pattern CALCITE = Pattern.compile(
+            "\\s*\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}(\\.\\d*)?\\s*");
 
     /**
      * The text of a timestamp literal with more than six digits of a second's fraction rounded to microseconds, as

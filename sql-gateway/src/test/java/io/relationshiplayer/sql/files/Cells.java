@@ -56,14 +56,25 @@ final class Cells {
             return render(ts.toLocalDateTime());
         }
         if (v instanceof LocalDate d) {
-            return d.toString();
+            return day(d) + era(d);
         }
         if (v instanceof LocalDateTime ts) {
-            String s = ts.toLocalDate() + " " + String.format("%02d:%02d:%02d", ts.getHour(), ts.getMinute(),
+            String s = day(ts.toLocalDate()) + " " + String.format("%02d:%02d:%02d", ts.getHour(), ts.getMinute(),
                     ts.getSecond());
-            return ts.getNano() == 0 ? s : s + "." + String.format("%09d", ts.getNano()).replaceAll("0+$", "");
+            return (ts.getNano() == 0 ? s : s + "." + String.format("%09d", ts.getNano()).replaceAll("0+$", ""))
+                    + era(ts.toLocalDate());
         }
         return v.toString();
+    }
+
+    /** A day as PostgreSQL writes it: four digits of the year at least, its era (below) after a year before 1 AD. */
+    private static String day(LocalDate d) {
+        int year = d.getYear() < 1 ? 1 - d.getYear() : d.getYear();
+        return String.format("%04d-%02d-%02d", year, d.getMonthValue(), d.getDayOfMonth());
+    }
+
+    private static String era(LocalDate d) {
+        return d.getYear() < 1 ? " BC" : "";
     }
 
     /** A row as its cells' text. */
