@@ -35,6 +35,7 @@ def test_module_globals():
     assert rl.Time(1, 2, 3) == datetime.time(1, 2, 3)
     assert isinstance(rl.DateFromTicks(0), datetime.date)
     assert rl.STRING == "VARCHAR" and rl.BINARY == "VARBINARY" and rl.DATETIME == "TIMESTAMP"
+    assert rl.DATETIME == "TIME"
     assert rl.NUMBER == "DECIMAL" and rl.NUMBER == "BIGINT" and rl.NUMBER != "VARCHAR"
 
 
@@ -174,7 +175,7 @@ def test_data_error(conn):
 def test_unsupported_parameter_types(conn):
     cur = conn.cursor()
     with pytest.raises(rl.NotSupportedError):
-        cur.execute("SELECT ?", (datetime.time(1, 2),))
+        cur.execute("SELECT ?", (datetime.time(1, 2, tzinfo=datetime.timezone.utc),))
     with pytest.raises(rl.InterfaceError):
         cur.execute("SELECT ?", (object(),))
 
@@ -505,3 +506,23 @@ def test_dates_outside_pythons_years_are_a_data_error_not_an_overflow(conn):
     assert cur.fetchall() == [("0044-03-15 BC", "0044-03-15 10:00:00 BC")]
     cur.execute("SELECT d, ts FROM eras WHERE id = 2")  # the connection still serves
     assert cur.fetchall() == [(datetime.date(2024, 11, 29), datetime.datetime(2024, 11, 29, 10, 0))]
+
+
+def test_time_column(conn):
+    cur = conn.cursor()
+    cur.execute("CREATE TABLE shifts (id BIGINT PRIMARY KEY, starts TIME NOT NULL, ends TIME(3))")
+    cur.executemany("INSERT INTO shifts VALUES (?, ?, ?)", [
+        (1, datetime.time(8, 0, 0, 250000), datetime.time(16, 30, 0, 123456)),
+        (2, datetime.time(12, 34, 56, 789012), "24:00:00"),
+        (3, "23:00", None),
+    ])
+    cur.execute("SELECT id, starts, ends, CAST(starts AS VARCHAR) FROM shifts ORDER BY id")
+    assert [d[1] for d in cur.description][:3] == ["BIGINT", "TIME", "TIME"]
+    assert cur.description[1][1] == rl.DATETIME
+    assert cur.fetchall() == [
+        (1, datetime.time(8, 0, 0, 250000), datetime.time(16, 30, 0, 123000), "08:00:00.25"),  # TIME(3) rounds
+        (2, datetime.time(12, 34, 56, 789012), datetime.time.max, "12:34:56.789012"),  # 24:00:00
+        (3, datetime.time(23, 0), None, "23:00:00"),
+    ]
+    cur.execute("SELECT id FROM shifts WHERE starts = ?", (datetime.time(12, 34, 56, 789012),))
+    assert cur.fetchall() == [(2,)]

@@ -10,7 +10,12 @@
 | BOOLEAN             | bool                           |
 | DATE                | datetime.date                  |
 | TIMESTAMP           | datetime.datetime (naive, UTC) |
+| TIME                | datetime.time (naive)          |
 | NULL                | None                           |
+
+A TIME is microseconds of the day on the wire (time_value); PostgreSQL's 24:00:00, which datetime.time cannot hold,
+reads as datetime.time.max (23:59:59.999999), as PostgreSQL's JDBC driver reads it as LocalTime.MAX; to write
+24:00:00, send the text '24:00:00'.
 """
 import datetime
 import decimal
@@ -54,12 +59,12 @@ class DBAPITypeObject:
 STRING = DBAPITypeObject("STRING", "VARCHAR")
 BINARY = DBAPITypeObject("BINARY", "VARBINARY")
 NUMBER = DBAPITypeObject("NUMBER", "BIGINT", "INTEGER", "DOUBLE", "DECIMAL")
-DATETIME = DBAPITypeObject("DATETIME", "DATE", "TIMESTAMP")
+DATETIME = DBAPITypeObject("DATETIME", "DATE", "TIME", "TIMESTAMP")
 ROWID = DBAPITypeObject("ROWID")  # the server has no row ids
 BOOLEAN = DBAPITypeObject("BOOLEAN", "BOOLEAN")  # an extension: PEP 249 has no boolean group
 
 Date = datetime.date
-Time = datetime.time  # constructible as PEP 249 asks; the server has no TIME type, so it is refused as a parameter
+Time = datetime.time
 Timestamp = datetime.datetime
 Binary = bytes
 
@@ -81,6 +86,19 @@ def to_micros(value: datetime.datetime) -> int:
     if value.tzinfo is not None:
         value = value.astimezone(datetime.timezone.utc).replace(tzinfo=None)
     return (value - EPOCH) // ONE_MICROSECOND
+
+
+MICROS_PER_DAY = 86_400_000_000
+
+
+def time_of_day(micros: int) -> datetime.time:
+    """A TIME's microseconds of the day as a datetime.time; 24:00:00 is datetime.time.max."""
+    if micros >= MICROS_PER_DAY:
+        return datetime.time.max
+    seconds, microsecond = divmod(micros, 1_000_000)
+    minutes, second = divmod(seconds, 60)
+    hour, minute = divmod(minutes, 60)
+    return datetime.time(hour, minute, second, microsecond)
 
 
 def to_sql_value(value, pb):
@@ -110,8 +128,10 @@ def to_sql_value(value, pb):
     elif isinstance(value, datetime.date):
         v.date_value = (value - EPOCH_DATE).days
     elif isinstance(value, datetime.time):
-        raise NotSupportedError("the server has no TIME type; send a datetime.datetime (TIMESTAMP)",
-                                sqlstate="0A000")
+        if value.tzinfo is not None:
+            raise NotSupportedError("TIME WITH TIME ZONE is not supported; send a naive datetime.time",
+                                    sqlstate="0A000")
+        v.time_value = ((value.hour * 60 + value.minute) * 60 + value.second) * 1_000_000 + value.microsecond
     else:
         raise InterfaceError(f"unsupported parameter type {type(value).__name__}: {value!r}")
     return v
@@ -138,4 +158,6 @@ def from_sql_value(v):
         except OverflowError:
             raise DataError(f"the timestamp {v.timestamp_value} microseconds from 1970 is outside Python's years 1 to "
                             "9999; select it as text (CAST(ts AS VARCHAR))", sqlstate="22008") from None
+    if kind == "time_value":
+        return time_of_day(v.time_value)
     raise InterfaceError(f"unknown value kind {kind}")  # pragma: no cover

@@ -145,6 +145,27 @@ class CopyCommandTest {
         assertThat(run.out()).contains(" 7\n(1 row");
     }
 
+    /** A TIME column copies in and out as PostgreSQL's text of a time; a bad one is 22007, one out of range 22008. */
+    @Test
+    void timesCopyInAndOut() throws IOException {
+        Path in = dir.resolve("times.csv");
+        Path out = dir.resolve("times-out.csv");
+        Files.writeString(in, "1,12:34:56.789012\n2,24:00:00\n3,07:05\n4,\n");
+        CliRun run = shell("CREATE TABLE times (id BIGINT PRIMARY KEY, t TIME);\n"
+                + "\\copy times FROM '" + in + "' (FORMAT csv)\n"
+                + "\\copy times TO '" + out + "' (FORMAT csv)\n"
+                + "SELECT id FROM times WHERE t = TIME '07:05:00';\n");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(Files.readString(out)).isEqualTo("1,12:34:56.789012\n2,24:00:00\n3,07:05:00\n4,\n");
+        assertThat(run.out()).contains(" 3\n(1 row");
+        for (String[] c : new String[][] {{"5,noon\n", "22007"}, {"5,25:00\n", "22008"}}) {
+            Path bad = Files.createTempFile(dir, "bad", ".csv");
+            Files.writeString(bad, c[0]);
+            CliRun failed = shell("\\copy times FROM '" + bad + "' CSV\n");
+            assertThat(failed.err()).as(c[0]).contains("(SQLSTATE " + c[1] + ")");
+        }
+    }
+
     /** Bad data fails with its SQLSTATE and PostgreSQL's CONTEXT line (the header is line 1), and nothing stays. */
     @Test
     void errorsNameTheLineAndTheirSqlstate() throws IOException {

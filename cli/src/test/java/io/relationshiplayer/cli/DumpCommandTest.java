@@ -192,7 +192,13 @@ class DumpCommandTest {
                 "CREATE VIEW second_view AS SELECT id FROM accounts;",
                 "CREATE OR REPLACE VIEW first_view AS SELECT COUNT(*) AS x FROM second_view;",
                 "CREATE TABLE numbers (n INTEGER PRIMARY KEY, sq BIGINT);",
-                "INSERT INTO numbers SELECT x, x * x FROM (VALUES 0, 1, 2, 3, 4, 5, 6, 7, 8, 9) a(x);"));
+                "INSERT INTO numbers SELECT x, x * x FROM (VALUES 0, 1, 2, 3, 4, 5, 6, 7, 8, 9) a(x);",
+                // TIME columns: a TIME(p) key, 24:00:00, microseconds, a DEFAULT
+                "CREATE TABLE clock (\"at\" TIME(3) PRIMARY KEY, closes TIME DEFAULT TIME '18:00:00.5', note VARCHAR);",
+                "CREATE INDEX clock_closes ON clock (closes);",
+                "INSERT INTO clock VALUES ('00:00', '24:00:00', 'midnight'), ('12:34:56.789', NULL, 'noon'),",
+                "  ('23:59:59.9996', TIME '01:02:03.000004', 'rounded');",
+                "INSERT INTO clock (\"at\", note) VALUES ('06:00', 'default');"));
         StringBuilder more = new StringBuilder("INSERT INTO numbers VALUES ");
         for (int i = 10; i < 2_500; i++) {
             more.append(i == 10 ? "" : ", ").append('(').append(i).append(", ").append((long) i * i).append(')');
@@ -217,7 +223,8 @@ class DumpCommandTest {
         assertThat(text).contains("0.1E0", "-9223372036854775808", "123456789012.123456", "X'5c27'",
                 "CAST('NaN' AS DOUBLE)", "TIMESTAMP '2024-02-29 13:45:10.5'", "'it''s; \"quoted\" -- not a comment'",
                 "TIMESTAMP '0044-03-15 12:00:00.25 BC'", "CAST(TIMESTAMP '0044-03-15 00:00:00 BC' AS DATE)",
-                "TIMESTAMP '12024-01-01 00:00:00'");
+                "TIMESTAMP '12024-01-01 00:00:00'", "TIME '24:00:00'", "TIME '01:02:03.000004'",
+                "TIME '12:34:56.789'", "closes TIME DEFAULT TIME '18:00:00.5'", "at TIME(3) NOT NULL");
 
         String copy = database();
         CliRun load = rl("sql", "--connect", connect, "--database", copy, "-f", dump.toString());
@@ -228,6 +235,7 @@ class DumpCommandTest {
         assertThat(rows.get("kinds")).hasSize(10).contains("Long:6|Integer:1|Long:1|Double:NaN|BigDecimal:2.000000"
                 + "|String:x|NULL|NULL|NULL|NULL");
         assertThat(rows.get("events")).hasSize(3);
+        assertThat(rows.get("clock")).hasSize(4).contains("LocalTime:06:00|LocalTime:18:00:00.500|String:default");
         assertThat(rows(copy)).isEqualTo(rows);
     }
 

@@ -74,6 +74,16 @@ class ShellCatalogCommandsTest {
                 .contains("Rows: 3\n");
     }
 
+    /** A TIME(p) or TIMESTAMP(p) column shows its precision; a plain TIME none. */
+    @Test
+    void describeShowsTimePrecisions() throws Exception {
+        ShellDriver.Session s = ShellDriver.shell(dir, "CREATE TABLE clock_d (id BIGINT PRIMARY KEY, t TIME, "
+                + "t3 TIME(3), t0 TIME(0) WITHOUT TIME ZONE, ts0 TIMESTAMP(0));\n\\d clock_d\n\\q\n");
+        assertThat(s.exitCode()).as(s.err()).isZero();
+        assertThat(s.out()).containsPattern(" t +\\| TIME +\\|").containsPattern(" t3 +\\| TIME\\(3\\) +\\|")
+                .containsPattern(" t0 +\\| TIME\\(0\\) +\\|").containsPattern(" ts0 +\\| TIMESTAMP\\(0\\) +\\|");
+    }
+
     @Test
     void connectSwitchesTheDatabaseAndAMissingOneKeepsTheOld() throws Exception {
         ShellDriver.Session s = ShellDriver.shell(dir, String.join("\n",

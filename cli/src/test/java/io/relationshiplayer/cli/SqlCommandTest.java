@@ -120,6 +120,20 @@ class SqlCommandTest {
         assertThat(attempted.get()).isLessThan(20_000);
     }
 
+    /** A TIME column is PostgreSQL's text of a time in every format (24:00:00 too); JSON writes it as a string. */
+    @Test
+    void timesAreWrittenAsPostgresqlWritesThem() {
+        String q = "CREATE TABLE clock (id BIGINT PRIMARY KEY, t TIME, t0 TIME(0));\n"
+                + "INSERT INTO clock VALUES (1, '12:34:56.789012', '23:59:59.5'), (2, '08:00', NULL);\n"
+                + "SELECT t, t0 FROM clock ORDER BY id";
+        CliRun table = sql(q);
+        assertThat(table.out()).contains("12:34:56.789012", "24:00:00", "08:00:00");
+        CliRun csv = sql("--format", "csv", q.replace("clock", "clock_csv"));
+        assertThat(csv.out().replace("\r\n", "\n")).contains("12:34:56.789012,24:00:00\n08:00:00,\n");
+        CliRun json = sql("--format", "json", q.replace("clock", "clock_json"));
+        assertThat(json.out()).contains("\"12:34:56.789012\"", "\"24:00:00\"", "\"08:00:00\"");
+    }
+
     /** A date or timestamp before 1 AD keeps its era (BC) in every format; JSON writes ISO 8601's signed year. */
     @Test
     void datesBeforeOneAdKeepTheirEra() {

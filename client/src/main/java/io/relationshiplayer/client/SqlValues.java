@@ -8,8 +8,9 @@ import javax.annotation.Nullable;
 
 /**
  * Typed values between Java and the wire ({@link SqlValue}): BIGINT Long, INTEGER Integer, DOUBLE Double, BOOLEAN
- * Boolean, VARCHAR String, VARBINARY byte[], DECIMAL BigDecimal, DATE LocalDate, TIMESTAMP LocalDateTime (UTC), NULL
- * null. The conversion itself is the contracts' {@link SqlValueCodec}, which the SQL service uses too.
+ * Boolean, VARCHAR String, VARBINARY byte[], DECIMAL BigDecimal, DATE LocalDate, TIMESTAMP LocalDateTime (UTC), TIME
+ * LocalTime (24:00:00 is LocalTime.MAX, both ways), NULL null. The conversion itself is the contracts' {@link
+ * SqlValueCodec}, which the SQL service uses too.
  */
 public final class SqlValues {
     public static final SqlValue NULL = SqlValueCodec.NULL;

@@ -38,8 +38,8 @@ final class Conversions {
     static Object parameter(@Nullable Object x) throws SQLException {
         if (x == null || x instanceof Long || x instanceof Integer || x instanceof Double || x instanceof Boolean
                 || x instanceof String || x instanceof byte[] || x instanceof BigDecimal || x instanceof LocalDate
-                || x instanceof LocalDateTime) {
-            return x;
+                || x instanceof LocalDateTime || x instanceof LocalTime) {
+            return x; // a LocalTime goes as a time_value, its nanoseconds rounded to microseconds (MAX: 24:00:00)
         }
         if (x instanceof Short || x instanceof Byte) {
             return ((Number) x).intValue();
@@ -59,9 +59,9 @@ final class Conversions {
             return isBc(d) ? fields.withYear(1 - fields.getYear()) : fields;
         }
         if (x instanceof Time t) {
-            // its text, with its milliseconds (Time's text has none): the server reads it as a time of microseconds
+            // a time_value with its milliseconds (Time's toLocalTime has none)
             int millis = (int) Math.floorMod(t.getTime(), 1000L);
-            return millis == 0 ? t.toString() : t + String.format(".%03d", millis);
+            return t.toLocalTime().withNano(millis * 1_000_000);
         }
         if (x instanceof java.util.Date d) {
             return LocalDateTime.ofInstant(d.toInstant(), ZoneOffset.UTC);
@@ -74,9 +74,6 @@ final class Conversions {
         }
         if (x instanceof ZonedDateTime z) {
             return z.withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime();
-        }
-        if (x instanceof LocalTime t) {
-            return t.toString(); // its text, microseconds and all (a TIME parameter reads it as PostgreSQL would)
         }
         if (x instanceof Character c) {
             return c.toString();
@@ -120,6 +117,8 @@ final class Conversions {
                 return x instanceof String s ? LocalDate.parse(s) : toLocalDate(parameter(x));
             case Types.TIMESTAMP:
                 return x instanceof String s ? Timestamp.valueOf(s).toLocalDateTime() : toLocalDateTime(parameter(x));
+            case Types.TIME:
+                return x instanceof String s ? toLocalTime(s) : toLocalTime(parameter(x));
             default:
                 return parameter(x);
         }
@@ -253,6 +252,10 @@ final class Conversions {
         if (v instanceof Timestamp t) {
             return toText(t.toLocalDateTime());
         }
+        if (v instanceof LocalTime t) {
+            // PostgreSQL's text of a time: LocalTime.MAX is 24:00:00, a fraction only as long as it needs
+            return io.relationshiplayer.proto.values.TimeOfDay.of(t).toString();
+        }
         return v.toString();
     }
 
@@ -320,11 +323,22 @@ final class Conversions {
         }
     }
 
-    static Time toTime(Object v, @Nullable Calendar cal) throws SQLException {
+    /** A TIME value (a LocalTime, or a time's text) as a LocalTime. */
+    static LocalTime toLocalTime(Object v) throws SQLException {
+        if (v instanceof LocalTime t) {
+            return t;
+        }
         if (v instanceof String s) {
-            // a TIME's text (a TIME result is text, with up to six digits of a second's fraction): its milliseconds
-            // kept, as java.sql.Time holds them
-            LocalTime t = toLocalTime(s);
+            return toLocalTime(s);
+        }
+        return toLocalDateTime(v).toLocalTime();
+    }
+
+    static Time toTime(Object v, @Nullable Calendar cal) throws SQLException {
+        if (v instanceof String || v instanceof LocalTime) {
+            // a TIME (or a time's text, with up to six digits of a second's fraction): its milliseconds kept, as
+            // java.sql.Time holds them
+            LocalTime t = toLocalTime(v);
             Time time = Time.valueOf(t.withNano(0));
             time.setTime(time.getTime() + t.getNano() / 1_000_000);
             return time;
@@ -388,7 +402,7 @@ final class Conversions {
         } else if (type == LocalDateTime.class) {
             out = toLocalDateTime(v);
         } else if (type == LocalTime.class) {
-            out = v instanceof String s ? toLocalTime(s) : toLocalDateTime(v).toLocalTime();
+            out = toLocalTime(v);
         } else if (type == OffsetDateTime.class) {
             out = toLocalDateTime(v).atOffset(ZoneOffset.UTC);
         } else if (type == Instant.class) {

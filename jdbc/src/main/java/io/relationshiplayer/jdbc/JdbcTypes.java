@@ -11,7 +11,7 @@ final class JdbcTypes {
     /** Every kind the service has, in getTypeInfo's order (by java.sql.Types code). */
     static final ColumnKind[] KINDS = {ColumnKind.BIGINT, ColumnKind.VARBINARY, ColumnKind.DECIMAL,
         ColumnKind.INTEGER, ColumnKind.DOUBLE, ColumnKind.VARCHAR, ColumnKind.BOOLEAN, ColumnKind.DATE,
-        ColumnKind.TIMESTAMP};
+        ColumnKind.TIME, ColumnKind.TIMESTAMP};
 
     private JdbcTypes() {
     }
@@ -36,6 +36,8 @@ final class JdbcTypes {
                 return Types.DATE;
             case TIMESTAMP:
                 return Types.TIMESTAMP;
+            case TIME:
+                return Types.TIME;
             default:
                 return Types.OTHER;
         }
@@ -80,6 +82,9 @@ final class JdbcTypes {
             case TIMESTAMP:
                 // yyyy-mm-dd hh:mm:ss, then the point and the fraction's digits if any (26 with microseconds)
                 return 19 + (fractionDigits(t) > 0 ? fractionDigits(t) + 1 : 0);
+            case TIME:
+                // hh:mm:ss, then the point and the fraction's digits if any (15 with microseconds)
+                return 8 + (fractionDigits(t) > 0 ? fractionDigits(t) + 1 : 0);
             default:
                 return 0;
         }
@@ -95,7 +100,8 @@ final class JdbcTypes {
             case DECIMAL:
                 return t.getScale();
             case TIMESTAMP:
-                return fractionDigits(t); // microseconds unless a TIMESTAMP(p)
+            case TIME:
+                return fractionDigits(t); // microseconds unless a TIMESTAMP(p) or TIME(p)
             default:
                 return 0;
         }
@@ -142,6 +148,8 @@ final class JdbcTypes {
                 return java.sql.Date.class.getName();
             case TIMESTAMP:
                 return java.sql.Timestamp.class.getName();
+            case TIME:
+                return java.sql.Time.class.getName();
             default:
                 return Object.class.getName();
         }

@@ -150,7 +150,7 @@ final class RlDatabaseMetaData extends DatabaseCapabilities {
                 ColumnKind kind = type.getKind();
                 boolean numeric = JdbcTypes.signed(kind);
                 Integer digits = null;
-                if (kind == ColumnKind.DECIMAL || kind == ColumnKind.TIMESTAMP) {
+                if (kind == ColumnKind.DECIMAL || kind == ColumnKind.TIMESTAMP || kind == ColumnKind.TIME) {
                     digits = JdbcTypes.scale(type);
                 } else if (numeric) {
                     digits = 0;
@@ -280,12 +280,14 @@ final class RlDatabaseMetaData extends DatabaseCapabilities {
         for (ColumnKind kind : JdbcTypes.KINDS) {
             ColumnType type = ColumnType.newBuilder().setKind(kind).build();
             boolean text = kind == ColumnKind.VARCHAR;
-            boolean quoted = text || kind == ColumnKind.DATE || kind == ColumnKind.TIMESTAMP;
+            boolean quoted = text || kind == ColumnKind.DATE || kind == ColumnKind.TIMESTAMP || kind == ColumnKind.TIME;
             String prefix = kind == ColumnKind.VARBINARY ? "X'" : kind == ColumnKind.DATE ? "DATE '"
-                    : kind == ColumnKind.TIMESTAMP ? "TIMESTAMP '" : quoted ? "'" : null;
+                    : kind == ColumnKind.TIMESTAMP ? "TIMESTAMP '" : kind == ColumnKind.TIME ? "TIME '"
+                    : quoted ? "'" : null;
             String params = kind == ColumnKind.DECIMAL ? "precision,scale"
                     : kind == ColumnKind.VARCHAR || kind == ColumnKind.VARBINARY ? "length" : null;
-            int maxScale = kind == ColumnKind.DECIMAL ? 38 : kind == ColumnKind.TIMESTAMP ? 3 : 0;
+            int maxScale = kind == ColumnKind.DECIMAL ? 38 : kind == ColumnKind.TIMESTAMP ? 3
+                    : kind == ColumnKind.TIME ? 6 : 0;
             rows.add(new Object[] {JdbcTypes.typeName(kind), JdbcTypes.sqlType(kind),
                 JdbcTypes.precision(type) == Integer.MAX_VALUE ? 0 : kind == ColumnKind.DECIMAL ? 38
                         : JdbcTypes.precision(type), prefix, prefix == null ? null : "'", params,

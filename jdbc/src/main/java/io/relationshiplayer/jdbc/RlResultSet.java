@@ -276,7 +276,10 @@ final class RlResultSet extends ReadOnlyResultSet {
         return getString(i);
     }
 
-    /** DATE as java.sql.Date and TIMESTAMP as java.sql.Timestamp (JDBC's mapping); the others as they come. */
+    /**
+     * DATE as java.sql.Date, TIME as java.sql.Time and TIMESTAMP as java.sql.Timestamp (JDBC's mapping); the others as
+     * they come.
+     */
     @Override
     public Object getObject(int i) throws SQLException {
         Object v = value(i);
@@ -286,6 +289,9 @@ final class RlResultSet extends ReadOnlyResultSet {
         ColumnKind kind = columns.get(i - 1).getType().getKind();
         if (kind == ColumnKind.DATE) {
             return Conversions.toDate(v, null);
+        }
+        if (kind == ColumnKind.TIME) {
+            return Conversions.toTime(v, null);
         }
         if (kind == ColumnKind.TIMESTAMP) {
             return Conversions.toTimestamp(v, null);

@@ -66,6 +66,10 @@ public class RelationalException extends RuntimeException {
     public static final String PROGRAM_LIMIT_EXCEEDED = "54000";
     /** PostgreSQL's invalid_text_representation: text that does not parse as the column's type. */
     public static final String INVALID_TEXT = "22P02";
+    /** PostgreSQL's invalid_datetime_format: text that is no date or time. */
+    public static final String INVALID_DATETIME = "22007";
+    /** PostgreSQL's datetime_field_overflow: a date or time field out of range. */
+    public static final String DATETIME_OVERFLOW = "22008";
     /** PostgreSQL's datatype_mismatch: a value of another type than its column's. */
     public static final String DATATYPE_MISMATCH = "42804";
 

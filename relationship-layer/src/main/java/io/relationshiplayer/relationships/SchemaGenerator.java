@@ -156,6 +156,7 @@ final class SchemaGenerator {
             case BIGINT:
             case DECIMAL:
             case TIMESTAMP:
+            case TIME:
                 return FieldDescriptorProto.Type.TYPE_INT64;
             case INTEGER:
             case DATE:

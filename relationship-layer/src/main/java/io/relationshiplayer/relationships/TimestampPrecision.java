@@ -3,14 +3,15 @@ package io.relationshiplayer.relationships;
 import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ColumnKind;
 import io.relationshiplayer.proto.v1.ColumnType;
+import io.relationshiplayer.proto.values.TimeOfDay;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 
 /**
- * A {@code TIMESTAMP(p)} column's precision and PostgreSQL's rounding of a value to it, applied by the write path to
- * every value written to such a column ({@link Values#written}), whoever writes it (SQL's INSERT, UPDATE, upsert and
- * batches, and any other user of the relationship layer), and by SQL to its casts and literals.
+ * A {@code TIMESTAMP(p)} or {@code TIME(p)} column's precision and PostgreSQL's rounding of a value to it, applied by
+ * the write path to every value written to such a column ({@link Values#written}), whoever writes it (SQL's INSERT,
+ * UPDATE, upsert and batches, and any other user of the relationship layer), and by SQL to its casts and literals.
  */
 public final class TimestampPrecision {
     /** The digits of a second's fraction a TIMESTAMP keeps at most: microseconds. */
@@ -48,8 +49,14 @@ public final class TimestampPrecision {
         return rounded + POSTGRES_EPOCH;
     }
 
-    /** {@code value} (of microseconds) as column {@code c} keeps it: rounded to its precision if that is below six. */
+    /**
+     * {@code value} (of microseconds) as column {@code c} keeps it: rounded to its precision if that is below six (a
+     * TIME(p) halves up, as PostgreSQL rounds a time: 23:59:59.9 in a TIME(0) is 24:00:00).
+     */
     static Object toColumn(ColumnDef c, Object value) {
+        if (value instanceof TimeOfDay t && c.getType().getKind() == ColumnKind.TIME) {
+            return t.round(of(c.getType()));
+        }
         if (!(value instanceof LocalDateTime t) || c.getType().getKind() != ColumnKind.TIMESTAMP) {
             return value;
         }

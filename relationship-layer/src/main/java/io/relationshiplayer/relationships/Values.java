@@ -5,19 +5,22 @@ import io.relationshiplayer.proto.v1.CatalogValue;
 import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ColumnKind;
 import io.relationshiplayer.proto.v1.ColumnType;
+import io.relationshiplayer.proto.values.TimeOfDay;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 
 /**
  * Column values: the Java type each column kind takes (BIGINT Long, INTEGER Integer, DOUBLE Double, BOOLEAN Boolean,
- * VARCHAR String, VARBINARY byte[], DECIMAL BigDecimal, DATE LocalDate, TIMESTAMP LocalDateTime in UTC), checks of
- * length and range, and how each is stored in the row's record message (DECIMAL as its unscaled value at the column's
- * scale, DATE as days and TIMESTAMP as microseconds since the epoch, so that index order is value order).
+ * VARCHAR String, VARBINARY byte[], DECIMAL BigDecimal, DATE LocalDate, TIMESTAMP LocalDateTime in UTC, TIME
+ * {@link TimeOfDay}), checks of length and range, and how each is stored in the row's record message (DECIMAL as its
+ * unscaled value at the column's scale, DATE as days, TIMESTAMP as microseconds since the epoch and TIME as
+ * microseconds of the day, so that index order is value order).
  */
 public final class Values {
     /** DECIMAL values are stored as a long of their unscaled value: 18 digits always fit. */
@@ -95,12 +98,32 @@ public final class Values {
                         return LocalDateTime.parse(((String) value).replace(' ', 'T')).truncatedTo(ChronoUnit.MICROS);
                     }
                     break;
+                case TIME:
+                    if (value instanceof TimeOfDay) {
+                        return value;
+                    }
+                    if (value instanceof LocalTime) {
+                        return TimeOfDay.of((LocalTime) value);
+                    }
+                    if (value instanceof String) {
+                        try {
+                            return TimeOfDay.parse((String) value);
+                        } catch (java.time.format.DateTimeParseException e) {
+                            throw RelationalException.data(RelationalException.INVALID_DATETIME, e.getMessage()
+                                    + " for column \"" + column.getName() + "\"");
+                        }
+                    }
+                    break;
                 default:
                     break;
             }
         } catch (java.time.format.DateTimeParseException | NumberFormatException e) {
             throw RelationalException.data(RelationalException.INVALID_TEXT, "invalid input \"" + value + "\" for column \"" + column.getName()
                     + "\" of type " + typeName(type));
+        } catch (java.time.DateTimeException e) {
+            // a date or time field out of range (a TIME past 24:00:00)
+            throw RelationalException.data(RelationalException.DATETIME_OVERFLOW, e.getMessage() + " for column \""
+                    + column.getName() + "\" of type " + typeName(type));
         }
         throw RelationalException.data(RelationalException.DATATYPE_MISMATCH, "column \"" + column.getName()
                 + "\" is of type " + typeName(type) + " but the value is " + value.getClass().getSimpleName() + " "
@@ -194,6 +217,8 @@ public final class Values {
                 return (int) ((LocalDate) value).toEpochDay();
             case TIMESTAMP:
                 return ChronoUnit.MICROS.between(LocalDateTime.ofEpochSecond(0, 0, ZoneOffset.UTC), (LocalDateTime) value);
+            case TIME:
+                return ((TimeOfDay) value).micros();
             default:
                 return value;
         }
@@ -224,6 +249,8 @@ public final class Values {
             case TIMESTAMP:
                 return LocalDateTime.ofEpochSecond(0, 0, ZoneOffset.UTC).plus(((Number) stored).longValue(),
                         ChronoUnit.MICROS);
+            case TIME:
+                return new TimeOfDay(((Number) stored).longValue());
             default:
                 return stored;
         }
@@ -276,6 +303,8 @@ public final class Values {
                 return t.getLength() > 0 ? "varbinary(" + t.getLength() + ")" : "varbinary";
             case DECIMAL:
                 return "decimal(" + t.getPrecision() + "," + t.getScale() + ")";
+            case TIME:
+                return "time";
             default:
                 return t.getKind().name().toLowerCase(java.util.Locale.ROOT);
         }

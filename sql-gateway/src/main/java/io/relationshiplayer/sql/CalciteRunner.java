@@ -417,6 +417,9 @@ final class CalciteRunner implements AutoCloseable {
                 case Types.DATE:
                     t.setKind(io.relationshiplayer.proto.v1.ColumnKind.DATE);
                     break;
+                case Types.TIME:
+                    t.setKind(io.relationshiplayer.proto.v1.ColumnKind.TIME);
+                    break;
                 case Types.TIMESTAMP:
                 case Types.TIMESTAMP_WITH_TIMEZONE:
                     t.setKind(io.relationshiplayer.proto.v1.ColumnKind.TIMESTAMP);
@@ -452,9 +455,9 @@ final class CalciteRunner implements AutoCloseable {
                 continue;
             }
             if (rs.getMetaData().getColumnType(i + 1) == Types.TIME) {
-                // microseconds of the day (RlJavaTypes), which JDBC's Time would read as milliseconds: its text
+                // microseconds of the day (RlJavaTypes), which JDBC's Time would read as milliseconds
                 long micros = rs.getLong(i + 1);
-                out[i] = rs.wasNull() ? null : io.relationshiplayer.sql.calcite.Times.text(micros);
+                out[i] = rs.wasNull() ? null : new io.relationshiplayer.proto.values.TimeOfDay(micros);
                 continue;
             }
             Object v = rs.getObject(i + 1);

@@ -147,6 +147,8 @@ final class CheckExpressions {
                 return "bytea";
             case TIMESTAMP:
                 return "timestamp without time zone";
+            case TIME:
+                return "time without time zone";
             default:
                 return type.getSqlTypeName().getName().toLowerCase(Locale.ROOT);
         }

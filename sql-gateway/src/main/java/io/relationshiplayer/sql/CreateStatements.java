@@ -107,11 +107,15 @@ final class CreateStatements {
         return s.append(" AS ").append(v.getQuery()).append(';').toString();
     }
 
-    /** A column's type as DDL writes it: {@code VARCHAR(40)}, {@code DECIMAL(12,2)}, {@code TIMESTAMP(0)}. */
+    /**
+     * A column's type as DDL writes it: {@code VARCHAR(40)}, {@code DECIMAL(12,2)}, {@code TIMESTAMP(0)}, {@code
+     * TIME(3)}.
+     */
     static String typeName(ColumnType t) {
         String name = Values.typeName(t).toUpperCase(Locale.ROOT);
         int digits = io.relationshiplayer.sql.calcite.Timestamps.precision(t);
-        return t.getKind() == ColumnKind.TIMESTAMP && digits < io.relationshiplayer.sql.calcite.Timestamps.PRECISION
+        return (t.getKind() == ColumnKind.TIMESTAMP || t.getKind() == ColumnKind.TIME)
+                && digits < io.relationshiplayer.sql.calcite.Timestamps.PRECISION
                 ? name + "(" + digits + ")" : name;
     }
 
@@ -148,7 +152,7 @@ final class CreateStatements {
                 }
                 String quoted = SqlIdentifiers.literal(s);
                 return kind == ColumnKind.DATE ? "DATE " + quoted : kind == ColumnKind.TIMESTAMP ? "TIMESTAMP "
-                        + quoted : quoted;
+                        + quoted : kind == ColumnKind.TIME ? "TIME " + quoted : quoted;
             }
             default:
                 return "NULL";

@@ -59,6 +59,9 @@ final class FastStatements {
         if (kind == ColumnKind.TIMESTAMP && v instanceof Number) {
             return io.relationshiplayer.sql.calcite.Timestamps.fromMicros(((Number) v).longValue());
         }
+        if (kind == ColumnKind.TIME && v instanceof Number) {
+            return new io.relationshiplayer.proto.values.TimeOfDay(((Number) v).longValue());
+        }
         if (v instanceof Float) {
             return ((Float) v).doubleValue();
         }

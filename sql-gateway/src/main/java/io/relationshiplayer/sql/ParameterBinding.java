@@ -134,6 +134,13 @@ final class ParameterBinding {
         if (v instanceof java.time.LocalDateTime) {
             return java.sql.Timestamp.valueOf((java.time.LocalDateTime) v);
         }
+        if (v instanceof java.time.LocalTime t) {
+            // a time (the wire's time_value) where no TIME is expected: its text, as PostgreSQL writes it
+            return io.relationshiplayer.proto.values.TimeOfDay.of(t).toString();
+        }
+        if (v instanceof io.relationshiplayer.proto.values.TimeOfDay t) {
+            return t.toString();
+        }
         return v;
     }
 

@@ -86,11 +86,35 @@ public final class SqlCheckCompiler implements CheckCompiler {
 
     private static Compiled generate(Table table, CheckExpressions.Analyzed analyzed) {
         RexBuilder rex = analyzed.rexBuilder();
-        Function1<DataContext, Object[]> code = RexExecutorImpl.getExecutable(rex, List.of(analyzed.expression()),
-                analyzed.rowType()).getFunction();
+        // a TIME column as the BIGINT of microseconds it holds, made a TIME again where read: the executor would read
+        // a TIME field as Calcite's int of milliseconds
+        org.apache.calcite.rel.type.RelDataTypeFactory.Builder rowType = rex.getTypeFactory().builder();
+        for (var f : analyzed.rowType().getFieldList()) {
+            rowType.add(f.getName(), f.getType().getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.TIME
+                    ? bigint(rex, f.getType()) : f.getType());
+        }
+        org.apache.calcite.rex.RexNode expression = analyzed.expression().accept(
+                new org.apache.calcite.rex.RexShuttle() {
+                    @Override
+                    public org.apache.calcite.rex.RexNode visitInputRef(org.apache.calcite.rex.RexInputRef ref) {
+                        if (ref.getType().getSqlTypeName() != org.apache.calcite.sql.type.SqlTypeName.TIME) {
+                            return ref;
+                        }
+                        return io.relationshiplayer.sql.calcite.TimeFunctions.of(rex, ref.getType(),
+                                new org.apache.calcite.rex.RexInputRef(ref.getIndex(), bigint(rex, ref.getType())));
+                    }
+                });
+        Function1<DataContext, Object[]> code = RexExecutorImpl.getExecutable(rex, List.of(expression),
+                rowType.build()).getFunction();
         JavaTypeFactory types = new io.relationshiplayer.sql.calcite.RlJavaTypes(rex.getTypeFactory().getTypeSystem());
         List<ColumnDef> columns = new ArrayList<>(table.columns());
         return new SqlCheck(analyzed.columns(), analyzed.positions(), columns, code, types);
+    }
+
+    private static org.apache.calcite.rel.type.RelDataType bigint(RexBuilder rex,
+                                                                   org.apache.calcite.rel.type.RelDataType like) {
+        return rex.getTypeFactory().createTypeWithNullability(rex.getTypeFactory().createSqlType(
+                org.apache.calcite.sql.type.SqlTypeName.BIGINT), like.isNullable());
     }
 
     /** One compiled check: reads the columns it needs in Calcite's internal form and runs the generated code. */

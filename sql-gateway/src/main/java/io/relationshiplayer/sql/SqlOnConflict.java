@@ -175,8 +175,10 @@ final class SqlOnConflict {
         for (int i = 0; i < clause.set().size(); i++) {
             ColumnDef c = table.column(table.columnIndex(clause.set().get(i).column().name()));
             Object v = result.get(0)[i];
-            // a TIMESTAMP(p) rounded to the column, as every other write to it
-            changes.put(c.getName(), c.getType().getKind() == ColumnKind.TIMESTAMP ? SqlTypes.toColumn(c, v) : v);
+            // a TIMESTAMP(p) or TIME(p) rounded to the column, as every other write to it
+            ColumnKind kind = c.getType().getKind();
+            changes.put(c.getName(), kind == ColumnKind.TIMESTAMP || kind == ColumnKind.TIME
+                    ? SqlTypes.toColumn(c, v) : v);
         }
         return changes;
     }

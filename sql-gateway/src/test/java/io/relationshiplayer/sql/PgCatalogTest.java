@@ -93,7 +93,8 @@ class PgCatalogTest {
                     List.of(23L, "int4", 4, "b", "pg_catalog"), List.of(25L, "text", -1, "b", "pg_catalog"),
                     List.of(700L, "float4", 4, "b", "pg_catalog"), List.of(701L, "float8", 8, "b", "pg_catalog"),
                     List.of(1042L, "bpchar", -1, "b", "pg_catalog"), List.of(1043L, "varchar", -1, "b", "pg_catalog"),
-                    List.of(1082L, "date", 4, "b", "pg_catalog"), List.of(1114L, "timestamp", 8, "b", "pg_catalog"),
+                    List.of(1082L, "date", 4, "b", "pg_catalog"), List.of(1083L, "time", 8, "b", "pg_catalog"),
+                    List.of(1114L, "timestamp", 8, "b", "pg_catalog"),
                     List.of(1700L, "numeric", -1, "b", "pg_catalog"));
         }
     }

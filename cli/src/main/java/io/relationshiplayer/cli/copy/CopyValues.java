@@ -16,10 +16,11 @@ import java.util.HexFormat;
 import java.util.Locale;
 
 /**
- * COPY's values between text and the column types: a field's text becomes the Java value of its column's type
- * (sent typed, so the server casts nothing), with PostgreSQL's SQLSTATEs for text that is not one (22P02 invalid
- * input syntax, 22003 out of range, 22007 a bad date or timestamp); a result value becomes the text PostgreSQL's COPY
- * writes (booleans t and f, floating-point numbers in PostgreSQL's shortest form, bytes as \x hex).
+ * COPY's values between text and the column types: a field's text becomes the Java value of its column's type (sent
+ * typed, so the server casts nothing), with PostgreSQL's SQLSTATEs for text that is not one (22P02 invalid input
+ * syntax, 22003 out of range, 22007 a bad date, time or timestamp, 22008 a time out of range); a result value becomes
+ * the text PostgreSQL's COPY writes (booleans t and f, floating-point numbers in PostgreSQL's shortest form, bytes as
+ * \x hex).
  */
 final class CopyValues {
     private static final DateTimeFormatter TIMESTAMP = new DateTimeFormatterBuilder()
@@ -54,15 +55,20 @@ final class CopyValues {
                     return LocalDate.parse(s);
                 case TIMESTAMP:
                     return LocalDateTime.parse(s, TIMESTAMP);
+                case TIME:
+                    return io.relationshiplayer.proto.values.TimeOfDay.parse(s); // sent as a time_value
                 case VARBINARY:
                     return bytes(text);
                 default:
                     return text;
             }
         } catch (NumberFormatException | DateTimeParseException e) {
-            boolean time = kind == ColumnKind.DATE || kind == ColumnKind.TIMESTAMP;
+            boolean time = kind == ColumnKind.DATE || kind == ColumnKind.TIMESTAMP || kind == ColumnKind.TIME;
             throw new CopyException(time ? "22007" : "22P02", "invalid input syntax for type " + typeName(kind)
                     + ": \"" + text + "\"");
+        } catch (java.time.DateTimeException e) {
+            // a time's field out of range ('25:00'), as PostgreSQL's 22008
+            throw new CopyException("22008", "date/time field value out of range: \"" + text + "\"");
         }
     }
 
@@ -85,6 +91,7 @@ final class CopyValues {
             case BOOLEAN -> "boolean";
             case DATE -> "date";
             case TIMESTAMP -> "timestamp";
+            case TIME -> "time";
             case VARBINARY -> "bytea";
             default -> "character varying";
         };

@@ -11,7 +11,7 @@ import java.util.HexFormat;
  * Values as SQL literals that the engine reads back as the same value: integers and decimals as written (a decimal
  * with its scale), a DOUBLE always in E notation (the shortest digits that give the same double, read as a DOUBLE
  * literal, never as a DECIMAL whose precision a VALUES list would have to widen), NaN and the infinities as casts,
- * strings quoted, bytes as {@code X'hex'}, dates and timestamps as typed literals, NULL.
+ * strings quoted, bytes as {@code X'hex'}, dates, times and timestamps as typed literals, NULL.
  */
 public final class SqlLiterals {
     private SqlLiterals() {
@@ -40,6 +40,13 @@ public final class SqlLiterals {
         }
         if (v instanceof LocalDateTime t) {
             return "TIMESTAMP '" + Values.timestampText(t) + "'"; // microseconds, BC as the engine reads it
+        }
+        if (v instanceof java.time.LocalTime t) {
+            // microseconds; LocalTime.MAX, the client's 24:00:00, as 24:00:00
+            return "TIME '" + io.relationshiplayer.proto.values.TimeOfDay.of(t) + "'";
+        }
+        if (v instanceof io.relationshiplayer.proto.values.TimeOfDay t) {
+            return "TIME '" + t + "'";
         }
         return SqlIdentifiers.literal(v.toString());
     }

@@ -26,7 +26,7 @@ final class SqlCompleter implements Completer {
             "REFERENCES", "CONSTRAINT", "DEFAULT", "CASCADE", "RESTRICT", "NO", "ACTION", "DROP", "ALTER", "ADD",
             "COLUMN", "BEGIN", "COMMIT", "ROLLBACK", "EXPLAIN", "SHOW", "TABLES", "DESCRIBE", "COUNT", "SUM", "AVG",
             "MIN", "MAX", "CAST", "BIGINT", "INTEGER", "DOUBLE", "BOOLEAN", "VARCHAR", "VARBINARY", "DECIMAL",
-            "DATE", "TIMESTAMP", "TRUE", "FALSE");
+            "DATE", "TIME", "TIMESTAMP", "TRUE", "FALSE");
 
     private final Supplier<SqlSession> session;
     private volatile Set<String> names;

@@ -44,7 +44,7 @@ final class SyntaxHelp {
                             + "    [, [CONSTRAINT name] FOREIGN KEY (column [, ...]) REFERENCES table [(column [, ...])]]\n"
                             + ")\n"
                             + "type: BIGINT | INTEGER | SMALLINT | DOUBLE | DECIMAL(p, s) | BOOLEAN | VARCHAR(n) | "
-                            + "VARBINARY(n) | DATE | TIMESTAMP\n"
+                            + "VARBINARY(n) | DATE | TIME | TIMESTAMP\n"
                             + "action: NO ACTION | RESTRICT | CASCADE | SET NULL | SET DEFAULT"),
             new Entry("DELETE", "delete rows of a table", "DELETE FROM table [WHERE condition]"),
             new Entry("DESCRIBE", "show a table's columns", "DESCRIBE table"),

@@ -46,6 +46,8 @@ public final class Values {
                 return dateText(LocalDate.ofEpochDay(v.getDateValue()));
             case TIMESTAMP_VALUE:
                 return timestampText(timestamp(v.getTimestampValue()));
+            case TIME_VALUE:
+                return timeText(v.getTimeValue());
             default:
                 return "";
         }
@@ -54,7 +56,8 @@ public final class Values {
     /**
      * Writes the value as a JSON value: numbers as numbers (decimals exactly), NULL as null, bytes as base64 strings,
      * dates and timestamps in ISO 8601 ("yyyy-mm-dd", "yyyy-mm-ddThh:mm:ss[.ffffff]", UTC; a year before 1 AD as the
-     * standard's signed year, 44 BC as -0043), NaN and infinities as strings.
+     * standard's signed year, 44 BC as -0043), times as PostgreSQL's text ("12:00:00.5", "24:00:00"), NaN and
+     * infinities as strings.
      */
     public static void json(@Nonnull SqlValue v, @Nonnull JsonWriter out) {
         switch (v.getKindCase()) {
@@ -80,8 +83,14 @@ public final class Values {
                 out.value(year + t.format(TIME_OF_TIMESTAMP).replace(' ', 'T').replaceAll("(\\.\\d*?)0+$", "$1")
                         .replaceAll("\\.$", ""));
             }
+            case TIME_VALUE -> out.value(timeText(v.getTimeValue()));
             default -> out.nullValue();
         }
+    }
+
+    /** A time as PostgreSQL writes it: hh:mm:ss and a fraction only as long as it needs (24:00:00 too). */
+    public static String timeText(long micros) {
+        return new io.relationshiplayer.proto.values.TimeOfDay(micros).toString();
     }
 
     /** Whether a column's values line up to the right (numbers). */
@@ -90,7 +99,7 @@ public final class Values {
         return k == ColumnKind.BIGINT || k == ColumnKind.INTEGER || k == ColumnKind.DOUBLE || k == ColumnKind.DECIMAL;
     }
 
-    /** A column type as SQL: VARCHAR(40), DECIMAL(10,2), BIGINT. */
+    /** A column type as SQL: VARCHAR(40), DECIMAL(10,2), TIME(3), BIGINT. */
     public static String typeName(ColumnType type) {
         String name = type.getKind() == ColumnKind.COLUMN_KIND_UNSPECIFIED ? "?" : type.getKind().name();
         if ((type.getKind() == ColumnKind.VARCHAR || type.getKind() == ColumnKind.VARBINARY) && type.getLength() > 0) {
@@ -98,6 +107,9 @@ public final class Values {
         }
         if (type.getKind() == ColumnKind.DECIMAL && type.getPrecision() > 0) {
             return name + "(" + type.getPrecision() + "," + type.getScale() + ")";
+        }
+        if ((type.getKind() == ColumnKind.TIME || type.getKind() == ColumnKind.TIMESTAMP) && type.hasPrecision()) {
+            return name + "(" + type.getPrecision() + ")"; // TIME(p) or TIMESTAMP(p), set only below six digits
         }
         return name;
     }

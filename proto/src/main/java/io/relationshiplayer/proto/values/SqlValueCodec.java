@@ -5,6 +5,7 @@ import io.relationshiplayer.proto.v1.SqlValue;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.ZoneOffset;
 import javax.annotation.Nonnull;
 import javax.annotation.Nullable;
@@ -13,8 +14,9 @@ import javax.annotation.Nullable;
  * The one conversion between Java values and the wire's {@link SqlValue} (sql_service.proto), used by the Java client
  * for parameters and results and by the SQL service for parameters and, after its own column-typed choices, results.
  * The Java types: BIGINT Long, INTEGER Integer (Short too), DOUBLE Double (Float too), BOOLEAN Boolean, VARCHAR String,
- * VARBINARY byte[] (protobuf's ByteString too), DECIMAL BigDecimal, DATE LocalDate, TIMESTAMP LocalDateTime (UTC), NULL
- * null. What a side needs beyond these (the server's checked ranges, SQLSTATEs, Calcite's types) stays on that side.
+ * VARBINARY byte[] (protobuf's ByteString too), DECIMAL BigDecimal, DATE LocalDate, TIMESTAMP LocalDateTime (UTC), TIME
+ * LocalTime (encoded: {@link TimeOfDay} too; {@link LocalTime#MAX} is 24:00:00 both ways), NULL null. What a side needs
+ * beyond these (the server's checked ranges, SQLSTATEs, Calcite's types) stays on that side.
  */
 public final class SqlValueCodec {
     /** SQL NULL on the wire. */
@@ -67,6 +69,10 @@ public final class SqlValueCodec {
             return date(d);
         } else if (o instanceof LocalDateTime t) {
             return timestamp(t);
+        } else if (o instanceof LocalTime t) {
+            return time(TimeOfDay.of(t));
+        } else if (o instanceof TimeOfDay t) {
+            return time(t);
         }
         return null;
     }
@@ -81,6 +87,12 @@ public final class SqlValueCodec {
     @Nonnull
     public static SqlValue timestamp(@Nonnull LocalDateTime t) {
         return SqlValue.newBuilder().setTimestampValue(micros(t)).build();
+    }
+
+    /** A TIME: microseconds of the day. */
+    @Nonnull
+    public static SqlValue time(@Nonnull TimeOfDay t) {
+        return SqlValue.newBuilder().setTimeValue(t.micros()).build();
     }
 
     /** Microseconds since 1970-01-01T00:00:00 UTC (nanoseconds below a microsecond are dropped). */
@@ -100,7 +112,7 @@ public final class SqlValueCodec {
      * around it.
      *
      * @throws NumberFormatException for a decimal whose text is no number
-     * @throws IllegalArgumentException for a value with no kind set
+     * @throws IllegalArgumentException for a value with no kind set, or a time out of a day's range
      */
     @Nullable
     public static Object decode(@Nonnull SqlValue v) {
@@ -123,6 +135,8 @@ public final class SqlValueCodec {
                 return LocalDate.ofEpochDay(v.getDateValue());
             case TIMESTAMP_VALUE:
                 return localDateTime(v.getTimestampValue());
+            case TIME_VALUE:
+                return new TimeOfDay(v.getTimeValue()).toLocalTime();
             case NULL_VALUE:
                 return null;
             case KIND_NOT_SET:

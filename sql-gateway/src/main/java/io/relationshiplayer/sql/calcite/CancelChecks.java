@@ -166,7 +166,8 @@ public final class CancelChecks {
             Expression rows = builder.append("rows", result.block);
             Expression flag = implementor.stash(cancel, StatementCancel.class);
             builder.add(Expressions.return_(null, Expressions.call(CHECKED, rows, flag)));
-            return implementor.result(result.physType, builder.toBlock());
+            // a TIME field read whole by the operator above (TimePhysType)
+            return TimePhysType.result(result.physType, builder.toBlock());
         }
     }
 }

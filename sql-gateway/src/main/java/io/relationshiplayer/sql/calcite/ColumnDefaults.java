@@ -53,6 +53,10 @@ final class ColumnDefaults extends NullInitializerExpressionFactory {
             case TIMESTAMP:
                 return rex.makeTimestampLiteral(Timestamps.literal((Long) SqlTypes.toInternal(c, v)),
                         Timestamps.PRECISION);
+            case TIME:
+                // our TIME of its microseconds (TimeFunctions), not Calcite's literal of milliseconds
+                return TimeFunctions.of(rex, type, rex.makeBigintLiteral(BigDecimal.valueOf(
+                        ((io.relationshiplayer.proto.values.TimeOfDay) v).micros())));
             case VARBINARY:
                 return rex.makeBinaryLiteral(new org.apache.calcite.avatica.util.ByteString((byte[]) v));
             case BIGINT:

@@ -35,12 +35,13 @@ final class PgTypes {
     static final PgType BPCHAR = new PgType(1042, "bpchar", (short) -1, false, "S", false);
     static final PgType VARCHAR = new PgType(1043, "varchar", (short) -1, false, "S", false);
     static final PgType DATE = new PgType(1082, "date", (short) 4, true, "D", false);
+    static final PgType TIME = new PgType(1083, "time", (short) 8, true, "D", false);
     static final PgType TIMESTAMP = new PgType(1114, "timestamp", (short) 8, true, "D", false);
     static final PgType NUMERIC = new PgType(1700, "numeric", (short) -1, false, "N", false);
 
     /** Every type listed, in PostgreSQL's order of ids. */
     static final List<PgType> ALL = List.of(BOOL, BYTEA, INT8, INT2, INT4, TEXT, FLOAT4, FLOAT8, BPCHAR, VARCHAR,
-            DATE, TIMESTAMP, NUMERIC);
+            DATE, TIME, TIMESTAMP, NUMERIC);
 
     private PgTypes() {
     }
@@ -66,14 +67,16 @@ final class PgTypes {
                 return DATE;
             case TIMESTAMP:
                 return TIMESTAMP;
+            case TIME:
+                return TIME;
             default:
                 throw new IllegalArgumentException("no PostgreSQL type for " + t);
         }
     }
 
     /**
-     * {@code atttypmod}: a VARCHAR's length, a DECIMAL's precision and scale and a TIMESTAMP(p)'s p (below six) as
-     * PostgreSQL encodes them; -1 where there is none (an unbounded VARCHAR, every other type).
+     * {@code atttypmod}: a VARCHAR's length, a DECIMAL's precision and scale and a TIMESTAMP(p)'s or TIME(p)'s p (below
+     * six) as PostgreSQL encodes them; -1 where there is none (an unbounded VARCHAR, every other type).
      */
     static int typeModifier(ColumnType t) {
         if (t.getKind() == ColumnKind.VARCHAR && t.getLength() > 0) {
@@ -82,7 +85,8 @@ final class PgTypes {
         if (t.getKind() == ColumnKind.DECIMAL && t.getPrecision() > 0) {
             return (t.getPrecision() << 16 | t.getScale()) + VARHDRSZ;
         }
-        if (t.getKind() == ColumnKind.TIMESTAMP && Timestamps.precision(t) < Timestamps.PRECISION) {
+        if ((t.getKind() == ColumnKind.TIMESTAMP || t.getKind() == ColumnKind.TIME)
+                && Timestamps.precision(t) < Timestamps.PRECISION) {
             return Timestamps.precision(t);
         }
         return -1;

@@ -48,6 +48,8 @@ final class PostgresColumnTypes {
                 return "date";
             case TIMESTAMP:
                 return "timestamp without time zone";
+            case TIME:
+                return "time without time zone";
             default:
                 throw new IllegalArgumentException("no PostgreSQL type for " + t);
         }
@@ -70,6 +72,8 @@ final class PostgresColumnTypes {
                 return "numeric";
             case TIMESTAMP:
                 return "timestamp";
+            case TIME:
+                return "time";
             default:
                 return dataType(t);
         }
@@ -131,6 +135,7 @@ final class PostgresColumnTypes {
             case DATE:
                 return 0;
             case TIMESTAMP:
+            case TIME:
                 return Timestamps.precision(t);
             default:
                 return null;
@@ -191,6 +196,8 @@ final class PostgresColumnTypes {
                 return quoted(Values.defaultValue(c).toString(), "date");
             case TIMESTAMP:
                 return quoted(timestamp((LocalDateTime) Values.defaultValue(c)), "timestamp without time zone");
+            case TIME:
+                return quoted(Values.defaultValue(c).toString(), "time without time zone");
             default:
                 return quoted(text, dataType(c.getType()));
         }

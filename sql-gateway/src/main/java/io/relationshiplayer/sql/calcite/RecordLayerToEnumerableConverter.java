@@ -48,6 +48,7 @@ public final class RecordLayerToEnumerableConverter extends ConverterImpl implem
     public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
         RecordLayerRel.Implementor read = new RecordLayerRel.Implementor();
         read.visitChild(getInput());
+        // a TIME column read whole by the operator above (TimePhysType)
         PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(),
                 pref.prefer(JavaRowFormat.ARRAY));
         RecordLayerRead spec = RecordLayerRead.of(read.path, read.reverse, read.offset, read.fetch,
@@ -58,6 +59,6 @@ public final class RecordLayerToEnumerableConverter extends ConverterImpl implem
         Expression call = Expressions.call(table, QUERY, implementor.getRootExpression(),
                 implementor.stash(spec, RecordLayerRead.class));
         list.add(Expressions.return_(null, list.append("enumerable", call)));
-        return implementor.result(physType, list.toBlock());
+        return TimePhysType.result(physType, list.toBlock());
     }
 }

@@ -3,6 +3,7 @@ package io.relationshiplayer.sql.calcite;
 import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.proto.v1.ColumnKind;
 import io.relationshiplayer.proto.v1.ColumnType;
+import io.relationshiplayer.proto.values.TimeOfDay;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -13,8 +14,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * Column types as Calcite types, and values between the relationship layer's Java types and Calcite's internal
- * representation (DATE as days, TIMESTAMP as microseconds since the epoch ({@link TimestampMicros}), VARBINARY as
- * ByteString).
+ * representation (DATE as days, TIMESTAMP as microseconds since the epoch ({@link TimestampMicros}), TIME as
+ * microseconds of the day ({@link TimeFunctions}), VARBINARY as ByteString).
  */
 public final class SqlTypes {
     private SqlTypes() {
@@ -53,6 +54,11 @@ public final class SqlTypes {
                 // PostgreSQL's, where Calcite's casts to TIMESTAMP(p) would truncate a literal
                 type = f.createSqlType(SqlTypeName.TIMESTAMP, Timestamps.PRECISION);
                 break;
+            case TIME:
+                // a long of microseconds of the day in generated code (RlJavaTypes); a TIME(p) column rounds what is
+                // written to it (toColumn), as a TIMESTAMP(p)
+                type = f.createSqlType(SqlTypeName.TIME, Times.PRECISION);
+                break;
             default:
                 throw new IllegalArgumentException("no SQL type for " + t);
         }
@@ -85,6 +91,8 @@ public final class SqlTypes {
             case TIMESTAMP:
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
                 return b.setKind(ColumnKind.TIMESTAMP).build();
+            case TIME:
+                return b.setKind(ColumnKind.TIME).build();
             case CHAR:
             case VARCHAR:
             default:
@@ -105,6 +113,8 @@ public final class SqlTypes {
                 return (int) ((LocalDate) v).toEpochDay();
             case TIMESTAMP:
                 return Timestamps.micros((LocalDateTime) v, "the value of column " + c.getName());
+            case TIME:
+                return ((TimeOfDay) v).micros();
             default:
                 return v;
         }
@@ -120,6 +130,9 @@ public final class SqlTypes {
         if (out instanceof LocalDateTime t && c.getType().getKind() == ColumnKind.TIMESTAMP
                 && precision < Timestamps.PRECISION) {
             return Timestamps.fromMicros(Timestamps.round(Timestamps.micros(t, c.getName()), precision));
+        }
+        if (out instanceof TimeOfDay t && c.getType().getKind() == ColumnKind.TIME) {
+            return t.round(precision);
         }
         return out;
     }
@@ -157,6 +170,9 @@ public final class SqlTypes {
         if (v instanceof org.apache.calcite.util.TimestampString) {
             return Timestamps.fromMicros(Timestamps.micros((org.apache.calcite.util.TimestampString) v));
         }
+        if (kind == ColumnKind.TIME) {
+            return time(v);
+        }
         switch (kind) {
             case DATE:
                 if (v instanceof Number) {
@@ -181,6 +197,25 @@ public final class SqlTypes {
                 break;
             default:
                 break;
+        }
+        return v;
+    }
+
+    /** A value for a TIME column: microseconds of the day (our plans' TIME), a TIME literal, or as it is. */
+    private static Object time(Object v) {
+        if (v instanceof Long || v instanceof Integer) {
+            long micros = ((Number) v).longValue();
+            if (micros < 0 || micros > Times.DAY) {
+                throw new io.relationshiplayer.sql.SqlException(Timestamps.FIELD_OVERFLOW,
+                        "time out of range: " + micros + " microseconds of the day");
+            }
+            return new TimeOfDay(micros);
+        }
+        if (v instanceof org.apache.calcite.util.TimeString t) {
+            return new TimeOfDay(Times.micros(t));
+        }
+        if (v instanceof java.sql.Time t) {
+            return TimeOfDay.of(t.toLocalTime());
         }
         return v;
     }

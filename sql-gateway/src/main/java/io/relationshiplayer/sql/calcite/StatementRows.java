@@ -57,8 +57,8 @@ public final class StatementRows {
         for (int i = 0; i < t.columnCount(); i++) {
             Object v = SqlTypes.toColumn(t.column(i), row[i]);
             values.put(t.column(i).getName(), v);
-            if (v instanceof java.time.LocalDateTime) {
-                // EXCLUDED reads a TIMESTAMP(p) rounded to the column, as PostgreSQL's proposed row is
+            if (v instanceof java.time.LocalDateTime || v instanceof io.relationshiplayer.proto.values.TimeOfDay) {
+                // EXCLUDED reads a TIMESTAMP(p) or TIME(p) rounded to the column, as PostgreSQL's proposed row is
                 row[i] = SqlTypes.toInternal(t.column(i), v);
             }
         }

@@ -98,7 +98,9 @@ public final class Times {
         if (sqlType != java.sql.Types.TIME || v == null) {
             return v;
         }
-        if (v instanceof java.time.LocalTime t) {
+        if (v instanceof io.relationshiplayer.proto.values.TimeOfDay t) {
+            return t.micros();
+        } else if (v instanceof java.time.LocalTime t) {
             return t.toNanoOfDay() / 1000 + (t.getNano() % 1000 >= 500 ? 1 : 0);
         } else if (v instanceof java.sql.Time t) {
             return t.toLocalTime().toNanoOfDay() / 1000;

@@ -90,8 +90,8 @@ public final class TimestampMicros {
 
     /** The BIGINT literal of microseconds a TIMESTAMP constant of a rewritten plan holds, or null if it is none. */
     public static RexLiteral constant(RexNode n) {
-        if (n instanceof RexCall call && call.getOperator() == TimestampFunctions.OF
-                && call.getOperands().get(0) instanceof RexLiteral literal) {
+        if (n instanceof RexCall call && (call.getOperator() == TimestampFunctions.OF
+                || call.getOperator() == TimeFunctions.OF) && call.getOperands().get(0) instanceof RexLiteral literal) {
             return literal;
         }
         return null;

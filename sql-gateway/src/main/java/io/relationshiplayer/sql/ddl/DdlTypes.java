@@ -26,10 +26,10 @@ final class DdlTypes {
 
     /**
      * BIGINT/INT8, INTEGER/INT/INT4/SMALLINT/INT2, DOUBLE [PRECISION]/FLOAT8/FLOAT/REAL/FLOAT4, BOOLEAN/BOOL,
-     * VARCHAR[(n)]/CHARACTER VARYING[(n)]/TEXT, VARBINARY[(n)]/BYTEA, DECIMAL/NUMERIC(p[,s]), DATE,
-     * TIMESTAMP[(p)] [WITHOUT TIME ZONE] (p of 0 to 6, as ORMs write {@code timestamp(6)} or {@code timestamp(3)}:
-     * a TIMESTAMP keeps microseconds, a TIMESTAMP(p) of p below 6 rounds to p digits as PostgreSQL's, the precision
-     * kept in the column type's {@code precision}, set only then, 0 included).
+     * VARCHAR[(n)]/CHARACTER VARYING[(n)]/TEXT, VARBINARY[(n)]/BYTEA, DECIMAL/NUMERIC(p[,s]), DATE, TIMESTAMP[(p)]
+     * [WITHOUT TIME ZONE] and TIME[(p)] [WITHOUT TIME ZONE] (p of 0 to 6, as ORMs write {@code timestamp(6)} or {@code
+     * timestamp(3)}: a TIMESTAMP keeps microseconds, a TIMESTAMP(p) of p below 6 rounds to p digits as PostgreSQL's,
+     * the precision kept in the column type's {@code precision}, set only then, 0 included).
      */
     static ColumnType type(DdlCursor c) {
         DdlToken t = c.peek();
@@ -68,6 +68,8 @@ final class DdlTypes {
                 return kind(ColumnKind.DATE);
             case "timestamp":
                 return timestamp(c, t);
+            case "time":
+                return time(c, t);
             default:
                 throw DdlCursor.error(SqlException.UNDEFINED_OBJECT, t, "type \"" + t.value() + "\" does not exist");
         }
@@ -117,28 +119,37 @@ final class DdlTypes {
     }
 
     private static ColumnType timestamp(DdlCursor c, DdlToken type) {
+        return datetime(c, ColumnKind.TIMESTAMP, "TIMESTAMP", "use TIMESTAMP (values are UTC)");
+    }
+
+    /** TIME[(p)] [WITHOUT TIME ZONE], as TIMESTAMP: microseconds of the day, a TIME(p) below six rounded to p. */
+    private static ColumnType time(DdlCursor c, DdlToken type) {
+        return datetime(c, ColumnKind.TIME, "TIME", "use TIME (a time of day without a zone)");
+    }
+
+    private static ColumnType datetime(DdlCursor c, ColumnKind kind, String name, String instead) {
         int precision = Timestamps.PRECISION;
         if (c.acceptSymbol("(")) {
             DdlToken p = c.peek();
             if (p.type() != Type.INTEGER) {
-                throw DdlCursor.error(p, "expected the precision of TIMESTAMP");
+                throw DdlCursor.error(p, "expected the precision of " + name);
             }
             c.next();
             int digits = p.value().length() > 2 ? Integer.MAX_VALUE : Integer.parseInt(p.value());
             // PostgreSQL reduces a precision above six to six, with a warning
             precision = Math.min(digits, Timestamps.PRECISION);
-            c.expectSymbol(")", "after the precision of TIMESTAMP");
+            c.expectSymbol(")", "after the precision of " + name);
         }
         DdlToken with = c.peek();
         if (c.accept("without")) {
-            c.expect("time", "after TIMESTAMP WITHOUT");
-            c.expect("zone", "after TIMESTAMP WITHOUT TIME");
+            c.expect("time", "after " + name + " WITHOUT");
+            c.expect("zone", "after " + name + " WITHOUT TIME");
         } else if (with.is("with") && c.peek(1).is("time")) {
-            throw DdlCursor.error(SqlException.FEATURE_NOT_SUPPORTED, with, "TIMESTAMP WITH TIME ZONE is not "
-                    + "supported: use TIMESTAMP (values are UTC)");
+            throw DdlCursor.error(SqlException.FEATURE_NOT_SUPPORTED, with, name + " WITH TIME ZONE is not "
+                    + "supported: " + instead);
         }
-        // the precision of a TIMESTAMP(p) below six, 0 included; none (unset) for TIMESTAMP and TIMESTAMP(6)
-        ColumnType.Builder b = ColumnType.newBuilder().setKind(ColumnKind.TIMESTAMP);
+        // the precision of a TIMESTAMP(p) or TIME(p) below six, 0 included; none (unset) for six digits
+        ColumnType.Builder b = ColumnType.newBuilder().setKind(kind);
         return (precision < Timestamps.PRECISION ? b.setPrecision(precision) : b).build();
     }
 
@@ -209,6 +220,9 @@ final class DdlTypes {
                 // more than six digits of a second's fraction round to microseconds, as PostgreSQL reads them
                 return string(Timestamps.roundedToMicroseconds(t.value().strip()));
             }
+            if (kind == ColumnKind.TIME) {
+                return timeText(t);
+            }
             return kind == ColumnKind.VARBINARY ? bytes(t) : string(t.value());
         }
         if (t.is("true") || t.is("false")) {
@@ -218,6 +232,10 @@ final class DdlTypes {
         if (t.is("null")) {
             c.next();
             return CatalogValue.newBuilder().setNullValue(true).build();
+        }
+        if (t.is("time") && c.peek(1).type() == Type.STRING) {
+            c.next();
+            return timeText(c.next());
         }
         if ((t.is("date") || t.is("timestamp")) && c.peek(1).type() == Type.STRING) {
             c.next();
@@ -235,7 +253,18 @@ final class DdlTypes {
             return string(t.is("timestamp") ? Timestamps.roundedToMicroseconds(s.value().strip()) : s.value());
         }
         throw DdlCursor.error(t, "expected a literal after DEFAULT (a number, 'string', TRUE, FALSE, NULL, "
-                + "DATE '...' or TIMESTAMP '...')");
+                + "DATE '...', TIME '...' or TIMESTAMP '...')");
+    }
+
+    /** A TIME default's text as PostgreSQL reads it, kept as its text in microseconds (22007 / 22008 at it). */
+    private static CatalogValue timeText(DdlToken s) {
+        try {
+            return string(io.relationshiplayer.proto.values.TimeOfDay.parse(s.value()).toString());
+        } catch (java.time.format.DateTimeParseException e) {
+            throw DdlCursor.error(INVALID_DATETIME, s, e.getMessage());
+        } catch (java.time.DateTimeException e) {
+            throw DdlCursor.error(Timestamps.FIELD_OVERFLOW, s, e.getMessage());
+        }
     }
 
     private static CatalogValue number(DdlToken at, String text, ColumnKind kind) {

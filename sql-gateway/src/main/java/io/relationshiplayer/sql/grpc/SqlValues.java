@@ -42,6 +42,10 @@ final class SqlValues {
         } catch (NumberFormatException e) {
             throw new SqlException(SqlException.INVALID_TEXT, "invalid input syntax for type numeric: \""
                     + v.getDecimalValue() + "\" (parameter $" + position + ")");
+        } catch (IllegalArgumentException e) {
+            // a time_value outside a day
+            throw new SqlException(io.relationshiplayer.sql.calcite.Timestamps.FIELD_OVERFLOW, "time out of range: "
+                    + v.getTimeValue() + " microseconds of the day (parameter $" + position + ")");
         }
     }
 

@@ -80,8 +80,9 @@ final class TableDescriptions {
             int first = Integer.parseInt(m.group(2));
             if (kind == ColumnKind.DECIMAL) {
                 type.setPrecision(first).setScale(m.group(3) == null ? 0 : Integer.parseInt(m.group(3)));
-            } else if (kind == ColumnKind.TIMESTAMP) {
-                type.setPrecision(first); // TIMESTAMP(p), p below six (0 included); plain TIMESTAMP leaves it unset
+            } else if (kind == ColumnKind.TIMESTAMP || kind == ColumnKind.TIME) {
+                // TIMESTAMP(p) or TIME(p), p below six (0 included); plain TIMESTAMP or TIME leaves it unset
+                type.setPrecision(first);
             } else {
                 type.setLength(first);
             }

@@ -94,6 +94,30 @@ class DdlParserTest {
                 .spec(), "a").getDefaultValue().getStringValue()).isEqualTo("2024-01-01 12:00:00");
     }
 
+    @Test
+    void aTimeColumnIsItsOwnKindWithAPrecisionAsATimestampHasOne() {
+        TableDef t = createTable("CREATE TABLE t (a TIME(0), b Time(3) WITHOUT TIME ZONE, c TIME, d TIME(9) DEFAULT "
+                + "'12:00:00.4567895', e TIME DEFAULT TIME '24:00:00', f TIME DEFAULT '07:05'::time)").spec();
+        for (String c : new String[] {"a", "b", "c", "d", "e", "f"}) {
+            assertThat(column(t, c).getType().getKind()).as(c).isEqualTo(ColumnKind.TIME);
+        }
+        assertThat(column(t, "a").getType().hasPrecision()).isTrue();
+        assertThat(column(t, "a").getType().getPrecision()).isZero();
+        assertThat(column(t, "b").getType().getPrecision()).isEqualTo(3);
+        assertThat(column(t, "c").getType().hasPrecision()).isFalse();
+        assertThat(column(t, "d").getType().hasPrecision()).isFalse();
+        // a DEFAULT kept as its text in microseconds, read as PostgreSQL reads a time
+        assertThat(column(t, "d").getDefaultValue().getStringValue()).isEqualTo("12:00:00.45679");
+        assertThat(column(t, "e").getDefaultValue().getStringValue()).isEqualTo("24:00:00");
+        assertThat(column(t, "f").getDefaultValue().getStringValue()).isEqualTo("07:05:00");
+        assertError("CREATE TABLE t (a TIME WITH TIME ZONE)", "0A000", "TIME WITH TIME ZONE is not supported: use "
+                + "TIME (a time of day without a zone)", 1, 24);
+        assertError("CREATE TABLE t (a TIME DEFAULT '25:00')", "22008", "date/time field value out of range: \"25:00\"",
+                1, 32);
+        assertError("CREATE TABLE t (a TIME DEFAULT 'noon')", DdlTypes.INVALID_DATETIME, "invalid input syntax for "
+                + "type time: \"noon\"", 1, 32);
+    }
+
     // ---- CREATE TABLE: constraints on columns ----
 
     @Test
@@ -491,7 +515,7 @@ class DdlParserTest {
                 "syntax error at or near \"5\": expected NULL after NOT", 1, 28);
         assertError("CREATE TABLE t (id INT DEFAULT now())", SqlException.SYNTAX_ERROR,
                 "syntax error at or near \"now\": expected a literal after DEFAULT (a number, 'string', TRUE, FALSE, "
-                        + "NULL, DATE '...' or TIMESTAMP '...')", 1, 32);
+                        + "NULL, DATE '...', TIME '...' or TIMESTAMP '...')", 1, 32);
         assertError("CREATE TABLE t (id INT DEFAULT - 'x')", SqlException.SYNTAX_ERROR,
                 "syntax error at or near \"'x'\": expected a number after \"-\"", 1, 34);
         assertError("CREATE TABLE t (id VARCHAR(x))", SqlException.SYNTAX_ERROR,

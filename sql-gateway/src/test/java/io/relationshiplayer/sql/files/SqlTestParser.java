@@ -244,6 +244,9 @@ final class SqlTestParser {
         if (upper.startsWith("TIMESTAMP '") && tok.endsWith("'")) {
             return LocalDateTime.parse(tok.substring(11, tok.length() - 1).strip().replace(' ', 'T'));
         }
+        if (upper.startsWith("TIME '") && tok.endsWith("'")) {
+            return java.time.LocalTime.parse(tok.substring(6, tok.length() - 1).strip());
+        }
         if (INTEGER.matcher(tok).matches()) {
             return Long.parseLong(tok);
         }

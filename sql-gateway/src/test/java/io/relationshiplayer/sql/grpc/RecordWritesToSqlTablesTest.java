@@ -145,6 +145,26 @@ class RecordWritesToSqlTablesTest extends SqlServerFixture {
         assertThat(two.getField(field(two.getDescriptorForType(), "ms"))).isEqualTo(half + 2_000L);
     }
 
+    /**
+     * A TIME(p) column is an int64 of microseconds of the day in the record, rounded by the write path: the record
+     * service writes none (refused) and reads what SQL wrote, 24:00:00 as a day's microseconds.
+     */
+    @Test
+    void aTimeColumnIsAnInt64OfMicrosecondsWrittenOnlyThroughSql() {
+        exec(s, "CREATE TABLE clock (id BIGINT PRIMARY KEY, t TIME(0))");
+        RecordMessage unrounded = record("clock", Map.of("id", 1L, "t", 86_399_500_000L));
+        assertWriteRefusal(refused(() -> records().saveRecords(SaveRecordsRequest.newBuilder().setDatabase(db)
+                .addRecords(unrounded).build())), "clock");
+        exec(s, "INSERT INTO clock VALUES (1, TIME '23:59:59.5'), (2, '12:00:00.4')");
+        List<LoadedRecord> loaded = records().loadRecords(LoadRecordsRequest.newBuilder().setDatabase(db)
+                .setType("clock").addKeys(key(1L)).addKeys(key(2L)).build()).getRecordsList();
+        assertThat(loaded).hasSize(2);
+        DynamicMessage one = parse(loaded.get(0).getRecord());
+        DynamicMessage two = parse(loaded.get(1).getRecord());
+        assertThat(one.getField(field(one.getDescriptorForType(), "t"))).isEqualTo(86_400_000_000L);
+        assertThat(two.getField(field(two.getDescriptorForType(), "t"))).isEqualTo(43_200_000_000L);
+    }
+
     @Test
     void aDroppedColumnStaysADeprecatedFieldAndOldRecordsStayReadable() {
         exec(s, "ALTER TABLE projects DROP COLUMN name");

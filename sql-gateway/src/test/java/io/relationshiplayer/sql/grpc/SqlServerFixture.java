@@ -280,6 +280,8 @@ abstract class SqlServerFixture {
         } else if (o instanceof LocalDateTime) {
             LocalDateTime t = (LocalDateTime) o;
             return b.setTimestampValue(t.toEpochSecond(ZoneOffset.UTC) * 1_000_000L + t.getNano() / 1000).build();
+        } else if (o instanceof java.time.LocalTime t) {
+            return io.relationshiplayer.proto.values.SqlValueCodec.encode(t); // a time_value (MAX: 24:00:00)
         }
         throw new IllegalArgumentException("no SqlValue for " + o.getClass());
     }
@@ -307,6 +309,8 @@ abstract class SqlServerFixture {
                 long micros = v.getTimestampValue();
                 return LocalDateTime.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
                         (int) Math.floorMod(micros, 1_000_000L) * 1000, ZoneOffset.UTC);
+            case TIME_VALUE:
+                return new io.relationshiplayer.proto.values.TimeOfDay(v.getTimeValue());
             case NULL_VALUE:
                 return null;
             default:
