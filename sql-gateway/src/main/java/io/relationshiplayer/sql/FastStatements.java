@@ -16,7 +16,7 @@ import java.util.List;
  * Runs a point statement on its {@link FastPath} in the session's current transaction: its parameters bound and
  * checked as the full plan's are ({@link ParameterBinding#internal}: in the plan's internal form), the write permission
  * asked before a write, and a query's rows converted as Calcite's JDBC result set would give them
- * ({@link CalciteRunner#row}). Everything around it (transactions, retries, the failed-transaction state, cancel
+ * ({@link ResultRows#of}). Everything around it (transactions, retries, the failed-transaction state, cancel
  * checks, metrics) is the session's, as for any statement.
  */
 final class FastStatements {
@@ -44,7 +44,7 @@ final class FastStatements {
         return new StatementResult.Query(tag, columns, new Rows(rows));
     }
 
-    /** A value of Calcite's internal form as the JDBC result set and {@link CalciteRunner#row} would give it. */
+    /** A value of Calcite's internal form as the JDBC result set and {@link ResultRows#of} would give it. */
     private static Object value(Object v, ColumnMeta column) {
         if (v == null) {
             return null;

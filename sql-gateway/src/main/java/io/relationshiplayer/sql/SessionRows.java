@@ -77,7 +77,7 @@ final class SessionRows implements RowStream {
         }
         ahead = null;
         try {
-            return CalciteRunner.row(rs, columns);
+            return ResultRows.of(rs, columns);
         } catch (SQLException e) {
             throw SqlErrors.toSql(e);
         }
