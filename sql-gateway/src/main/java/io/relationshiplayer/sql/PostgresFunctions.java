@@ -94,8 +94,11 @@ final class PostgresFunctions {
                         cx.convertExpression(c.operand(1)));
             }
             if (op == io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP) {
-                return (cx, c) -> io.relationshiplayer.sql.calcite.PgSleep.seconds(cx.getRexBuilder(),
-                        cx.getValidator().getValidatedNodeType(c), cx.convertExpression(c.operand(0)));
+                return (cx, c) -> {
+                    TextLiterals.checkDouble(c.operand(0)); // pg_sleep('x'): 22P02 of double precision
+                    return io.relationshiplayer.sql.calcite.PgSleep.seconds(cx.getRexBuilder(),
+                            cx.getValidator().getValidatedNodeType(c), cx.convertExpression(c.operand(0)));
+                };
             }
             if (op == io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP_FOR) {
                 return (cx, c) -> io.relationshiplayer.sql.calcite.PgSleep.interval(cx.getRexBuilder(),
