@@ -171,20 +171,9 @@ final class SetSyntax {
         return SqlException.syntax("syntax error at end of input", at[0], at[1]);
     }
 
-    /** The 1-based line and column of {@code offset} in {@code text} (a line ends at LF, CRLF or CR). */
-    static int[] position(String text, int offset) {
-        int line = 1;
-        int column = 1;
-        for (int i = 0; i < offset && i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\n' || c == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n')) {
-                line++;
-                column = 1;
-            } else if (c != '\r') {
-                column++;
-            }
-        }
-        return new int[] {line, column};
+    /** The 1-based line and column of {@code offset} in {@code text}. */
+    private static int[] position(String text, int offset) {
+        return DollarQuotes.position(text, offset);
     }
 
     /** The tokens of {@code sql}, comments and whitespace skipped; a statement-ending semicolon ends them. */
