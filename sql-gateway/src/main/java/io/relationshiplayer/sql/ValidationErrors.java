@@ -86,8 +86,11 @@ final class ValidationErrors {
     static CalciteContextException classify(Resources.ExInst<SqlValidatorException> resource,
                                             CalciteContextException raised) {
         String name = resourceName(resource);
-        String state = STATES.getOrDefault(name, SqlException.SYNTAX_ERROR);
+        String state = STATES.getOrDefault(name, ValidationMessages.state(name) != null ? ValidationMessages.state(name)
+                : SqlException.SYNTAX_ERROR);
         String message = raised.getCause() == null ? raised.getMessage() : raised.getCause().getMessage();
+        String worded = ValidationMessages.of(name, arguments(resource));
+        message = worded != null ? worded : message;
         Object first = firstArgument(resource);
         if (first != null && SqlException.UNDEFINED_COLUMN.equals(state) && first.toString().matches("\\$[0-9]+")) {
             // PostgreSQL's parameter reference, $1, which Calcite reads as a name: 42P02 as PostgreSQL's when no
@@ -299,7 +302,7 @@ final class ValidationErrors {
     }
 
     /** PostgreSQL's name of a type Calcite writes as {@code DECIMAL(2, 1) NOT NULL}, for a message. */
-    private static String typeName(Object calcite) {
+    static String typeName(Object calcite) {
         String t = calcite.toString().replace(" NOT NULL", "").replaceAll("\\(.*\\)", "").strip()
                 .toLowerCase(java.util.Locale.ROOT);
         switch (t) {
