@@ -42,6 +42,10 @@ final class ValidationMessages {
                 return "argument of " + first + " must be type boolean";
             case "havingMustBeBoolean":
                 return "argument of HAVING must be type boolean";
+            case "columnCountMismatchInSetop":
+                return "each " + first.toUpperCase(Locale.ROOT) + " query must have the same number of columns";
+            case "columnNotNullable":
+                return "null value in column \"" + first + "\" violates not-null constraint";
             case "validatorUnknownFunction":
                 return "function " + types(first)
                         + " does not exist";
