@@ -35,7 +35,102 @@ final class InputErrors {
             String what = c == '/' ? "/* comment" : c == '"' ? "quoted identifier" : "quoted string";
             return at(e, "unterminated " + what + " at or near \"" + written.substring(open) + "\"", written, open);
         }
+        if (!end && message.equals("BETWEEN operator has no terminating AND")
+                && written.regionMatches(true, skipBlank(written, at), "AND", 0, 3)
+                && blank(written, skipBlank(written, at) + 3)) {
+            end = true; // x BETWEEN 1 AND, at the end
+        }
+        if (!end && tokenWasTaken(e, written, at)) {
+            // Calcite's look-ahead named a token PostgreSQL's parser takes: the error is at the next one, or the end
+            int next = skipBlank(written, at + tokenLength(written, at));
+            if (next >= written.length()) {
+                end = true;
+            } else {
+                return at(e, "syntax error at or near \"" + written.substring(next, next + tokenLength(written, next))
+                        + "\"", written, next);
+            }
+        }
         return end ? at(e, END, written, written.length()) : e;
+    }
+
+    /** The length of the token at {@code i}: a word or number, a quoted string or name, an operator, one character. */
+    private static int tokenLength(String text, int i) {
+        int len = text.length();
+        char c = text.charAt(i);
+        int j = i;
+        if (c == '\'' || c == '"') {
+            j = StatementText.quotedEnd(text, i, c);
+        } else if (Character.isLetterOrDigit(c) || c == '_') {
+            while (j < len && (Character.isLetterOrDigit(text.charAt(j)) || text.charAt(j) == '_'
+                    || text.charAt(j) == '$')) {
+                j++;
+            }
+        } else {
+            while (j < len && "<>=!|:".indexOf(text.charAt(j)) >= 0) {
+                j++;
+            }
+            j = Math.max(j, i + 1);
+        }
+        return j - i;
+    }
+
+    /**
+     * Whether {@code e}, Calcite's {@code syntax error at or near "X"} at {@code offset}, names a token X the parser
+     * took in a look-ahead that then failed on what came after it ({@code SELECT ... WHERE id = 1 AND} at the end,
+     * {@code ... AND AND}, {@code ... JOIN}, {@code id =}).
+     */
+    private static boolean tokenWasTaken(SqlException e, String written, int offset) {
+        String near = "syntax error at or near \"";
+        String message = e.getMessage();
+        if (!message.startsWith(near) || !message.endsWith("\"")
+                || !(e.getCause() instanceof org.apache.calcite.sql.parser.SqlParseException p)) {
+            return false;
+        }
+        String token = message.substring(near.length(), message.length() - 1);
+        if (token.isEmpty() || !written.regionMatches(true, offset, token, 0, token.length())
+                || tokenLength(written, offset) != token.length()) {
+            return false;
+        }
+        // a look-ahead sequence that starts with the token: the parser took it, and what it wanted next was missing
+        int[][] sequences = p.getExpectedTokenSequences();
+        String[] images = p.getTokenImages();
+        if (sequences == null || images == null) {
+            return false;
+        }
+        String image = "\"" + token.toUpperCase(java.util.Locale.ROOT) + "\"";
+        for (int[] sequence : sequences) {
+            if (sequence.length >= 2 && sequence[0] >= 0 && sequence[0] < images.length
+                    && images[sequence[0]].equalsIgnoreCase(image)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code text} from {@code from} on holds only spaces and comments. */
+    private static boolean blank(String text, int from) {
+        return skipBlank(text, from) >= text.length();
+    }
+
+    /** The first offset from {@code from} on that is not a space or in a comment (a final semicolon is a space). */
+    private static int skipBlank(String text, int from) {
+        int i = from;
+        int len = text.length();
+        while (i < len) {
+            char c = text.charAt(i);
+            if (Character.isWhitespace(c) || c == ';') {
+                i++;
+            } else if (c == '-' && i + 1 < len && text.charAt(i + 1) == '-') {
+                while (i < len && text.charAt(i) != '\n' && text.charAt(i) != '\r') {
+                    i++;
+                }
+            } else if (c == '/' && i + 1 < len && text.charAt(i + 1) == '*') {
+                i = StatementText.blockCommentEnd(text, i);
+            } else {
+                return i;
+            }
+        }
+        return len;
     }
 
     /**
