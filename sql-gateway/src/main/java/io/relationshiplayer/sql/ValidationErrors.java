@@ -92,6 +92,9 @@ final class ValidationErrors {
         String worded = ValidationMessages.of(name, arguments(resource));
         message = worded != null ? worded : message;
         Object first = firstArgument(resource);
+        if (name.equals("canNotApplyOp2Type") && first != null && first.toString().equals("$SCALAR_QUERY")) {
+            state = SqlException.SYNTAX_ERROR; // PostgreSQL's: a scalar subquery of more than one column
+        }
         if (first != null && SqlException.UNDEFINED_COLUMN.equals(state) && first.toString().matches("\\$[0-9]+")) {
             // PostgreSQL's parameter reference, $1, which Calcite reads as a name: 42P02 as PostgreSQL's when no
             // parameter $1 is given (here none ever is: parameters are ?)

@@ -61,6 +61,9 @@ final class ValidationMessages {
 
     /** {@code op} applied to {@code signature} ({@code '<DATE> + <CHAR(1)>'}, {@code 'AVG(<BOOLEAN>)'}) refused. */
     private static String operator(String op, String signature) {
+        if (op.equals("$SCALAR_QUERY")) {
+            return "subquery must return only one column";
+        }
         String s = signature.strip();
         if (s.length() >= 2 && s.startsWith("'") && s.endsWith("'")) {
             s = s.substring(1, s.length() - 1);
