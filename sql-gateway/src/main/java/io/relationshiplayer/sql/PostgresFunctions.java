@@ -82,6 +82,14 @@ final class PostgresFunctions {
         SqlRexConvertletTable dates = io.relationshiplayer.sql.calcite.DateArithmetic.convertlets(delegate);
         return call -> {
             SqlOperator op = call.getOperator();
+            if (op == SqlStdOperatorTable.BITXOR_OPERATOR) {
+                // Calcite's ^ is a bitwise XOR, PostgreSQL's an exponent: 2 ^ 3 was 1 where PostgreSQL gives 8
+                return (cx, c) -> {
+                    throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "the ^ operator is not supported: "
+                            + "write power(a, b) for an exponent", c.getParserPosition().getLineNum(),
+                            c.getParserPosition().getColumnNum(), null);
+                };
+            }
             if (op == EXTRACT) {
                 return SecondsExtract::convert;
             }
