@@ -53,6 +53,19 @@ final class InputErrors {
         return end ? at(e, END, written, written.length()) : e;
     }
 
+    /**
+     * A syntax error found right after offset {@code from} of {@code text}: at the next token, or at end of input if
+     * only spaces and comments follow (for a clause the session parsed within text of its own, {@link ClauseQuery}).
+     */
+    static SqlException after(SqlException e, String text, int from) {
+        int next = skipBlank(text, from);
+        if (next >= text.length()) {
+            return at(e, END, text, text.length());
+        }
+        return at(e, "syntax error at or near \"" + text.substring(next, next + tokenLength(text, next)) + "\"", text,
+                next);
+    }
+
     /** The length of the token at {@code i}: a word or number, a quoted string or name, an operator, one character. */
     private static int tokenLength(String text, int i) {
         int len = text.length();
