@@ -62,15 +62,27 @@ final class ClauseQuery {
         int at = offset(text, e.line(), e.column());
         Piece last = pieces.get(pieces.size() - 1);
         int from = last.from() + last.length();
+        int pieceEnd = from; // the end of the user's piece before the error, when it is in the session's own text
+        boolean own = true;
+        Piece before = null;
         for (Piece p : pieces) {
             if (at < p.at()) {
                 from = p.from();
+                pieceEnd = before == null ? -1 : before.from() + before.length();
                 break;
             }
             if (at <= p.at() + p.length()) {
                 from = p.from() + at - p.at();
+                own = at == p.at() + p.length(); // just past the piece: the session's text, or the end
+                pieceEnd = from;
                 break;
             }
+            before = p;
+        }
+        if (own && pieceEnd >= 0 && SqlException.SYNTAX_ERROR.equals(e.sqlState()) && e.getClass() == SqlException.class
+                && e.getMessage().startsWith("syntax error at ")) {
+            // the user's piece stopped short where the session's text went on: the error is what follows it there
+            return InputErrors.after(e, statement, pieceEnd);
         }
         int[] position = position(statement, from);
         String message = AT_LINE.matcher(e.getMessage()).replaceFirst("at line " + position[0] + ", column "

@@ -30,6 +30,10 @@ final class DollarQuotes {
          */
         @Nonnull
         SqlException located(@Nonnull SqlException e) {
+            return InputErrors.placed(moved(e), written, spans.length == 0);
+        }
+
+        private SqlException moved(SqlException e) {
             if (spans.length == 0 || e.line() <= 0 || e.column() <= 0) {
                 return e;
             }

@@ -84,6 +84,15 @@ final class PostgresFunctions {
         SqlRexConvertletTable dates = io.relationshiplayer.sql.calcite.DateArithmetic.convertlets(delegate);
         return call -> {
             SqlOperator op = call.getOperator();
+            if (op == SqlStdOperatorTable.BITXOR_OPERATOR) {
+                // Calcite's ^ is a bitwise XOR, PostgreSQL's an exponent: the parser makes every ^ POWER
+                // (CaretPrecedence); one that is still here was parsed elsewhere, and is refused, never an XOR
+                return (cx, c) -> {
+                    throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "the ^ operator is not supported: "
+                            + "write power(a, b) for an exponent", c.getParserPosition().getLineNum(),
+                            c.getParserPosition().getColumnNum(), null);
+                };
+            }
             if (op == EXTRACT || op == DATE_PART) {
                 return SecondsExtract::convert;
             }
@@ -96,8 +105,11 @@ final class PostgresFunctions {
                         cx.convertExpression(c.operand(1)));
             }
             if (op == io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP) {
-                return (cx, c) -> io.relationshiplayer.sql.calcite.PgSleep.seconds(cx.getRexBuilder(),
-                        cx.getValidator().getValidatedNodeType(c), cx.convertExpression(c.operand(0)));
+                return (cx, c) -> {
+                    TextLiterals.checkDouble(c.operand(0)); // pg_sleep('x'): 22P02 of double precision
+                    return io.relationshiplayer.sql.calcite.PgSleep.seconds(cx.getRexBuilder(),
+                            cx.getValidator().getValidatedNodeType(c), cx.convertExpression(c.operand(0)));
+                };
             }
             if (op == io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP_FOR) {
                 return (cx, c) -> io.relationshiplayer.sql.calcite.PgSleep.interval(cx.getRexBuilder(),

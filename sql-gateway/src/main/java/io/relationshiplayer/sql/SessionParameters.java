@@ -64,6 +64,13 @@ final class SessionParameters {
         return PARAMETERS.get(name.toLowerCase(Locale.ROOT)).name();
     }
 
+    /** The answer to the SHOW statement {@code sql}; 42601 at its position if it is not in PostgreSQL's grammar. */
+    @Nonnull
+    static StatementResult showStatement(@Nonnull String sql, @Nonnull SessionSettings settings) {
+        SetSyntax.checkShow(sql);
+        return show(StatementText.strip(StatementText.afterFirstWord(sql)), settings);
+    }
+
     /** The answer to SHOW {@code what} (the text after SHOW). */
     @Nonnull
     static StatementResult show(@Nonnull String what, @Nonnull SessionSettings settings) {

@@ -50,6 +50,7 @@ public final class SessionSettings {
      * session change); an unknown one 42704, as in PostgreSQL.
      */
     StatementResult apply(@Nonnull String written, @Nonnull FDBDatabase db) {
+        SetSyntax.checkSet(written);
         String sql = SessionParameters.withoutComments(written);
         boolean reset = StatementText.leadingWords(sql, 1).equalsIgnoreCase("RESET");
         String rest = StatementText.strip(StatementText.afterFirstWord(sql));

@@ -68,18 +68,13 @@ public final class SqlErrors {
     /** Failures of evaluating values (generated code): division by zero, overflow, a value of the wrong type. */
     private static SqlException dataException(Throwable c) {
         String m = String.valueOf(c.getMessage());
-        if (c instanceof ArithmeticException) {
-            if (m.contains("by zero")) {
-                return new SqlException(SqlException.DIVISION_BY_ZERO, "division by zero", 0, 0, c);
-            }
-            return new SqlException(SqlException.NUMERIC_OUT_OF_RANGE, "numeric value out of range: " + m, 0, 0, c);
+        SqlException value = ValueErrors.of(c);
+        if (value != null) {
+            return value;
         }
         if (c instanceof ClassCastException) {
             return new SqlException(SqlException.DATATYPE_MISMATCH, "a value does not have the type its column or "
                     + "operator needs" + castTypes(m), 0, 0, c);
-        }
-        if (c instanceof NumberFormatException) {
-            return new SqlException(SqlException.INVALID_TEXT, "invalid input syntax for a number: " + m, 0, 0, c);
         }
         if (m.startsWith("Invalid character for cast: ") && c.getClass().getName().startsWith("org.apache.calcite")) {
             // Calcite's own cast of a string to BOOLEAN (BooleanCasts replaces it in every plan; a cast it has not

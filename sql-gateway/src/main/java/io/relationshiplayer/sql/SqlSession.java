@@ -157,7 +157,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                 case DESCRIBE:
                     StatementResult metadata = MetadataCommands.run(sql, kind, layer, database, transaction);
                     return metadata != null ? metadata
-                            : SessionParameters.show(StatementText.strip(StatementText.afterFirstWord(sql)), settings);
+                            : SessionParameters.showStatement(sql, settings);
                 case DATABASE:
                 case OTHER_DDL:
                 case DDL:

@@ -86,9 +86,15 @@ final class ValidationErrors {
     static CalciteContextException classify(Resources.ExInst<SqlValidatorException> resource,
                                             CalciteContextException raised) {
         String name = resourceName(resource);
-        String state = STATES.getOrDefault(name, SqlException.SYNTAX_ERROR);
+        String state = STATES.getOrDefault(name, ValidationMessages.state(name) != null ? ValidationMessages.state(name)
+                : SqlException.SYNTAX_ERROR);
         String message = raised.getCause() == null ? raised.getMessage() : raised.getCause().getMessage();
+        String worded = ValidationMessages.of(name, arguments(resource));
+        message = worded != null ? worded : message;
         Object first = firstArgument(resource);
+        if (name.equals("canNotApplyOp2Type") && first != null && first.toString().equals("$SCALAR_QUERY")) {
+            state = SqlException.SYNTAX_ERROR; // PostgreSQL's: a scalar subquery of more than one column
+        }
         if (first != null && SqlException.UNDEFINED_COLUMN.equals(state) && first.toString().matches("\\$[0-9]+")) {
             // PostgreSQL's parameter reference, $1, which Calcite reads as a name: 42P02 as PostgreSQL's when no
             // parameter $1 is given (here none ever is: parameters are ?)
@@ -96,6 +102,9 @@ final class ValidationErrors {
             message = "there is no parameter " + first + " (parameters are written ?)";
         } else if (first != null && SqlException.UNDEFINED_TABLE.equals(state)) {
             message = "relation \"" + first + "\" does not exist";
+        } else if (first != null && SqlException.UNDEFINED_COLUMN.equals(state)
+                && name.startsWith("columnNotFoundInTable") && arguments(resource).length > 1) {
+            message = "column " + arguments(resource)[1] + "." + first + " does not exist"; // PostgreSQL's t.c
         } else if (first != null && SqlException.UNDEFINED_COLUMN.equals(state)) {
             message = "column \"" + first + "\" does not exist";
         } else if (first != null && CastChecks.CANNOT_COERCE.equals(state)) {
@@ -121,15 +130,21 @@ final class ValidationErrors {
     /**
      * An INSERT whose VALUES rows hold more expressions than it has target columns ({@code targets}: its column list's,
      * else the table's): PostgreSQL's 42601 {@code INSERT has more expressions than target columns} at the first extra
-     * expression, where Calcite failed in conversion with an internal error.
+     * expression, where Calcite failed in conversion with an internal error; and fewer than its column list names
+     * {@code INSERT has more target columns than expressions} at the first column without one (Calcite's words were
+     * its own).
      */
     static void refuseExtraValues(org.apache.calcite.sql.SqlInsert insert, int targets) {
+        org.apache.calcite.sql.SqlNodeList columns = insert.getTargetColumnList();
         if (insert.getSource() instanceof org.apache.calcite.sql.SqlSelect select) {
             org.apache.calcite.sql.SqlNodeList items = select.getSelectList();
             boolean star = items.stream().anyMatch(i -> i instanceof org.apache.calcite.sql.SqlIdentifier id
                     && id.isStar());
             if (!star && items.size() > targets) {
                 throw extraValue(items.get(targets), targets, items.size());
+            }
+            if (!star && columns != null && items.size() < columns.size()) {
+                throw missingValue(columns.get(items.size()), targets, items.size());
             }
             return;
         }
@@ -142,7 +157,17 @@ final class ValidationErrors {
                     && r.operandCount() > targets) {
                 throw extraValue(r.operand(targets), targets, r.operandCount());
             }
+            if (row instanceof org.apache.calcite.sql.SqlCall r && r.getKind() == org.apache.calcite.sql.SqlKind.ROW
+                    && columns != null && r.operandCount() < columns.size()) {
+                throw missingValue(columns.get(r.operandCount()), targets, r.operandCount());
+            }
         }
+    }
+
+    private static Classified missingValue(SqlNode column, int targets, int given) {
+        CalciteContextException raised = SqlUtil.newContextException(column.getParserPosition(),
+                Static.RESOURCE.unmatchInsertColumn(targets, given));
+        return new Classified(SqlException.SYNTAX_ERROR, "INSERT has more target columns than expressions", raised);
     }
 
     private static Classified extraValue(SqlNode extra, int targets, int given) {
@@ -317,7 +342,7 @@ final class ValidationErrors {
     }
 
     /** PostgreSQL's name of a type Calcite writes as {@code DECIMAL(2, 1) NOT NULL}, for a message. */
-    private static String typeName(Object calcite) {
+    static String typeName(Object calcite) {
         String t = calcite.toString().replace(" NOT NULL", "").replaceAll("\\(.*\\)", "").strip()
                 .toLowerCase(java.util.Locale.ROOT);
         switch (t) {

@@ -41,10 +41,10 @@ class InfixCastPositionsTest {
     @Test
     void aSyntaxErrorAfterCastsIsWhereItIsWritten() {
         fails("SELECT a::int, (a + 1)::bigint::varchar x y FROM t", "42601", "syntax error at or near \"y\"", 1, 43);
-        // at the end of input Calcite names the last character, with casts as without
-        fails("SELECT a,\r\n  a FROM t WHERE", "42601", "syntax error at end of input", 2, 16);
-        fails("SELECT a::int,\r\n  a::int::int FROM t WHERE", "42601", "syntax error at end of input", 2, 26);
-        fails("SELECT 1::\n", "42601", "syntax error at end of input", 1, 10);
+        // at the end of input, the character after the text (PostgreSQL's), with casts as without
+        fails("SELECT a,\r\n  a FROM t WHERE", "42601", "syntax error at end of input", 2, 17);
+        fails("SELECT a::int,\r\n  a::int::int FROM t WHERE", "42601", "syntax error at end of input", 2, 27);
+        fails("SELECT 1::\n", "42601", "syntax error at end of input", 2, 1);
         fails("SELECT 1::int::, 2", "42601", "syntax error at or near \",\"", 1, 16);
         fails("SELECT 1::int, ::int", "42601", "syntax error at or near \"::\"", 1, 16);
     }

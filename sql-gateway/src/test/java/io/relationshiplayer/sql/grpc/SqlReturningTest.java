@@ -80,8 +80,9 @@ class SqlReturningTest extends SqlServerFixture {
         SqlError syntax = expectSql(Status.Code.INVALID_ARGUMENT, "42601", () -> exec(s,
                 "DELETE FROM accounts RETURNING id +"));
         // PostgreSQL's words; the position is the error's line and column, not said again in its text
-        assertThat(syntax.getMessage()).isEqualTo("syntax error at or near \"+\"");
-        assertThat(syntax.getColumn()).as("at the \"+\" that Calcite cannot end the list with").isEqualTo(35);
+        assertThat(syntax.getMessage()).isEqualTo("syntax error at end of input");
+        assertThat(syntax.getColumn()).as("after the \"+\" the list cannot end with, as PostgreSQL places it")
+                .isEqualTo(36);
         assertThat(exec(s, "SELECT COUNT(*) FROM accounts").single()).isEqualTo(0L);
         assertServing(s);
     }
