@@ -2,7 +2,6 @@ package io.relationshiplayer.sql;
 
 import java.math.BigDecimal;
 import java.util.regex.Pattern;
-import org.apache.calcite.avatica.util.DateTimeUtils;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
@@ -96,11 +95,10 @@ final class TextLiterals implements SqlRexConvertletTable {
             }
             case DATE -> {
                 try {
-                    DateTimeUtils.dateStringToUnixDate(text);
-                } catch (RuntimeException e) {
-                    boolean range = String.valueOf(e.getMessage()).startsWith("Value of ");
-                    state = range ? "22008" : "22007";
-                    message = range ? "date/time field value out of range: \"" + text + "\"" : null;
+                    io.relationshiplayer.sql.calcite.Dates.parse(text); // as the cast reads it (an era, a time)
+                } catch (SqlException e) {
+                    state = e.sqlState();
+                    message = e.getMessage();
                 }
             }
             default -> {

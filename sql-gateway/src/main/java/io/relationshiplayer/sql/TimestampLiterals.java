@@ -56,6 +56,7 @@ final class TimestampLiterals implements SqlRexConvertletTable {
                 }
             }
             if (c.getKind() == SqlKind.CAST && c.operandCount() == 2) {
+                NumericCasts.refuseRounding(cx.getValidator(), c);
                 RexNode floatText = floatText(cx, c);
                 if (floatText != null) {
                     return floatText;

@@ -1,0 +1,57 @@
+package io.relationshiplayer.sql;
+
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.validate.SqlValidator;
+
+/**
+ * A cast to NUMERIC (or DECIMAL) without a precision of a value with a fraction is refused, 0A000 at the cast:
+ * PostgreSQL's unconstrained numeric keeps every digit ({@code 0.5::numeric} is 0.5), while the engine's DECIMAL
+ * without a precision is Calcite's DECIMAL(19, 0), which rounded it to a whole number (1), silently. A value that has
+ * no fraction (an integer, or text of one) is cast as before; {@code NUMERIC(p, s)} keeps what it says.
+ */
+final class NumericCasts {
+    private NumericCasts() {
+    }
+
+    /** Fails if {@code cast} (a CAST call, validated) would round its operand's fraction away. */
+    static void refuseRounding(SqlValidator validator, SqlCall cast) {
+        if (cast.operandCount() != 2 || !(cast.operand(1) instanceof SqlDataTypeSpec spec)
+                || !(spec.getTypeNameSpec() instanceof SqlBasicTypeNameSpec basic) || basic.getPrecision() >= 0
+                || !isDecimal(basic.getTypeName().getSimple())) {
+            return;
+        }
+        SqlNode operand = cast.operand(0);
+        RelDataType from = validator.getValidatedNodeTypeIfKnown(operand);
+        if (from == null) {
+            return;
+        }
+        SqlTypeName f = from.getSqlTypeName();
+        boolean fraction;
+        if (f == SqlTypeName.DECIMAL) {
+            fraction = from.getScale() > 0;
+        } else if (f == SqlTypeName.DOUBLE || f == SqlTypeName.REAL || f == SqlTypeName.FLOAT) {
+            fraction = true;
+        } else if (f == SqlTypeName.CHAR || f == SqlTypeName.VARCHAR) {
+            fraction = !(operand instanceof SqlLiteral literal && literal.getValueAs(String.class).strip()
+                    .matches("[+-]?\\d+"));
+        } else {
+            fraction = false;
+        }
+        if (fraction) {
+            throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "a cast to " + basic.getTypeName().getSimple()
+                    .toLowerCase(java.util.Locale.ROOT) + " without a precision would round the value to a whole "
+                    + "number here (PostgreSQL's keeps every digit): write NUMERIC(p, s), e.g. NUMERIC(18, 6)",
+                    spec.getParserPosition().getLineNum(), spec.getParserPosition().getColumnNum(), null);
+        }
+    }
+
+    private static boolean isDecimal(String name) {
+        return name.equalsIgnoreCase("DECIMAL") || name.equalsIgnoreCase("NUMERIC") || name.equalsIgnoreCase("DEC");
+    }
+}
