@@ -35,19 +35,18 @@ final class BooleanLiterals implements SqlRexConvertletTable {
         }
         return (cx, c) -> {
             RexNode converted = convertlet.convertCall(cx, c);
-            return converted instanceof RexCall
-                    ? converted.accept(new Casts(cx.getRexBuilder(), c.getParserPosition())) : converted;
+            return converted instanceof RexCall ? converted.accept(new Casts(cx.getRexBuilder(), c)) : converted;
         };
     }
 
     /** Every cast of a literal between text and BOOLEAN in an expression, as the literal it means. */
     private static final class Casts extends RexShuttle {
         private final RexBuilder rex;
-        private final SqlParserPos pos;
+        private final SqlCall source;
 
-        Casts(RexBuilder rex, SqlParserPos pos) {
+        Casts(RexBuilder rex, SqlCall source) {
             this.rex = rex;
-            this.pos = pos;
+            this.source = source;
         }
 
         @Override
@@ -63,6 +62,9 @@ final class BooleanLiterals implements SqlRexConvertletTable {
             if (fromText && to == SqlTypeName.BOOLEAN) {
                 String text = literal.getValueAs(String.class);
                 if (BooleanCasts.read(text) == null) {
+                    // at the literal, as PostgreSQL places it (CAST('x' AS BOOLEAN) too)
+                    org.apache.calcite.sql.SqlNode at = TextLiterals.literal(source, text);
+                    SqlParserPos pos = at != null ? at.getParserPosition() : source.getParserPosition();
                     throw new SqlException(SqlException.INVALID_TEXT, "invalid input syntax for type boolean: \""
                             + text + "\"", pos.getLineNum(), pos.getColumnNum(), null);
                 }

@@ -22,6 +22,10 @@ final class InputErrors {
      */
     @Nonnull
     static SqlException placed(@Nonnull SqlException e, @Nonnull String written, boolean scan) {
+        if (e.getClass() == SqlException.class && e.line() > 0 && (e.sqlState().equals("22007")
+                || e.sqlState().equals("22008"))) {
+            return atLiteralText(e, written);
+        }
         if (e.getClass() != SqlException.class || !SqlException.SYNTAX_ERROR.equals(e.sqlState())) {
             return e;
         }
@@ -51,6 +55,23 @@ final class InputErrors {
             }
         }
         return end ? at(e, END, written, written.length()) : e;
+    }
+
+    /**
+     * A DATE, TIME or TIMESTAMP literal's error at its string, as PostgreSQL places it ({@code DATE '2024-02-30'}: at
+     * the quote, where the parser put it at the type's name).
+     */
+    private static SqlException atLiteralText(SqlException e, String written) {
+        int at = DollarQuotes.offset(written, e.line(), e.column());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)(date|timestamp|time)\\s*'")
+                .matcher(written);
+        m.region(at, written.length());
+        if (!m.lookingAt()) {
+            return e;
+        }
+        int quote = m.end() - 1;
+        int[] position = DollarQuotes.position(written, quote);
+        return new SqlException(e.sqlState(), e.getMessage(), position[0], position[1], e.getCause());
     }
 
     /**
