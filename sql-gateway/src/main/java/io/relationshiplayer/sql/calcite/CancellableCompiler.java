@@ -50,6 +50,20 @@ public final class CancellableCompiler extends SimpleCompiler {
         }
     }
 
+    private static final java.util.concurrent.atomic.AtomicBoolean CHECKED = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /**
+     * Logs a warning, once per process, if Calcite does not compile with this compiler (a jar that puts Janino's
+     * compiler-factory service ahead of this module's): cancels then wait for Janino's compiles to end.
+     */
+    public static void warnUnlessInUse() {
+        if (CHECKED.compareAndSet(false, true) && !inUse()) {
+            org.slf4j.LoggerFactory.getLogger(CancellableCompiler.class).warn("Calcite compiles generated code with "
+                    + "Janino's own compiler, not {} (Janino's compiler-factory service comes first on the class path): a "
+                    + "cancel does not stop a compile", Factory.class.getName());
+        }
+    }
+
     @Override
     public void setWarningHandler(@Nullable WarningHandler warningHandler) {
         this.warnings = warningHandler;
