@@ -50,7 +50,8 @@ public final class CancellableCompiler extends SimpleCompiler {
         }
     }
 
-    private static final java.util.concurrent.atomic.AtomicBoolean CHECKED = new java.util.concurrent.atomic.AtomicBoolean();
+    private static final java.util.concurrent.atomic.AtomicBoolean CHECKED =
+            new java.util.concurrent.atomic.AtomicBoolean();
 
     /**
      * Logs a warning, once per process, if Calcite does not compile with this compiler (a jar that puts Janino's
@@ -59,8 +60,8 @@ public final class CancellableCompiler extends SimpleCompiler {
     public static void warnUnlessInUse() {
         if (CHECKED.compareAndSet(false, true) && !inUse()) {
             org.slf4j.LoggerFactory.getLogger(CancellableCompiler.class).warn("Calcite compiles generated code with "
-                    + "Janino's own compiler, not {} (Janino's compiler-factory service comes first on the class path): a "
-                    + "cancel does not stop a compile", Factory.class.getName());
+                    + "Janino's own compiler, not {} (Janino's compiler-factory service comes first on the class "
+                    + "path): a cancel does not stop a compile", Factory.class.getName());
         }
     }
 

@@ -111,7 +111,8 @@ class SqlCancelInEveryPhaseTest extends SqlServerFixture {
     /**
      * Janino's compile of the class generated for a plan (a CASE of 999 branches: 0.2 to 1.6 s) stops within 100 ms of
      * a cancel that comes while its code generator runs: it used to run to its end, after its caller was freed. Up to
-     * three tries, so that a moment of a loaded machine's scheduling does not fail it; each used to take hundreds of ms.
+     * three tries, so that a moment of a loaded machine's scheduling does not fail it; each used to take hundreds of
+     * ms.
      */
     @Test
     void aCaseOfManyBranchesStopsDuringCompilation() {
