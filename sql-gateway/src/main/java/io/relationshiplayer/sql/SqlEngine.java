@@ -34,6 +34,7 @@ public final class SqlEngine {
         this.layer = Objects.requireNonNull(layer, "layer is null").withCheckCompiler(SqlCheckCompiler.INSTANCE);
         this.metrics = Objects.requireNonNull(metrics, "metrics is null");
         this.readRenewal = Objects.requireNonNull(readRenewal, "readRenewal is null");
+        io.relationshiplayer.sql.calcite.CancellableCompiler.warnUnlessInUse();
     }
 
     public RlMetrics metrics() {

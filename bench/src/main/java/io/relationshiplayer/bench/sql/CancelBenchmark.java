@@ -24,9 +24,10 @@ import java.util.stream.IntStream;
 /**
  * How soon a cancel stops a statement in each phase of its work (the SQL issue's "every phase stops within 100 ms of a
  * cancel"): statements that each spend long in one phase (parsing and planning a 60,000-value IN list, validating and
- * converting a 1,664-item select list, generating code for a CASE of 999 branches, simplifying and compiling an OR of
- * 400 terms, executing an aggregate over a cross join) are run twice to learn how long they take warm, then
- * cancelled at evenly spaced points of that time. Per statement it prints how many runs a cancel stopped (a run may end
+ * converting a 1,664-item select list, generating code for a CASE of 999 branches, Janino compiling the Java generated
+ * for that CASE, simplifying and compiling an OR of 400 terms, executing an aggregate over a cross join) are run twice
+ * to learn how long they take warm, then cancelled at evenly spaced points of that time (for Janino's compile, of the
+ * time from its start). Per statement it prints how many runs a cancel stopped (a run may end
  * before its point), and the time until the caller got 57014 (its session free) and until the work itself had stopped
  * (no preparation left finishing a step alone: {@link StatementCancel#leftRunning()}), as median and worst.
  *
@@ -43,8 +44,19 @@ public final class CancelBenchmark {
         return IntStream.range(0, n).mapToObj(item).collect(Collectors.joining(separator));
     }
 
-    /** A statement of the benchmark; {@code salt} makes its text new each time (no cached plan). */
-    private record Kind(String name, String phase, IntFunction<String> text) {
+    /**
+     * A statement of the benchmark; {@code salt} makes its text new each time (no cached plan). One {@code compiling}
+     * is timed, and cancelled, from the moment its generated Java goes to Janino (Calcite's JAVA_PLAN hook), not from
+     * its start: its points fall within Janino's compile (and the short run after it).
+     */
+    private record Kind(String name, String phase, IntFunction<String> text, boolean compiling) {
+        Kind(String name, String phase, IntFunction<String> text) {
+            this(name, phase, text, false);
+        }
+    }
+
+    private static String caseOf999(int salt) {
+        return "SELECT CASE " + list(999, i -> "WHEN v = " + (i + salt) + " THEN " + i, " ") + " END FROM t";
     }
 
     private static final List<Kind> KINDS = List.of(
@@ -52,8 +64,8 @@ public final class CancelBenchmark {
                     + list(60_000, i -> Integer.toString(i + salt), ", ") + ")"),
             new Kind("select-list", "validate, convert", salt -> "SELECT "
                     + list(1_664, i -> "v + " + (i + salt), ", ") + " FROM t"),
-            new Kind("case", "code generation", salt -> "SELECT CASE "
-                    + list(999, i -> "WHEN v = " + (i + salt) + " THEN " + i, " ") + " END FROM t"),
+            new Kind("case", "code generation", CancelBenchmark::caseOf999),
+            new Kind("case", "Janino's compile", CancelBenchmark::caseOf999, true),
             new Kind("or", "simplify, compile", salt -> "SELECT COUNT(*) FROM t WHERE "
                     + list(400, i -> "v = " + (i + salt), " OR ")),
             new Kind("aggregate", "execute", salt -> "SELECT SUM(a.x * b.x + c.x - " + salt + ") FROM "
@@ -99,13 +111,13 @@ public final class CancelBenchmark {
                     "cancelled", "caller freed p50/max", "work stopped p50/max");
             int salt = 0;
             for (Kind k : KINDS) {
-                cancelAt(s, timer, k.text().apply(++salt), LONGEST_MS); // the first run warms the planner
-                Sample warm = cancelAt(s, timer, k.text().apply(++salt), LONGEST_MS);
+                cancelAt(s, timer, k, k.text().apply(++salt), LONGEST_MS); // the first run warms the planner
+                Sample warm = cancelAt(s, timer, k, k.text().apply(++salt), LONGEST_MS);
                 long runMs = warm.cancelled() ? LONGEST_MS : warm.runMs();
                 List<Double> freed = new ArrayList<>();
                 List<Double> stopped = new ArrayList<>();
                 for (int p = 1; p <= points; p++) {
-                    Sample x = cancelAt(s, timer, k.text().apply(++salt), runMs * p / (points + 1));
+                    Sample x = cancelAt(s, timer, k, k.text().apply(++salt), runMs * p / (points + 1));
                     if (x.cancelled()) {
                         freed.add(x.freedMs());
                         stopped.add(x.stoppedMs());
@@ -123,29 +135,43 @@ public final class CancelBenchmark {
         return 0;
     }
 
-    /** One run of {@code sql}, cancelled {@code afterMs} after its start unless it ended first. */
+    /**
+     * One run of {@code sql}, cancelled {@code afterMs} after its start (after its generated Java went to Janino if
+     * {@code k} is {@code compiling}) unless it ended first; its run time is counted from there too.
+     */
     private record Sample(boolean cancelled, long runMs, double freedMs, double stoppedMs) {
     }
 
-    private static Sample cancelAt(SqlSession s, ScheduledExecutorService timer, String sql, long afterMs)
+    private static Sample cancelAt(SqlSession s, ScheduledExecutorService timer, Kind k, String sql, long afterMs)
             throws InterruptedException {
         AtomicLong cancelledAt = new AtomicLong();
         s.clearCancel();
-        long start = System.nanoTime();
-        ScheduledFuture<?> pending = timer.schedule(() -> {
+        AtomicLong start = new AtomicLong(System.nanoTime());
+        java.util.concurrent.atomic.AtomicReference<ScheduledFuture<?>> pending =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        Runnable schedule = () -> pending.set(timer.schedule(() -> {
             cancelledAt.set(System.nanoTime());
             s.cancel();
-        }, afterMs, TimeUnit.MILLISECONDS);
+        }, afterMs, TimeUnit.MILLISECONDS));
         boolean cancelled = false;
-        try {
+        try (org.apache.calcite.runtime.Hook.Closeable compiling = k.compiling()
+                ? org.apache.calcite.runtime.Hook.JAVA_PLAN.add((java.util.function.Consumer<Object>) o -> {
+                    if (pending.get() == null) { // its first generated class
+                        start.set(System.nanoTime());
+                        schedule.run();
+                    }
+                }) : org.apache.calcite.runtime.Hook.Closeable.EMPTY) {
+            if (!k.compiling()) {
+                schedule.run();
+            }
             s.execute(sql, List.of());
         } catch (SqlException e) {
             cancelled = SqlException.QUERY_CANCELED.equals(e.sqlState());
         }
         long end = System.nanoTime();
-        if (!pending.cancel(false)) {
+        if (pending.get() != null && !pending.get().cancel(false)) {
             try {
-                pending.get(); // it ran or is running: let it finish before the next statement
+                pending.get().get(); // it ran or is running: let it finish before the next statement
             } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
                 // nothing to wait for
             }
@@ -156,8 +182,9 @@ public final class CancelBenchmark {
         long stopped = System.nanoTime();
         s.clearCancel();
         long at = cancelledAt.get();
-        return cancelled && at != 0 ? new Sample(true, (end - start) / 1_000_000, (end - at) / 1e6,
-                (stopped - at) / 1e6) : new Sample(false, (end - start) / 1_000_000, 0, 0);
+        long runMs = (end - start.get()) / 1_000_000;
+        return cancelled && at != 0 ? new Sample(true, runMs, (end - at) / 1e6, (stopped - at) / 1e6)
+                : new Sample(false, runMs, 0, 0);
     }
 
     private static String pair(List<Double> ms) {
