@@ -58,6 +58,8 @@ public final class CheckedArithmetic {
     private static final SqlUserDefinedFunction DOUBLE_RANGE = function("doubleInRange");
     private static final SqlUserDefinedFunction DECIMAL_RANGE = function("decimalInRange");
     private static final SqlUserDefinedFunction DECIMAL_DIVIDE = function("decimalDivide");
+    private static final SqlUserDefinedFunction DOUBLE_POWER = function("power");
+    private static final SqlUserDefinedFunction DOUBLE_SQRT = function("sqrt");
 
     /** SUM of DOUBLE that refuses to overflow to an infinity (the values themselves may be infinite). */
     private static final SqlUserDefinedAggFunction DOUBLE_SUM = sum("rl_checked_sum", ReturnTypes.AGG_SUM);
@@ -214,6 +216,17 @@ public final class CheckedArithmetic {
                     }
                     return call;
                 default:
+                    if ((call.getOperator() == SqlStdOperatorTable.POWER && call.getOperands().size() == 2
+                            || call.getOperator() == SqlStdOperatorTable.SQRT && call.getOperands().size() == 1)
+                            && SqlTypeName.APPROX_TYPES.contains(name)) {
+                        // PostgreSQL's domain errors (2201F) where Java's Math gives NaN or an infinity
+                        List<RexNode> doubles = new ArrayList<>();
+                        call.getOperands().forEach(o -> doubles.add(asDouble(o)));
+                        RexNode checked = rex.makeCall(rex.getTypeFactory().createTypeWithNullability(
+                                rex.getTypeFactory().createSqlType(SqlTypeName.DOUBLE), type.isNullable()),
+                                call.getOperator() == SqlStdOperatorTable.SQRT ? DOUBLE_SQRT : DOUBLE_POWER, doubles);
+                        return name == SqlTypeName.DOUBLE ? checked : rex.makeCast(type, checked);
+                    }
                     if (call.getOperator() == SqlStdOperatorTable.ABS && SqlTypeName.INT_TYPES.contains(name)) {
                         RexNode x = call.getOperands().get(0);
                         return rex.makeCall(type, SqlStdOperatorTable.CASE, List.of(
@@ -406,6 +419,28 @@ public final class CheckedArithmetic {
                 throw new ArithmeticException(typeName((long) min) + " out of range: " + v);
             }
             return v;
+        }
+
+        /** PostgreSQL's power of double precision: its domain errors 2201F, an overflow 22003. */
+        public static double power(double a, double b) {
+            if (a == 0 && b < 0) {
+                throw new io.relationshiplayer.sql.SqlException("2201F",
+                        "zero raised to a negative power is undefined");
+            }
+            if (a < 0 && b != Math.floor(b) && Double.isFinite(b)) {
+                throw new io.relationshiplayer.sql.SqlException("2201F", "a negative number raised to a non-integer "
+                        + "power yields a complex result");
+            }
+            return finite(Math.pow(a, b), a, b);
+        }
+
+        /** PostgreSQL's sqrt of double precision: of a negative number 2201F (Java's is NaN). */
+        public static double sqrt(double a) {
+            if (a < 0) {
+                throw new io.relationshiplayer.sql.SqlException("2201F", "cannot take square root of a negative "
+                        + "number");
+            }
+            return Math.sqrt(a);
         }
 
         /** {@code a / b} to {@code scale} decimals, rounded half up (PostgreSQL's numeric division rounds so). */
