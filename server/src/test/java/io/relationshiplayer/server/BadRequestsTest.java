@@ -356,7 +356,8 @@ class BadRequestsTest {
     void anInternalErrorIsLoggedWithTheStatementsIdNeverItsTextParametersOrMessages() {
         String s = sql().openSession(OpenSessionRequest.newBuilder().setDatabase("internal_db").build())
                 .getSessionId();
-        String text = "SELECT LN(0) AS l, CAST(? AS BIGINT) AS p, 'secret-literal-8271' AS s";
+        // an invalid regular expression: an error no mapping names yet (LN(0), used before, is now 2201E)
+        String text = "SELECT REGEXP_REPLACE('secret-literal-8271', '(', 'b') AS r, CAST(? AS BIGINT) AS p";
         PrintStream err = System.err;
         ByteArrayOutputStream logged = new ByteArrayOutputStream();
         System.setErr(new PrintStream(logged, true, StandardCharsets.UTF_8));
@@ -375,7 +376,7 @@ class BadRequestsTest {
                 .matches("(?s).*in statement sha256:[0-9a-f]{16}\\n.*")
                 .contains("\tat ")
                 .doesNotContain("secret-literal-8271").doesNotContain("987654321").doesNotContain("SELECT")
-                .doesNotContain("logarithm");
+                .doesNotContain("Unclosed group");
         assertStillServing();
     }
 
