@@ -1,0 +1,39 @@
+package io.relationshiplayer.sql;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Interval operations PostgreSQL has and the engine's validator refuses as a type mismatch (42804): not supported
+ * here (0A000), said so with the way around, rather than a mismatch PostgreSQL would not report.
+ */
+final class IntervalErrors {
+    /** Calcite's message for {@code ts - ts} with no interval qualifier. */
+    private static final Pattern TIMESTAMP_MINUS = Pattern.compile(
+            "Cannot apply '-' to arguments of type '<(TIMESTAMP|TIME|DATE)\\b[^>]*> - <(TIMESTAMP|TIME)\\b.*",
+            Pattern.DOTALL);
+    /** Calcite's message for SUM or AVG of an interval. */
+    private static final Pattern AGGREGATE = Pattern.compile(
+            "Cannot apply '(SUM|AVG|\\$SUM0)' to arguments of type '\\w+\\(<INTERVAL.*", Pattern.DOTALL);
+
+    private IntervalErrors() {
+    }
+
+    /** The 0A000 message for a type mismatch {@code message} of an interval, or null if it is none. */
+    static String unsupported(String message) {
+        if (message == null) {
+            return null;
+        }
+        Matcher m = TIMESTAMP_MINUS.matcher(message);
+        if (m.matches()) {
+            String t = m.group(1).toLowerCase(java.util.Locale.ROOT);
+            return t + " - " + t + " without an interval qualifier is not supported: write (a - b) DAY TO SECOND "
+                    + "(or another qualifier), an interval as PostgreSQL's difference";
+        }
+        m = AGGREGATE.matcher(message);
+        if (m.matches()) {
+            return m.group(1) + " of an interval is not supported";
+        }
+        return null;
+    }
+}
