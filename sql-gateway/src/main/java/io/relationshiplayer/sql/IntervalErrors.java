@@ -16,6 +16,14 @@ final class IntervalErrors {
     private static final Pattern AGGREGATE = Pattern.compile(
             "Cannot apply '(SUM|AVG|\\$SUM0)' to arguments of type '\\w+\\(<INTERVAL.*", Pattern.DOTALL);
 
+    /** Calcite's message for {@code text || interval} (PostgreSQL's anynonarray || text). */
+    private static final Pattern CONCAT = Pattern.compile(
+            "Cannot apply '\\|\\|' to arguments of type '.*<INTERVAL.*", Pattern.DOTALL);
+    /** Calcite's message for a year-month and a day-time interval in one operation. */
+    private static final Pattern MIXED = Pattern.compile("Cannot apply '[^']+' to arguments of type '.*(<INTERVAL "
+            + "(YEAR|MONTH)[^>]*>.*<INTERVAL (DAY|HOUR|MINUTE|SECOND)|<INTERVAL (DAY|HOUR|MINUTE|SECOND)[^>]*>.*"
+            + "<INTERVAL (YEAR|MONTH)).*", Pattern.DOTALL);
+
     private IntervalErrors() {
     }
 
@@ -29,6 +37,13 @@ final class IntervalErrors {
             String t = m.group(1).toLowerCase(java.util.Locale.ROOT);
             return t + " - " + t + " without an interval qualifier is not supported: write (a - b) DAY TO SECOND "
                     + "(or another qualifier), an interval as PostgreSQL's difference";
+        }
+        if (CONCAT.matcher(message).matches()) {
+            return "|| of an interval is not supported: cast the interval to text (CAST(i AS VARCHAR))";
+        }
+        if (MIXED.matcher(message).matches()) {
+            return "a year-month interval (YEAR, MONTH) and a day-time interval (DAY to SECOND) in one operation "
+                    + "are not supported";
         }
         m = AGGREGATE.matcher(message);
         if (m.matches()) {
