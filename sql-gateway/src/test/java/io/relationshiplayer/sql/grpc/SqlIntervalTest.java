@@ -27,4 +27,18 @@ class SqlIntervalTest extends SqlServerFixture {
         assertThat(r.raw().get(1).getValues(0).getNullValue()).isTrue();
         assertServing(s);
     }
+
+    /**
+     * Where PostgreSQL keeps days and hours as given, the text follows the qualifier (README): a DAY TO HOUR sum
+     * writes whole days, PostgreSQL {@code 1 day 25:00:00}; the values compare equal in PostgreSQL too.
+     */
+    @Test
+    void aDayTimeIntervalStartingAtDayWritesWholeDays() {
+        String s = open();
+        assertThat(exec(s, "SELECT INTERVAL '25' HOUR + INTERVAL '1' DAY").single()).isEqualTo("2 days 01:00:00");
+        assertThat(exec(s, "SELECT INTERVAL '30' HOUR").single()).isEqualTo("30:00:00");
+        assertThat(exec(s, "SELECT INTERVAL '25' HOUR + INTERVAL '1' DAY = INTERVAL '49' HOUR").single())
+                .isEqualTo(true);
+        assertServing(s);
+    }
 }
