@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
  * here (0A000), said so with the way around, rather than a mismatch PostgreSQL would not report.
  */
 final class IntervalErrors {
-    /** Calcite's message for {@code ts - ts} with no interval qualifier. */
+    /** Calcite's message for a difference of a date and a timestamp or time ({@code ts - ts} is DateArithmetic's). */
     private static final Pattern TIMESTAMP_MINUS = Pattern.compile(
             "Cannot apply '-' to arguments of type '<(TIMESTAMP|TIME|DATE)\\b[^>]*> - <(TIMESTAMP|TIME)\\b.*",
             Pattern.DOTALL);
@@ -34,9 +34,8 @@ final class IntervalErrors {
         }
         Matcher m = TIMESTAMP_MINUS.matcher(message);
         if (m.matches()) {
-            String t = m.group(1).toLowerCase(java.util.Locale.ROOT);
-            return t + " - " + t + " without an interval qualifier is not supported: write (a - b) DAY TO SECOND "
-                    + "(or another qualifier), an interval as PostgreSQL's difference";
+            return m.group(1).toLowerCase(java.util.Locale.ROOT) + " - " + m.group(2).toLowerCase(java.util.Locale
+                    .ROOT) + " is not supported: cast both to TIMESTAMP (their difference is an interval)";
         }
         if (CONCAT.matcher(message).matches()) {
             return "|| of an interval is not supported: cast the interval to text (CAST(i AS VARCHAR))";
