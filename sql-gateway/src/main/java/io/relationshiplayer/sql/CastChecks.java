@@ -14,9 +14,9 @@ import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorScope;
 
 /**
- * Casts PostgreSQL has not and Calcite makes: a number to a date, time or timestamp ({@code 2::timestamp} was the
- * instant 2 ms after the epoch) and a date, time or timestamp to a number ({@code TIMESTAMP '...'::bigint} its
- * milliseconds). Each is PostgreSQL's 42846, {@code cannot cast type integer to timestamp without time zone}, at the
+ * Casts PostgreSQL has not and Calcite makes: a number to a date, time, timestamp or interval ({@code 2::timestamp}
+ * was the instant 2 ms after the epoch) and a date, time, timestamp or interval to a number ({@code TIMESTAMP
+ * '...'::bigint} its milliseconds, {@code CAST(INTERVAL '5' DAY AS INTEGER)} 5). Each is PostgreSQL's 42846, {@code cannot cast type integer to timestamp without time zone}, at the
  * cast, as the validator derives its type. The casts Calcite refuses itself are 42846 too ({@link ValidationErrors}).
  */
 final class CastChecks {
@@ -28,7 +28,8 @@ final class CastChecks {
     /** Before the validator derives the type of {@code node}: 42846 if it is a cast PostgreSQL has not. */
     static void refuse(SqlValidator validator, SqlValidatorScope scope, SqlNode node) {
         if (!(node instanceof SqlBasicCall call) || call.getKind() != SqlKind.CAST || call.operandCount() != 2
-                || !(call.operand(1) instanceof SqlDataTypeSpec spec)) {
+                || !(call.operand(1) instanceof SqlDataTypeSpec
+                || call.operand(1) instanceof org.apache.calcite.sql.SqlIntervalQualifier)) {
             return;
         }
         SqlNode operand = call.operand(0);
@@ -40,7 +41,8 @@ final class CastChecks {
         RelDataType to;
         try {
             from = validator.deriveType(scope, operand);
-            to = spec.deriveType(validator);
+            to = call.operand(1) instanceof SqlDataTypeSpec spec ? spec.deriveType(validator)
+                    : validator.getTypeFactory().createSqlIntervalType(call.operand(1));
         } catch (RuntimeException e) {
             return; // the validator reports it as it validates the cast itself
         }
@@ -51,9 +53,11 @@ final class CastChecks {
         }
     }
 
+    /** A date, time, timestamp or interval (Calcite casts an interval to and from its number: PostgreSQL refuses). */
     private static boolean datetime(RelDataType type) {
         SqlTypeName t = type.getSqlTypeName();
-        return t == SqlTypeName.DATE || t == SqlTypeName.TIME || t == SqlTypeName.TIMESTAMP;
+        return t == SqlTypeName.DATE || t == SqlTypeName.TIME || t == SqlTypeName.TIMESTAMP
+                || SqlTypeUtil.isInterval(type);
     }
 
     /** PostgreSQL's name of a type, for messages. */
@@ -72,6 +76,9 @@ final class CastChecks {
             case TIMESTAMP:
                 return "timestamp without time zone";
             default:
+                if (SqlTypeUtil.isInterval(type)) {
+                    return "interval";
+                }
                 return type.getSqlTypeName().getName().toLowerCase(Locale.ROOT);
         }
     }

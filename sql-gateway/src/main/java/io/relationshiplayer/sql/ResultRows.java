@@ -38,6 +38,10 @@ final class ResultRows {
                 out[i] = rs.wasNull() ? null : new io.relationshiplayer.proto.values.TimeOfDay(micros);
                 continue;
             }
+            if (io.relationshiplayer.sql.calcite.IntervalText.isInterval(rs.getMetaData(), i + 1)) {
+                out[i] = io.relationshiplayer.sql.calcite.IntervalText.text(rs, i + 1); // PostgreSQL's text
+                continue;
+            }
             Object v = rs.getObject(i + 1);
             if (v instanceof java.sql.Date) {
                 v = io.relationshiplayer.sql.calcite.SqlTypes.localDate((java.sql.Date) v);

@@ -82,6 +82,22 @@ final class SecondsExtract extends SqlExtractFunction {
     public void validateCall(SqlCall call, SqlValidator validator, SqlValidatorScope scope,
                              SqlValidatorScope operandScope) {
         if (call.operand(0) instanceof org.apache.calcite.sql.SqlIntervalQualifier unit
+                && org.apache.calcite.sql.type.SqlTypeUtil.isInterval(validator.deriveType(operandScope,
+                call.operand(1))) && !io.relationshiplayer.sql.calcite.IntervalFunctions.UNITS.contains(
+                unit.timeUnitRange)) {
+            org.apache.calcite.sql.parser.SqlParserPos pos = call.getParserPosition();
+            throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "unit \"" + unit.timeUnitRange.name()
+                    .toLowerCase(java.util.Locale.ROOT) + "\" not supported for type interval", pos.getLineNum(),
+                    pos.getColumnNum(), null);
+        }
+        if (org.apache.calcite.sql.type.SqlTypeUtil.isInterval(validator.deriveType(operandScope, call.operand(1)))) {
+            // any of PostgreSQL's units of any interval (Calcite's refused a unit outside the qualifier: DAY of HOUR)
+            for (SqlNode operand : call.getOperandList()) {
+                operand.validateExpr(validator, operandScope);
+            }
+            return;
+        }
+        if (call.operand(0) instanceof org.apache.calcite.sql.SqlIntervalQualifier unit
                 && validator.deriveType(operandScope, call.operand(1)).getSqlTypeName() == SqlTypeName.TIME) {
             if (!TIME_UNITS.contains(unit.timeUnitRange)) {
                 // PostgreSQL's error, where Calcite's was 42804 "Cannot apply 'EXTRACT' ..."
@@ -100,6 +116,15 @@ final class SecondsExtract extends SqlExtractFunction {
         super.validateCall(call, validator, scope, operandScope);
     }
 
+    /** Any interval operand: PostgreSQL's units of it are checked in {@link #validateCall}, any qualifier. */
+    @Override
+    public boolean checkOperandTypes(org.apache.calcite.sql.SqlCallBinding binding, boolean throwOnFailure) {
+        if (org.apache.calcite.sql.type.SqlTypeUtil.isInterval(binding.getOperandType(1))) {
+            return true;
+        }
+        return super.checkOperandTypes(binding, throwOnFailure);
+    }
+
     /** The units PostgreSQL extracts from a time. */
     private static final java.util.Set<TimeUnitRange> TIME_UNITS = java.util.EnumSet.of(TimeUnitRange.HOUR,
             TimeUnitRange.MINUTE, TimeUnitRange.SECOND, TimeUnitRange.MILLISECOND, TimeUnitRange.MICROSECOND,
@@ -109,7 +134,8 @@ final class SecondsExtract extends SqlExtractFunction {
     private static boolean isNumeric(TimeUnitRange unit, RelDataType operand) {
         return (unit == TimeUnitRange.SECOND || unit == TimeUnitRange.EPOCH || unit == TimeUnitRange.MILLISECOND)
                 && (operand.getSqlTypeName() == SqlTypeName.TIMESTAMP
-                || operand.getSqlTypeName() == SqlTypeName.TIME);
+                || operand.getSqlTypeName() == SqlTypeName.TIME
+                || org.apache.calcite.sql.type.SqlTypeUtil.isInterval(operand));
     }
 
     /** The call as Calcite's EXTRACT, or for the seconds of a timestamp, its MICROSECOND field as seconds. */
@@ -119,7 +145,9 @@ final class SecondsExtract extends SqlExtractFunction {
         RexBuilder rex = cx.getRexBuilder();
         List<RexNode> operands = converted.getOperands();
         RelDataType type = converted.getType();
-        if (type.getSqlTypeName() != SqlTypeName.DECIMAL) {
+        if (type.getSqlTypeName() != SqlTypeName.DECIMAL
+                || org.apache.calcite.sql.type.SqlTypeUtil.isInterval(operands.get(1).getType())) {
+            // an interval's: IntervalFunctions' rewrite computes it
             return rex.makeCall(call.getParserPosition(), type, SqlStdOperatorTable.EXTRACT, operands);
         }
         RelDataTypeFactory types = rex.getTypeFactory();

@@ -110,6 +110,9 @@ final class ValidationErrors {
         } else if (first != null && CastChecks.CANNOT_COERCE.equals(state)) {
             Object[] args = arguments(resource);
             message = "cannot cast type " + typeName(first) + " to " + typeName(args.length > 1 ? args[1] : "?");
+        } else if (SqlException.DATATYPE_MISMATCH.equals(state) && IntervalErrors.unsupported(message) != null) {
+            message = IntervalErrors.unsupported(message);
+            state = SqlException.FEATURE_NOT_SUPPORTED;
         } else if (first != null && AMBIGUOUS_COLUMN.equals(state)) {
             message = "column reference \"" + first + "\" is ambiguous";
         }

@@ -24,6 +24,21 @@ public final class CheckedRexBuilder extends RexBuilder {
         return super.makeCall(pos, returnType, op, exprs);
     }
 
+    /**
+     * As RexBuilder's, except that an interval literal cast to text is PostgreSQL's text ({@link IntervalFunctions},
+     * {@code 1 day}): RexBuilder and the simplifier would fold it to Calcite's ({@code +1}).
+     */
+    @Override
+    public RexNode makeCast(SqlParserPos pos, RelDataType type, RexNode exp, boolean matchNullability,
+                            boolean safe, org.apache.calcite.rex.RexLiteral format) {
+        if (exp instanceof org.apache.calcite.rex.RexLiteral literal && !literal.isNull()
+                && org.apache.calcite.sql.type.SqlTypeUtil.isInterval(literal.getType())
+                && org.apache.calcite.sql.type.SqlTypeUtil.inCharFamily(type)) {
+            return IntervalFunctions.text(this, matchNullability ? matchNullability(type, exp) : type, exp);
+        }
+        return super.makeCast(pos, type, exp, matchNullability, safe, format);
+    }
+
     @Override
     public RexNode makeCall(SqlParserPos pos, SqlOperator op, List<? extends RexNode> exprs) {
         StatementCancel.checkPreparing();

@@ -35,6 +35,16 @@ public final class DateArithmetic {
     private static final SqlBinaryOperator PLUS = operator("+", ReturnTypes.explicit(SqlTypeName.DATE));
     private static final SqlBinaryOperator MINUS = operator("-", ReturnTypes.explicit(SqlTypeName.DATE));
     private static final SqlBinaryOperator DIFFERENCE = operator("-", ReturnTypes.INTEGER);
+    /**
+     * {@code ts - ts} and {@code time - time}: PostgreSQL's interval, here Calcite's {@code (a - b) DAY TO SECOND}
+     * ({@code HOUR TO SECOND} of times: 24:00:00 - 00:00:00 is {@code 24:00:00}, as PostgreSQL's), in milliseconds
+     * (finer is 22008, {@link TimestampFunctions}), written as PostgreSQL writes the difference.
+     */
+    private static final SqlBinaryOperator ELAPSED = operator("-", binding -> binding.getTypeFactory()
+            .createSqlIntervalType(new org.apache.calcite.sql.SqlIntervalQualifier(binding.getOperandType(0)
+                    .getSqlTypeName() == SqlTypeName.TIME ? org.apache.calcite.avatica.util.TimeUnit.HOUR
+                    : org.apache.calcite.avatica.util.TimeUnit.DAY, org.apache.calcite.avatica.util.TimeUnit.SECOND,
+                    org.apache.calcite.sql.parser.SqlParserPos.ZERO)));
     /** {@code date + time} and {@code time + date}: the TIMESTAMP of that time on that day, as PostgreSQL's. */
     private static final SqlBinaryOperator AT = operator("+", ReturnTypes.explicit(SqlTypeName.TIMESTAMP));
     private static final SqlUserDefinedFunction AT_TIME = CallRewrites.function(Functions.class, "rl_date_at",
@@ -89,6 +99,9 @@ public final class DateArithmetic {
             call.setOperator(MINUS);
         } else if (call.getKind() == SqlKind.MINUS && left == SqlTypeName.DATE && right == SqlTypeName.DATE) {
             call.setOperator(DIFFERENCE);
+        } else if (call.getKind() == SqlKind.MINUS && left == right
+                && (left == SqlTypeName.TIMESTAMP || left == SqlTypeName.TIME)) {
+            call.setOperator(ELAPSED);
         } else if (call.getKind() == SqlKind.PLUS && (left == SqlTypeName.DATE && right == SqlTypeName.TIME
                 || left == SqlTypeName.TIME && right == SqlTypeName.DATE)) {
             call.setOperator(AT);
@@ -173,6 +186,9 @@ public final class DateArithmetic {
             if (call.getOperator() == DIFFERENCE) {
                 return rex.makeCall(type, DAYS_BETWEEN, List.of(days(rex, a), days(rex, b)));
             }
+            if (call.getOperator() == ELAPSED) {
+                return rex.makeCall(type, org.apache.calcite.sql.fun.SqlStdOperatorTable.MINUS_DATE, List.of(a, b));
+            }
             if (call.getOperator() == AT) {
                 // the day's microseconds plus the time's (TimeFunctions), a TIMESTAMP of microseconds (TimestampMicros)
                 RexNode day = a.getType().getSqlTypeName() == SqlTypeName.DATE ? a : b;
@@ -190,7 +206,8 @@ public final class DateArithmetic {
         };
         return call -> {
             org.apache.calcite.sql.SqlOperator op = call.getOperator();
-            return op == PLUS || op == MINUS || op == DIFFERENCE || op == AT ? dates : delegate.get(call);
+            return op == PLUS || op == MINUS || op == DIFFERENCE || op == AT || op == ELAPSED ? dates
+                    : delegate.get(call);
         };
     }
 

@@ -145,6 +145,10 @@ public final class TimestampMicros {
             if (isZoned(call) || call.getOperands().stream().anyMatch(TimestampMicros::isZoned)) {
                 throw zoned();
             }
+            RexNode interval = IntervalFunctions.rewrite(rex, call);
+            if (interval != null) {
+                return interval;
+            }
             if (TimeFunctions.touchesTime(call)) {
                 return TimeFunctions.rewrite(rex, call);
             }
