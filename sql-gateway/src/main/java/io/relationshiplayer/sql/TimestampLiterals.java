@@ -79,7 +79,8 @@ final class TimestampLiterals implements SqlRexConvertletTable {
         }
         SqlTypeName f = from.getSqlTypeName();
         if (type.getSqlTypeName() != SqlTypeName.VARCHAR && type.getSqlTypeName() != SqlTypeName.CHAR
-                || f != SqlTypeName.DOUBLE && f != SqlTypeName.REAL && f != SqlTypeName.FLOAT) {
+                || f != SqlTypeName.DOUBLE && f != SqlTypeName.REAL && f != SqlTypeName.FLOAT
+                && f != SqlTypeName.DECIMAL) {
             return null;
         }
         RexNode x = cx.convertExpression(c.operand(0));

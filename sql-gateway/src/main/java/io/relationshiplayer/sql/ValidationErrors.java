@@ -88,7 +88,8 @@ final class ValidationErrors {
         String name = resourceName(resource);
         String state = STATES.getOrDefault(name, ValidationMessages.state(name) != null ? ValidationMessages.state(name)
                 : SqlException.SYNTAX_ERROR);
-        String message = raised.getCause() == null ? raised.getMessage() : raised.getCause().getMessage();
+        String calcite = raised.getCause() == null ? raised.getMessage() : raised.getCause().getMessage();
+        String message = calcite;
         String worded = ValidationMessages.of(name, arguments(resource));
         message = worded != null ? worded : message;
         Object first = firstArgument(resource);
@@ -110,8 +111,8 @@ final class ValidationErrors {
         } else if (first != null && CastChecks.CANNOT_COERCE.equals(state)) {
             Object[] args = arguments(resource);
             message = "cannot cast type " + typeName(first) + " to " + typeName(args.length > 1 ? args[1] : "?");
-        } else if (SqlException.DATATYPE_MISMATCH.equals(state) && IntervalErrors.unsupported(message) != null) {
-            message = IntervalErrors.unsupported(message);
+        } else if (SqlException.DATATYPE_MISMATCH.equals(state) && IntervalErrors.unsupported(calcite) != null) {
+            message = IntervalErrors.unsupported(calcite); // read from Calcite's words, not PostgreSQL's above
             state = SqlException.FEATURE_NOT_SUPPORTED;
         } else if (first != null && AMBIGUOUS_COLUMN.equals(state)) {
             message = "column reference \"" + first + "\" is ambiguous";

@@ -12,7 +12,9 @@ import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
 import org.apache.calcite.tools.Program;
 
 /**
- * A DOUBLE or REAL cast to text as PostgreSQL writes it: the shortest digits that read back as the same value,
+ * A DOUBLE, REAL or DECIMAL cast to text as PostgreSQL writes it. A DECIMAL: its digits with a zero before the point
+ * (Calcite wrote {@code .5}, so {@code CAST(d AS VARCHAR) = '0.50'} found no row). A DOUBLE or REAL: the shortest
+ * digits that read back as the same value,
  * without a fraction when it has none, in exponent form below 1e-4 and from 1e15 (1e6 for a REAL) on: {@code 4},
  * {@code 1e+20}, {@code 1e-05}, {@code 0.1}, {@code NaN}, {@code -Infinity}. Calcite wrote Java's text ({@code 4.0},
  * {@code 1.0E20}), so {@code 'x' || 2 ^ 2} was {@code x4.0}. Applied to every plan before optimization.
@@ -23,6 +25,10 @@ public final class FloatCasts {
                     .andThen(SqlTypeTransforms.TO_NULLABLE));
     private static final SqlUserDefinedFunction REAL_TEXT = CallRewrites.function(Functions.class,
             "rl_real_text", "realText", ReturnTypes.explicit(SqlTypeName.VARCHAR)
+                    .andThen(SqlTypeTransforms.TO_NULLABLE));
+
+    private static final SqlUserDefinedFunction DECIMAL_TEXT = CallRewrites.function(Functions.class,
+            "rl_decimal_text", "decimalText", ReturnTypes.explicit(SqlTypeName.VARCHAR)
                     .andThen(SqlTypeTransforms.TO_NULLABLE));
 
     private FloatCasts() {
@@ -50,6 +56,9 @@ public final class FloatCasts {
             if (from == SqlTypeName.REAL) {
                 return castOf(call, REAL_TEXT, x, SqlTypeName.VARCHAR);
             }
+            if (from == SqlTypeName.DECIMAL) {
+                return castOf(call, DECIMAL_TEXT, x, SqlTypeName.VARCHAR);
+            }
             return call;
         }
     }
@@ -57,7 +66,9 @@ public final class FloatCasts {
     /** The text of {@code x}, a DOUBLE or REAL, as PostgreSQL writes it, of the text {@code type}. */
     public static RexNode text(RexBuilder rex, org.apache.calcite.rel.type.RelDataType type, RexNode x) {
         org.apache.calcite.rel.type.RelDataTypeFactory types = rex.getTypeFactory();
-        SqlUserDefinedFunction f = x.getType().getSqlTypeName() == SqlTypeName.REAL ? REAL_TEXT : DOUBLE_TEXT;
+        SqlTypeName from = x.getType().getSqlTypeName();
+        SqlUserDefinedFunction f = from == SqlTypeName.REAL ? REAL_TEXT : from == SqlTypeName.DECIMAL ? DECIMAL_TEXT
+                : DOUBLE_TEXT;
         return rex.makeCast(type, rex.makeCall(types.createTypeWithNullability(types.createSqlType(
                 SqlTypeName.VARCHAR), x.getType().isNullable()), f, java.util.List.of(x)), true, false);
     }
@@ -110,6 +121,11 @@ public final class FloatCasts {
 
         public static String realText(float f) {
             return text(f);
+        }
+
+        /** A DECIMAL as PostgreSQL writes a numeric: its digits and scale, a zero before the point (Calcite: .5). */
+        public static String decimalText(BigDecimal d) {
+            return d.toPlainString();
         }
     }
 }

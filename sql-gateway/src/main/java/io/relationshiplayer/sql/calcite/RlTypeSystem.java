@@ -61,25 +61,24 @@ public final class RlTypeSystem extends RelDataTypeSystemImpl {
      */
     @Override
     public RelDataType deriveAvgAggType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
-        int integerDigits;
         int scale;
         switch (argumentType.getSqlTypeName()) {
             case TINYINT:
             case SMALLINT:
             case INTEGER:
             case BIGINT:
-                integerDigits = 19;
                 scale = AVERAGE_SCALE;
                 break;
             case DECIMAL:
-                integerDigits = argumentType.getPrecision() - argumentType.getScale();
                 scale = Math.max(argumentType.getScale(), AVERAGE_SCALE);
                 break;
             default:
                 return super.deriveAvgAggType(typeFactory, argumentType);
         }
+        // all 38 digits: Calcite casts the SUM to this type before dividing it, so it must hold the sum (600.00 +
+        // 500.00 of a DECIMAL(5, 2) has more digits than a value)
         return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.DECIMAL,
-                Math.min(MAX_DECIMAL_PRECISION, integerDigits + scale), scale), argumentType.isNullable());
+                MAX_DECIMAL_PRECISION, scale), argumentType.isNullable());
     }
 
     @Override
