@@ -1,8 +1,6 @@
 package io.relationshiplayer.sql.calcite;
 
 import io.relationshiplayer.sql.SqlException;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.calcite.util.TimeString;
 
 /**
@@ -17,8 +15,6 @@ public final class Times {
     /** Microseconds in a day: the largest TIME, 24:00:00. */
     public static final long DAY = Timestamps.DAY;
 
-    /** Text of a time: {@code hh:mm[:ss[.fraction]]}, blanks around it allowed. */
-    private static final Pattern TEXT = Pattern.compile("\\s*(\\d{1,2}):(\\d{1,2})(?::(\\d{1,2})(?:\\.(\\d*))?)?\\s*");
 
     private Times() {
     }
@@ -29,27 +25,13 @@ public final class Times {
      * 22007 for text that is no time, 22008 for a field out of range.
      */
     public static long parse(String text, int precision) {
-        Matcher m = TEXT.matcher(text);
-        if (!m.matches()) {
-            throw new SqlException(Timestamps.INVALID_FORMAT, "invalid input syntax for type time: \"" + text + "\"");
+        try {
+            return round(io.relationshiplayer.proto.values.TimeOfDay.parse(text).micros(), precision);
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new SqlException(Timestamps.INVALID_FORMAT, e.getMessage());
+        } catch (java.time.DateTimeException e) {
+            throw new SqlException(Timestamps.FIELD_OVERFLOW, e.getMessage());
         }
-        int hour = Integer.parseInt(m.group(1));
-        int minute = Integer.parseInt(m.group(2));
-        int second = m.group(3) == null ? 0 : Integer.parseInt(m.group(3));
-        String fraction = m.group(4) == null ? "" : m.group(4);
-        long micros = 0;
-        for (int i = 0; i < PRECISION; i++) {
-            micros = micros * 10 + (i < fraction.length() ? fraction.charAt(i) - '0' : 0);
-        }
-        if (fraction.length() > PRECISION && fraction.charAt(PRECISION) >= '5') {
-            micros++;
-        }
-        long total = ((hour * 60L + minute) * 60L + second) * Timestamps.SECOND + micros;
-        // PostgreSQL: minutes and seconds below 60 (60 seconds is refused for a time), 24:00:00 exactly at most
-        if (minute > 59 || second > 59 || total > DAY) {
-            throw new SqlException(Timestamps.FIELD_OVERFLOW, "date/time field value out of range: \"" + text + "\"");
-        }
-        return round(total, precision);
     }
 
     /** A TIME literal's microseconds of the day (its digits below a microsecond rounded, as PostgreSQL reads it). */
