@@ -1,5 +1,8 @@
 package io.relationshiplayer.fdb.embedded;
 
+import io.relationshiplayer.fdb.embedded.KeyNode.Inner;
+import io.relationshiplayer.fdb.embedded.KeyNode.Leaf;
+
 /**
  * An ordered map of byte-string keys (FoundationDB's order) with one writer and readers that never lock: a B+ tree
  * whose readers see the state of the last {@link #publish}, while the writer changes a working copy of it.
@@ -7,131 +10,24 @@ package io.relationshiplayer.fdb.embedded;
  * <p>A published node is never changed again: the writer copies a node the first time it changes it after a publish,
  * and changes its copy in place until the next publish. Readers take the published root and walk an immutable tree; the
  * writer's unpublished changes can be dropped at once ({@link #discard}). Against a skip list, a key's place is found
- * in a few nodes of up to {@value #MAX} sorted keys each, not along a chain of scattered nodes: far fewer cache
- * misses when keys are inserted at random places, as a secondary index's are. Empty leaves are removed; nodes are not
- * merged.
+ * in a few nodes of up to {@value KeyNode#MAX} sorted keys each, not along a chain of scattered nodes, and within a
+ * node mostly by the 8 bytes after the prefix its keys share ({@link KeyNode}): far fewer cache misses when keys are
+ * inserted at random places, as a secondary index's are. Empty leaves are removed; nodes are not merged.
  *
  * @param <V> the values
  */
 final class KeyTree<V> {
-    /** Keys per leaf and children per inner node, at most. */
-    static final int MAX = 64;
-
-    private abstract static class Node {
-        /** The writer's epoch that created the node: it may change the node in place only in that epoch. */
-        final long epoch;
-        /** Leaf: its keys; inner node: separators, keys[i] the lowest key of kids[i + 1]. */
-        final byte[][] keys = new byte[MAX][];
-        /** Leaf: keys; inner node: children. */
-        int n;
-
-        Node(long epoch) {
-            this.epoch = epoch;
-        }
-
-        abstract Node copy(long epoch);
-    }
-
-    private static final class Leaf extends Node {
-        final Object[] values = new Object[MAX];
-
-        Leaf(long epoch) {
-            super(epoch);
-        }
-
-        @Override
-        Leaf copy(long epoch) {
-            Leaf c = new Leaf(epoch);
-            System.arraycopy(keys, 0, c.keys, 0, n);
-            System.arraycopy(values, 0, c.values, 0, n);
-            c.n = n;
-            return c;
-        }
-
-        void insertAt(int i, byte[] key, Object value) {
-            System.arraycopy(keys, i, keys, i + 1, n - i);
-            System.arraycopy(values, i, values, i + 1, n - i);
-            keys[i] = key;
-            values[i] = value;
-            n++;
-        }
-
-        void removeAt(int i) {
-            System.arraycopy(keys, i + 1, keys, i, n - i - 1);
-            System.arraycopy(values, i + 1, values, i, n - i - 1);
-            n--;
-            keys[n] = null;
-            values[n] = null;
-        }
-    }
-
-    private static final class Inner extends Node {
-        final Node[] kids = new Node[MAX];
-
-        Inner(long epoch) {
-            super(epoch);
-        }
-
-        @Override
-        Inner copy(long epoch) {
-            Inner c = new Inner(epoch);
-            System.arraycopy(keys, 0, c.keys, 0, Math.max(0, n - 1));
-            System.arraycopy(kids, 0, c.kids, 0, n);
-            c.n = n;
-            return c;
-        }
-
-        /** The child that holds {@code key}'s place: the number of separators at or below it. */
-        int child(byte[] key) {
-            int lo = 0;
-            int hi = n - 1;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (Keys.compare(keys[mid], key) <= 0) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo;
-        }
-
-        /** The child of the last key below {@code key}: the number of separators below it. */
-        int childBelow(byte[] key) {
-            int lo = 0;
-            int hi = n - 1;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (Keys.compare(keys[mid], key) < 0) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo;
-        }
-
-        void removeKid(int c) {
-            if (n > 1) {
-                int sep = c > 0 ? c - 1 : 0;
-                System.arraycopy(keys, sep + 1, keys, sep, n - 2 - sep);
-                keys[n - 2] = null;
-            }
-            System.arraycopy(kids, c + 1, kids, c, n - c - 1);
-            n--;
-            kids[n] = null;
-        }
-    }
+    private static final int MAX = KeyNode.MAX;
 
     /** The writer's tree. */
-    private Node working = new Leaf(0);
+    private KeyNode working = new Leaf(0);
     /** What readers see. */
-    private volatile Node published = working;
+    private volatile KeyNode published = working;
     /** Nodes of this epoch are the writer's own; every published node is older. */
     private long epoch = 1;
     // what the last insert found or made (writer only)
     private Object previous;
-    private Node splitNode;
+    private KeyNode splitNode;
     private byte[] splitKey;
 
     /** Makes the writer's changes visible to readers; later changes copy what they change. Writer only. */
@@ -157,31 +53,13 @@ final class KeyTree<V> {
     }
 
     @SuppressWarnings("unchecked")
-    private V find(Node node, byte[] key) {
+    private V find(KeyNode node, byte[] key) {
         while (node instanceof Inner in) {
             node = in.kids[in.child(key)];
         }
         Leaf leaf = (Leaf) node;
-        int i = search(leaf, key);
+        int i = leaf.search(key);
         return i >= 0 ? (V) leaf.values[i] : null;
-    }
-
-    /** Binary search of a leaf: the key's index, or -(insertion point) - 1. */
-    private static int search(Node leaf, byte[] key) {
-        int lo = 0;
-        int hi = leaf.n - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            int c = Keys.compare(leaf.keys[mid], key);
-            if (c < 0) {
-                lo = mid + 1;
-            } else if (c > 0) {
-                hi = mid - 1;
-            } else {
-                return mid;
-            }
-        }
-        return -(lo + 1);
     }
 
     /** Sets {@code key} to {@code value}; returns the value it had, or null. Writer only. */
@@ -197,13 +75,13 @@ final class KeyTree<V> {
     @SuppressWarnings("unchecked")
     private V put(byte[] key, V value, boolean ifAbsent) {
         previous = null;
-        Node root = own(working);
+        KeyNode root = own(working);
         if (insert(root, key, value, ifAbsent)) {
             Inner top = new Inner(epoch);
             top.kids[0] = root;
             top.kids[1] = splitNode;
-            top.keys[0] = splitKey;
             top.n = 2;
+            top.setKey(0, splitKey);
             root = top;
         }
         working = root;
@@ -213,14 +91,14 @@ final class KeyTree<V> {
     }
 
     /** {@code node} if the writer may change it in place, else its copy. */
-    private Node own(Node node) {
+    private KeyNode own(KeyNode node) {
         return node.epoch == epoch ? node : node.copy(epoch);
     }
 
     /** Inserts into {@code node} (the writer's own); true if it split ({@link #splitNode} right of it). */
-    private boolean insert(Node node, byte[] key, Object value, boolean ifAbsent) {
+    private boolean insert(KeyNode node, byte[] key, Object value, boolean ifAbsent) {
         if (node instanceof Leaf leaf) {
-            int i = search(leaf, key);
+            int i = leaf.search(key);
             if (i >= 0) {
                 previous = leaf.values[i];
                 if (!ifAbsent || previous == null) {
@@ -239,6 +117,7 @@ final class KeyTree<V> {
             right.n = MAX - at;
             System.arraycopy(leaf.keys, at, right.keys, 0, right.n);
             System.arraycopy(leaf.values, at, right.values, 0, right.n);
+            right.rebuild();
             java.util.Arrays.fill(leaf.keys, at, MAX, null);
             java.util.Arrays.fill(leaf.values, at, MAX, null);
             leaf.n = at;
@@ -253,7 +132,7 @@ final class KeyTree<V> {
         }
         Inner in = (Inner) node;
         int c = in.child(key);
-        Node child = own(in.kids[c]);
+        KeyNode child = own(in.kids[c]);
         in.kids[c] = child;
         if (!insert(child, key, value, ifAbsent)) {
             return false;
@@ -262,17 +141,17 @@ final class KeyTree<V> {
     }
 
     /** Adds {@code kid} at {@code c} of {@code in}, {@code low} its lowest key; true if {@code in} split. */
-    private boolean addKid(Inner in, int c, byte[] low, Node kid) {
+    private boolean addKid(Inner in, int c, byte[] low, KeyNode kid) {
         if (in.n < MAX) {
-            System.arraycopy(in.keys, c - 1, in.keys, c, in.n - c);
+            in.moveKeys(c - 1, c, in.n - c);
             System.arraycopy(in.kids, c, in.kids, c + 1, in.n - c);
-            in.keys[c - 1] = low;
             in.kids[c] = kid;
             in.n++;
+            in.setKey(c - 1, low);
             return false;
         }
         // Full: the children and separators as if it had room, then split them.
-        Node[] kids = new Node[MAX + 1];
+        KeyNode[] kids = new KeyNode[MAX + 1];
         byte[][] seps = new byte[MAX][];
         System.arraycopy(in.kids, 0, kids, 0, c);
         kids[c] = kid;
@@ -290,6 +169,8 @@ final class KeyTree<V> {
         System.arraycopy(kids, 0, in.kids, 0, left);
         System.arraycopy(seps, 0, in.keys, 0, left - 1);
         in.n = left;
+        in.rebuild();
+        right.rebuild();
         splitNode = right;
         splitKey = seps[left - 1];
         return true;
@@ -300,7 +181,7 @@ final class KeyTree<V> {
         if (expected == null || latest(key) != expected) {
             return false;
         }
-        Node root = own(working);
+        KeyNode root = own(working);
         if (delete(root, key)) {
             root = new Leaf(epoch);
         }
@@ -312,14 +193,14 @@ final class KeyTree<V> {
     }
 
     /** Deletes {@code key} (present) under {@code node} (the writer's own); true if the node is left empty. */
-    private boolean delete(Node node, byte[] key) {
+    private boolean delete(KeyNode node, byte[] key) {
         if (node instanceof Leaf leaf) {
-            leaf.removeAt(search(leaf, key));
+            leaf.removeAt(leaf.search(key));
             return leaf.n == 0;
         }
         Inner in = (Inner) node;
         int c = in.child(key);
-        Node child = own(in.kids[c]);
+        KeyNode child = own(in.kids[c]);
         in.kids[c] = child;
         if (!delete(child, key)) {
             return false;
@@ -345,23 +226,23 @@ final class KeyTree<V> {
         private final byte[] begin;
         private final byte[] end;
         private final boolean reverse;
-        private Node leaf;
+        private KeyNode leaf;
         private int pos;
         private byte[] key;
         private Object value;
         private boolean done;
 
-        private Cursor(Node root, byte[] begin, byte[] end, boolean reverse) {
+        private Cursor(KeyNode root, byte[] begin, byte[] end, boolean reverse) {
             this.begin = begin;
             this.end = end;
             this.reverse = reverse;
             int depth = 0;
-            for (Node n = root; n instanceof Inner in; n = in.kids[0]) {
+            for (KeyNode n = root; n instanceof Inner in; n = in.kids[0]) {
                 depth++;
             }
             path = new Inner[depth];
             at = new int[depth];
-            Node node = root;
+            KeyNode node = root;
             for (int d = 0; d < depth; d++) {
                 Inner in = (Inner) node;
                 path[d] = in;
@@ -369,7 +250,7 @@ final class KeyTree<V> {
                 node = in.kids[at[d]];
             }
             leaf = node;
-            int i = search(leaf, reverse ? end : begin);
+            int i = leaf.search(reverse ? end : begin);
             int first = i >= 0 ? i : -i - 1; // the first key at or after the bound
             pos = reverse ? first - 1 : first;
             done = Keys.compare(begin, end) >= 0;
@@ -412,7 +293,7 @@ final class KeyTree<V> {
                 return false;
             }
             at[d] += reverse ? -1 : 1;
-            Node node = path[d].kids[at[d]];
+            KeyNode node = path[d].kids[at[d]];
             for (d++; d < path.length; d++) {
                 Inner in = (Inner) node;
                 path[d] = in;
