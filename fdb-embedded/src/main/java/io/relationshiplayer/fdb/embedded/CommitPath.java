@@ -1,6 +1,5 @@
 package io.relationshiplayer.fdb.embedded;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
@@ -58,7 +57,7 @@ final class CommitPath {
                 rv = conflicts.hasReads() ? tr.getReadVersion().join() : engine.readVersion();
             }
             request = new CommitRequest(rv, conflicts.normalizedReads(), conflicts.normalizedWrites(),
-                    new ArrayList<>(writes.mutations()), watches.forCommit());
+                    writes.mutationsForCommit(), watches.forCommit());
         }
         long start = System.nanoTime();
         return tr.commitObserver().observe(tr.onceReachable(() -> commitNow(request)), start);

@@ -49,6 +49,7 @@ final class Engine implements AutoCloseable {
         this.executor = executor;
         this.maxReadAge = readWindow.toNanos() / 1000L;
         this.clock = new VersionClock(disk.load(store));
+        store.publish();
     }
 
     long readVersion() {
@@ -208,6 +209,8 @@ final class Engine implements AutoCloseable {
             committed.forEach(r -> r.fail(refused));
             return;
         }
+        // Readers find the batch's writes before they can be given its versions.
+        store.publish();
         clock.endBatch(version);
         fired.addAll(changed);
         for (CommitRequest r : committed) {

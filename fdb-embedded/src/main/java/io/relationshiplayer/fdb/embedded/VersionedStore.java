@@ -2,11 +2,10 @@ package io.relationshiplayer.fdb.embedded;
 
 import com.apple.foundationdb.KeyValue;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.Map;
-import java.util.NavigableMap;
+import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
  * Multi-version key-value storage: each key holds its recent versions, newest first, so that a reader at any read
@@ -31,7 +30,8 @@ final class VersionedStore {
     private record Written(byte[] key, Version node) {
     }
 
-    private final ConcurrentSkipListMap<byte[], Version> data = new ConcurrentSkipListMap<>(Keys.ORDER);
+    /** Readers see what was published; the committer writes ahead of them and publishes a batch before its versions. */
+    private final KeyTree<Version> data = new KeyTree<>();
     /** Keys written, oldest first, so that trimming visits only what changed. Committer only. */
     private final ArrayDeque<Written> written = new ArrayDeque<>();
     /** Versions at or below this may have been trimmed: a read there would be wrong, so it fails as too old. */
@@ -42,9 +42,9 @@ final class VersionedStore {
         return visible(data.get(key), readVersion);
     }
 
-    /** The newest value of {@code key}, or null. Committer only. */
+    /** The newest value of {@code key}, published or not, or null. Committer only. */
     byte[] latest(byte[] key) {
-        Version head = data.get(key);
+        Version head = data.latest(key);
         return head == null ? null : head.value;
     }
 
@@ -67,17 +67,15 @@ final class VersionedStore {
         if (Keys.compare(begin, end) >= 0) {
             return java.util.Collections.emptyIterator();
         }
-        NavigableMap<byte[], Version> sub = data.subMap(begin, true, end, false);
-        Iterator<Map.Entry<byte[], Version>> it = (reverse ? sub.descendingMap() : sub).entrySet().iterator();
+        KeyTree.Cursor<Version> it = data.range(begin, end, reverse);
         return new Iterator<>() {
             private KeyValue next = advance();
 
             private KeyValue advance() {
-                while (it.hasNext()) {
-                    Map.Entry<byte[], Version> e = it.next();
-                    byte[] value = visible(e.getValue(), readVersion);
+                while (it.next()) {
+                    byte[] value = visible(it.value(), readVersion);
                     if (value != null) {
-                        return new KeyValue(e.getKey(), value);
+                        return new KeyValue(it.key(), value);
                     }
                 }
                 return null;
@@ -112,7 +110,7 @@ final class VersionedStore {
                 return;
             }
         } else {
-            head = data.get(key);
+            head = data.latest(key);
             if (head == null) {
                 return;
             }
@@ -128,36 +126,47 @@ final class VersionedStore {
         if (Keys.compare(begin, end) >= 0) {
             return;
         }
-        for (Map.Entry<byte[], Version> e : data.subMap(begin, true, end, false).entrySet()) {
-            if (e.getValue().value != null) {
-                put(e.getKey(), null, version);
+        List<byte[]> live = new ArrayList<>();
+        for (KeyTree.Cursor<Version> it = data.workingRange(begin, end); it.next(); ) {
+            if (it.value().value != null) {
+                live.add(it.key());
             }
+        }
+        for (byte[] key : live) {
+            put(key, null, version);
         }
     }
 
-    /** A point to {@link #rollback} to: the writes made after it can be taken back. Committer only. */
+    /**
+     * Makes the writes so far visible to readers. The committer publishes a batch before it publishes the batch's
+     * versions: a reader given a version afterwards finds its writes. Committer only.
+     */
+    void publish() {
+        data.publish();
+    }
+
+    /**
+     * A point to {@link #rollback} to: the writes made after it can be taken back. The writes before it are published.
+     * Committer only.
+     */
     int mark() {
+        data.publish();
         return written.size();
     }
 
     /**
-     * Takes back every write made after {@code mark} (a batch that could not be made durable), newest first: each key
-     * gets back the version it had before. Committer only, before the batch's versions were published and before
-     * any trim: readers never saw those versions, and what they see is unchanged.
+     * Takes back every write made after {@code mark} (a batch that could not be made durable): each key gets back the
+     * version it had before. Committer only, before the batch was published and before any trim: readers never saw
+     * its writes, and what they see is unchanged.
      */
     void rollback(int mark) {
         while (written.size() > mark) {
-            Written w = written.pollLast();
-            Version before = w.node.older;
-            if (before == null) {
-                data.remove(w.key, w.node);
-            } else {
-                data.replace(w.key, w.node, before);
-            }
+            written.pollLast();
         }
+        data.discard();
     }
 
-    /** Loads a key at a base version (durable engine start-up). */
+    /** Loads a key at a base version (durable engine start-up; {@link #publish} then). */
     void load(byte[] key, byte[] value, long version) {
         data.put(key, new Version(version, value, null));
     }
@@ -169,17 +178,17 @@ final class VersionedStore {
      * for every write of a counter that every commit updates).
      */
     void trim(long horizon) {
-        if (written.isEmpty() || written.peekFirst().node.version > horizon) {
-            return;
-        }
-        trimmedThrough = Math.max(trimmedThrough, horizon - 1);
-        while (!written.isEmpty() && written.peekFirst().node.version <= horizon) {
-            Written w = written.pollFirst();
-            w.node.older = null;
-            if (w.node.value == null) {
-                data.remove(w.key, w.node);
+        if (!written.isEmpty() && written.peekFirst().node.version <= horizon) {
+            trimmedThrough = Math.max(trimmedThrough, horizon - 1);
+            while (!written.isEmpty() && written.peekFirst().node.version <= horizon) {
+                Written w = written.pollFirst();
+                w.node.older = null;
+                if (w.node.value == null) {
+                    data.remove(w.key, w.node);
+                }
             }
         }
+        data.publish();
     }
 
     /** Approximate bytes of the newest values in [begin, end). */

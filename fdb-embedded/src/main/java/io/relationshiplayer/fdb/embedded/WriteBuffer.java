@@ -64,9 +64,26 @@ final class WriteBuffer {
     private final KeyRanges unreadable = new KeyRanges();
     private final List<Mutation> log = new ArrayList<>();
     private long mutationBytes;
+    /** No range clear and no versionstamped key in the log: its writes to different keys commute. */
+    private boolean pointWritesOnly = true;
 
     List<Mutation> mutations() {
         return log;
+    }
+
+    /**
+     * A copy of the log for the committer: in key order when that leaves the outcome unchanged, else as issued.
+     * Writes to different keys commute unless the log holds a range clear (which hides the writes before it in its
+     * range) or a versionstamped key (whose key is known only at commit); a stable sort keeps each key's own writes
+     * in their order. The committer then inserts the keys into its ordered store one after the other along the same
+     * path, not each at a random place (the cost of a secondary index's entries).
+     */
+    List<Mutation> mutationsForCommit() {
+        List<Mutation> copy = new ArrayList<>(log);
+        if (pointWritesOnly && copy.size() > 1) {
+            copy.sort((a, b) -> Keys.compare(a.key(), b.key()));
+        }
+        return copy;
     }
 
     long mutationBytes() {
@@ -83,6 +100,7 @@ final class WriteBuffer {
         unreadable.clear();
         log.clear();
         mutationBytes = 0;
+        pointWritesOnly = true;
     }
 
     void set(byte[] key, byte[] value) {
@@ -99,12 +117,14 @@ final class WriteBuffer {
         entries.subMap(begin, true, end, false).clear();
         cleared.add(begin, end);
         record(Mutation.clearRange(begin, end));
+        pointWritesOnly = false;
     }
 
     /** A versionstamped key whose key may land anywhere in [begin, end) once the versionstamp is known. */
     void versionstampedKey(byte[] template, byte[] param, byte[] begin, byte[] end) {
         record(Mutation.atomic(MutationType.SET_VERSIONSTAMPED_KEY, template, param));
         unreadable.add(begin, end);
+        pointWritesOnly = false;
     }
 
     void atomic(MutationType op, byte[] key, byte[] param) {
