@@ -53,18 +53,7 @@ public final class Times {
 
     /** {@code micros} of the day as PostgreSQL writes a time: {@code hh:mm:ss}, and a fraction if it has one. */
     public static String text(long micros) {
-        long seconds = micros / Timestamps.SECOND;
-        String s = String.format("%02d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60);
-        long fraction = micros % Timestamps.SECOND;
-        if (fraction == 0) {
-            return s;
-        }
-        String digits = String.format("%06d", fraction);
-        int end = digits.length();
-        while (digits.charAt(end - 1) == '0') {
-            end--;
-        }
-        return s + "." + digits.substring(0, end);
+        return new io.relationshiplayer.proto.values.TimeOfDay(micros).toString();
     }
 
     /** The time of day of {@code micros} (24:00:00 as the next midnight), for a client's LocalTime. */
