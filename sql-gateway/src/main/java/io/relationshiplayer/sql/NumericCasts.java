@@ -10,13 +10,48 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.validate.SqlValidator;
 
 /**
- * A cast to NUMERIC (or DECIMAL) without a precision of a value with a fraction is refused, 0A000 at the cast:
- * PostgreSQL's unconstrained numeric keeps every digit ({@code 0.5::numeric} is 0.5), while the engine's DECIMAL
- * without a precision is Calcite's DECIMAL(19, 0), which rounded it to a whole number (1), silently. A value that has
- * no fraction (an integer, or text of one) is cast as before; {@code NUMERIC(p, s)} keeps what it says.
+ * A cast to NUMERIC (or DECIMAL) without a precision keeps its operand's digits, as PostgreSQL's unconstrained
+ * numeric does ({@code 0.5::numeric} is 0.5): the engine's DECIMAL without a precision is Calcite's DECIMAL(19, 0),
+ * which rounded it to a whole number (1), silently. The statement's validator gives such a cast the precision that
+ * keeps them ({@link #constrain}); where no validator did (a cast it never typed), one that would round is refused,
+ * 0A000 at the cast ({@link #refuseRounding}).
  */
 final class NumericCasts {
     private NumericCasts() {
+    }
+
+    /**
+     * A cast to NUMERIC without a precision, as the validator types it, given the precision that keeps its operand's
+     * digits: a DECIMAL's own (so {@code ROUND(AVG(x)::numeric, 2)} and {@code 0.5::numeric} keep them), a
+     * floating-point number's or text's DECIMAL(38, 16); an integer's stays Calcite's DECIMAL(19, 0).
+     */
+    static void constrain(SqlValidator validator, org.apache.calcite.sql.validate.SqlValidatorScope scope,
+                          SqlNode expr) {
+        if (!(expr instanceof SqlCall cast) || cast.getKind() != org.apache.calcite.sql.SqlKind.CAST
+                || cast.operandCount() != 2 || !(cast.operand(1) instanceof SqlDataTypeSpec spec)
+                || !(spec.getTypeNameSpec() instanceof SqlBasicTypeNameSpec basic) || basic.getPrecision() >= 0
+                || !isDecimal(basic.getTypeName().getSimple())) {
+            return;
+        }
+        RelDataType from = validator.deriveType(scope, cast.operand(0));
+        int precision;
+        int scale;
+        switch (from.getSqlTypeName()) {
+            case DECIMAL -> {
+                precision = from.getPrecision();
+                scale = from.getScale();
+            }
+            case DOUBLE, REAL, FLOAT, CHAR, VARCHAR -> {
+                precision = 38;
+                scale = 16;
+            }
+            default -> {
+                return;
+            }
+        }
+        org.apache.calcite.sql.parser.SqlParserPos pos = spec.getParserPosition();
+        cast.setOperand(1, new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.DECIMAL, precision, scale, pos),
+                pos));
     }
 
     /** Fails if {@code cast} (a CAST call, validated) would round its operand's fraction away. */

@@ -315,6 +315,7 @@ final class SqlPrepare extends CalcitePrepareImpl {
                 io.relationshiplayer.sql.calcite.StatementCancel.checkPreparing(); // at every expression typed
                 io.relationshiplayer.sql.calcite.DateArithmetic.rewrite(this, scope, expr);
                 CastChecks.refuse(this, scope, expr);
+                NumericCasts.constrain(this, scope, expr);
                 return super.deriveType(scope, expr);
             }
 
