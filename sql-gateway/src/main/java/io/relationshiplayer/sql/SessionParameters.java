@@ -36,6 +36,7 @@ final class SessionParameters {
         add("read_consistency", SessionSettings::readConsistencyText,
                 "Whether autocommit queries past FoundationDB's 5 s go on in new transactions (continuation) or fail "
                         + "(snapshot).");
+        add("search_path", s -> "\"$user\", public", "The schemas names are looked up in (public: tables live there).");
         add("server_encoding", s -> "UTF8", "The server's character set encoding.");
         add("server_version", s -> "15.0 (" + PostgresFunctions.version() + ")",
                 "The PostgreSQL version whose SQL the server follows, and the server.");

@@ -128,19 +128,39 @@ public final class SessionSettings {
     }
 
     private static final Pattern DEFAULT = Pattern.compile("(?is)\\s*\\w+\\s*(?:=|\\s+to\\s+)\\s*default\\s*");
+    private static final Pattern SEARCH_PATH = Pattern.compile("(?is)\\s*\\w+\\s*(?:=|\\s+to\\s+)\\s*(.+?)\\s*");
     private static final Pattern VALUE = Pattern.compile("(?is)\\s*\\w+\\s*(?:=|\\s+to\\s+)\\s*(?:'((?:[^']|'')*)'|(\\w+))\\s*");
+
+    /**
+     * Whether a SET of search_path names only schemas whose tables are the session's: public (where every table is),
+     * "$user" (no such schema) and pg_catalog, as ORMs and dumps set it.
+     */
+    private static boolean onlyPublic(String assignment) {
+        Matcher m = SEARCH_PATH.matcher(assignment);
+        if (!m.matches()) {
+            return false;
+        }
+        for (String item : m.group(1).split(",")) {
+            String schema = item.strip().replaceAll("^['\"]|['\"]$", "").toLowerCase(Locale.ROOT);
+            if (!schema.equals("public") && !schema.equals("$user") && !schema.equals("pg_catalog")) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     private static void refuse(String name, String assignment) {
         if (name.equals("client_encoding") && assignment.matches("(?is).*\\W'?utf-?8'?\\s*")
                 || name.equals("timezone") && assignment.matches("(?is).*\\W'?(etc/)?utc'?\\s*")
-                || name.equals("datestyle") && assignment.matches("(?is).*\\W'?iso(\\s*,\\s*mdy)?'?\\s*")) {
+                || name.equals("datestyle") && assignment.matches("(?is).*\\W'?iso(\\s*,\\s*mdy)?'?\\s*")
+                || name.equals("search_path") && onlyPublic(assignment)) {
             return; // the value it has, the only one there is
         }
         if (SessionParameters.known(name)) {
             name = SessionParameters.spelling(name);
             boolean postgresAllows = name.equals("client_encoding") || name.equals("DateStyle")
                     || name.equals("TimeZone") || name.equals("default_transaction_isolation")
-                    || name.equals("transaction_isolation");
+                    || name.equals("transaction_isolation") || name.equals("search_path");
             throw new SqlException(postgresAllows ? "0A000" : "55P02", postgresAllows
                     ? "changing \"" + name + "\" is not supported: SHOW " + name + " gives the value the engine has"
                     : "parameter \"" + name + "\" cannot be changed");
