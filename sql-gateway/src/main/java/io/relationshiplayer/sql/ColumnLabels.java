@@ -35,7 +35,7 @@ final class ColumnLabels {
         int depth = 0;
         String previous = "";
         String word = "";
-        int i = skip(sql, 0);
+        int i = StatementText.skipBlank(sql, 0);
         while (i < len) {
             char c = sql.charAt(i);
             int end;
@@ -47,7 +47,7 @@ final class ColumnLabels {
                 word = sql.substring(i, end).toUpperCase(Locale.ROOT);
                 boolean qualified = i > 0 && sql.charAt(i - 1) == '.';
                 if (word.equals("AS") && !qualified && !castLevels[depth]) {
-                    int at = skip(sql, end);
+                    int at = StatementText.skipBlank(sql, end);
                     int labelEnd = at < len && isWordStart(sql.charAt(at)) ? wordEnd(sql, at) : at;
                     String label = sql.substring(at, labelEnd).toUpperCase(Locale.ROOT);
                     if (labelEnd > at && isLabel(sql, previous, label, labelEnd)) {
@@ -83,7 +83,7 @@ final class ColumnLabels {
                 word = "";
             }
             previous = word;
-            i = skip(sql, end);
+            i = StatementText.skipBlank(sql, end);
         }
         return out == null ? sql : new String(out);
     }
@@ -97,7 +97,7 @@ final class ColumnLabels {
                 || label.equals("IDENTITY") && (previous.equals("ALWAYS") || previous.equals("DEFAULT"))) {
             return false;
         }
-        int next = skip(sql, labelEnd);
+        int next = StatementText.skipBlank(sql, labelEnd);
         char after = next < sql.length() ? sql.charAt(next) : ';';
         if (after == '&' || after == '\'' || after == '.') {
             return false; // U&"name", a typed literal, a qualified name: not a label
@@ -130,24 +130,4 @@ final class ColumnLabels {
         return i;
     }
 
-    /** The index of the next token at or after {@code from}: whitespace and comments skipped. */
-    private static int skip(String sql, int from) {
-        int i = from;
-        int len = sql.length();
-        while (i < len) {
-            char c = sql.charAt(i);
-            if (Character.isWhitespace(c)) {
-                i++;
-            } else if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
-                while (i < len && sql.charAt(i) != '\n' && sql.charAt(i) != '\r') {
-                    i++;
-                }
-            } else if (c == '/' && i + 1 < len && sql.charAt(i + 1) == '*') {
-                i = StatementText.blockCommentEnd(sql, i);
-            } else {
-                return i;
-            }
-        }
-        return len;
-    }
 }

@@ -181,17 +181,9 @@ final class SetSyntax {
         List<Token> out = new ArrayList<>();
         int i = 0;
         int len = sql.length();
-        while (i < len) {
+        while ((i = StatementText.skipBlank(sql, i)) < len) {
             char c = sql.charAt(i);
-            if (Character.isWhitespace(c)) {
-                i++;
-            } else if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
-                while (i < len && sql.charAt(i) != '\n' && sql.charAt(i) != '\r') {
-                    i++;
-                }
-            } else if (c == '/' && i + 1 < len && sql.charAt(i + 1) == '*') {
-                i = StatementText.blockCommentEnd(sql, i);
-            } else if (c == '\'' || (c == 'E' || c == 'e') && i + 1 < len && sql.charAt(i + 1) == '\'') {
+            if (c == '\'' || (c == 'E' || c == 'e') && i + 1 < len && sql.charAt(i + 1) == '\'') {
                 int start = i;
                 i = StatementText.quotedEnd(sql, c == '\'' ? i : i + 1, '\'');
                 out.add(new Token(sql.substring(start, i), start, Token.STRING));

@@ -86,6 +86,27 @@ public final class StatementText {
         return sql.length();
     }
 
+    /** The index of the next token at or after {@code from}: whitespace and comments skipped. */
+    static int skipBlank(String sql, int from) {
+        int i = from;
+        int len = sql.length();
+        while (i < len) {
+            char c = sql.charAt(i);
+            if (Character.isWhitespace(c)) {
+                i++;
+            } else if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
+                while (i < len && sql.charAt(i) != '\n' && sql.charAt(i) != '\r') {
+                    i++;
+                }
+            } else if (c == '/' && i + 1 < len && sql.charAt(i + 1) == '*') {
+                i = blockCommentEnd(sql, i);
+            } else {
+                return i;
+            }
+        }
+        return len;
+    }
+
     /** Where the block comment starting at {@code from} ends; block comments nest, as in PostgreSQL. */
     static int blockCommentEnd(String sql, int from) {
         int depth = 0;
