@@ -63,7 +63,7 @@ final class FastStatements {
             return new io.relationshiplayer.proto.values.TimeOfDay(((Number) v).longValue());
         }
         if (v instanceof Float) {
-            return ((Float) v).doubleValue();
+            return ResultRows.realAsDouble((Float) v);
         }
         if (v instanceof Short || v instanceof Byte) {
             return ((Number) v).intValue();

@@ -50,7 +50,7 @@ final class ResultRows {
             } else if (v instanceof org.apache.calcite.avatica.util.ByteString) {
                 v = ((org.apache.calcite.avatica.util.ByteString) v).getBytes();
             } else if (v instanceof Float) {
-                v = ((Float) v).doubleValue();
+                v = realAsDouble((Float) v);
             } else if (v instanceof Short || v instanceof Byte) {
                 v = ((Number) v).intValue();
             } else if (v instanceof BigDecimal
@@ -63,4 +63,11 @@ final class ResultRows {
         return out;
     }
 
+    /**
+     * A REAL result as the double the wire carries: the double of the float's shortest digits, so that the REAL 0.1
+     * reads 0.1 (as PostgreSQL writes it), not 0.10000000149011612.
+     */
+    static double realAsDouble(float f) {
+        return Float.isFinite(f) ? Double.parseDouble(Float.toString(f)) : f;
+    }
 }

@@ -57,6 +57,7 @@ public final class CheckedArithmetic {
     private static final SqlUserDefinedFunction LONG_RANGE = function("longInRange");
     private static final SqlUserDefinedFunction DOUBLE_RANGE = function("doubleInRange");
     private static final SqlUserDefinedFunction DECIMAL_RANGE = function("decimalInRange");
+    private static final SqlUserDefinedFunction REAL_RANGE = function("realInRange");
     private static final SqlUserDefinedFunction DECIMAL_DIVIDE = function("decimalDivide");
     private static final SqlUserDefinedFunction DOUBLE_POWER = function("power");
     private static final SqlUserDefinedFunction DOUBLE_SQRT = function("sqrt");
@@ -80,7 +81,7 @@ public final class CheckedArithmetic {
     public static RelNode rewrite(RelNode rel) {
         RexBuilder rex = rel.getCluster().getRexBuilder();
         HepPlanner hep = new HepPlanner(REDUCE_AVERAGES);
-        hep.setRoot(rel);
+        hep.setRoot(ExactVariance.rewrite(rel));
         RelNode reduced = hep.findBestExp();
         RelNode exact = new ConvertToChecked(rex, true).visit(reduced);
         return new Rels(new Rexes(rex)).visit(exact);
@@ -102,7 +103,6 @@ public final class CheckedArithmetic {
 
         Rels(Rexes rexes) {
             this.rexes = rexes;
-            rexes.rels = this;
         }
 
         @Override
@@ -157,7 +157,6 @@ public final class CheckedArithmetic {
 
     private static final class Rexes extends RexShuttle {
         private final RexBuilder rex;
-        private Rels rels;
 
         Rexes(RexBuilder rex) {
             this.rex = rex;
@@ -165,7 +164,10 @@ public final class CheckedArithmetic {
 
         @Override
         public RexNode visitSubQuery(RexSubQuery subQuery) {
-            RelNode rewritten = subQuery.rel.accept(rels);
+            // the whole rewrite, not only this visitor's: the averages of a subquery reduced here too (the planner's
+            // reduction divides with sixteen significant digits: a scalar subquery's AVG of 1, 2, 2 was
+            // 1.6666666666666670), its arithmetic checked
+            RelNode rewritten = rewrite(subQuery.rel);
             RexSubQuery s = rewritten == subQuery.rel ? subQuery : subQuery.clone(rewritten);
             return super.visitSubQuery(s);
         }
@@ -289,7 +291,13 @@ public final class CheckedArithmetic {
             RexNode checked = rex.makeCall(dbl, f, List.of(asDouble(call.getOperands().get(0)),
                     asDouble(call.getOperands().get(1))));
             return call.getType().getSqlTypeName() == SqlTypeName.DOUBLE ? checked
+                    : call.getType().getSqlTypeName() == SqlTypeName.REAL ? toReal(call.getType(), checked)
                     : rex.makeCast(call.getType(), checked);
+        }
+
+        /** {@code x}, a DOUBLE, cast to the REAL {@code type} once it is known to fit (22003 where it does not). */
+        private RexNode toReal(RelDataType type, RexNode x) {
+            return rex.makeCast(type, rex.makeCall(x.getType(), REAL_RANGE, List.of(x)));
         }
 
         private RexNode asDouble(RexNode x) {
@@ -305,6 +313,11 @@ public final class CheckedArithmetic {
             RelDataType target = call.getType();
             RexNode x = call.getOperands().get(0);
             RelDataType source = x.getType();
+            if (target.getSqlTypeName() == SqlTypeName.REAL && (SqlTypeName.DECIMAL == source.getSqlTypeName()
+                    || SqlTypeName.DOUBLE == source.getSqlTypeName() || SqlTypeName.FLOAT == source.getSqlTypeName())) {
+                // Java's narrowing gives an infinity past REAL's range and 0 below it; PostgreSQL 22003
+                return toReal(target, asDouble(x));
+            }
             long[] range = range(target.getSqlTypeName());
             if (range == null || !SqlTypeFamily.NUMERIC.contains(source)) {
                 return call;
@@ -409,6 +422,21 @@ public final class CheckedArithmetic {
         public static long longInRange(long v, long min, long max) {
             if (v < min || v > max) {
                 throw new ArithmeticException(typeName(min) + " out of range: " + v);
+            }
+            return v;
+        }
+
+        /**
+         * {@code v} if a REAL holds it: an infinity from finite {@code v} is an overflow and 0 from non-zero {@code v}
+         * an underflow, 22003 as PostgreSQL's (infinities and NaN pass).
+         */
+        public static double realInRange(double v) {
+            float f = (float) v;
+            if (Float.isInfinite(f) && Double.isFinite(v)) {
+                throw new ArithmeticException("value out of range: overflow");
+            }
+            if (f == 0.0f && v != 0.0) {
+                throw new ArithmeticException("value out of range: underflow");
             }
             return v;
         }

@@ -26,7 +26,8 @@ public final class CheckedRexBuilder extends RexBuilder {
 
     /**
      * As RexBuilder's, except that an interval literal cast to text is PostgreSQL's text ({@link IntervalFunctions},
-     * {@code 1 day}): RexBuilder and the simplifier would fold it to Calcite's ({@code +1}).
+     * {@code 1 day}): RexBuilder and the simplifier would fold it to Calcite's ({@code +1}); and a number cast to REAL
+     * that a REAL cannot hold is 22003, where folding gave an infinity or 0.
      */
     @Override
     public RexNode makeCast(SqlParserPos pos, RelDataType type, RexNode exp, boolean matchNullability,
@@ -35,6 +36,12 @@ public final class CheckedRexBuilder extends RexBuilder {
                 && org.apache.calcite.sql.type.SqlTypeUtil.isInterval(literal.getType())
                 && org.apache.calcite.sql.type.SqlTypeUtil.inCharFamily(type)) {
             return IntervalFunctions.text(this, matchNullability ? matchNullability(type, exp) : type, exp);
+        }
+        if (exp instanceof org.apache.calcite.rex.RexLiteral literal && !literal.isNull()
+                && type.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.REAL
+                && org.apache.calcite.sql.type.SqlTypeUtil.isNumeric(literal.getType())) {
+            // folded here, where the generated code's check would never see it (CheckedArithmetic)
+            CheckedArithmetic.Checks.realInRange(literal.getValueAs(Double.class));
         }
         return super.makeCast(pos, type, exp, matchNullability, safe, format);
     }
