@@ -256,6 +256,9 @@ final class Conversions {
             // PostgreSQL's text of a time: LocalTime.MAX is 24:00:00, a fraction only as long as it needs
             return io.relationshiplayer.proto.values.TimeOfDay.of(t).toString();
         }
+        if (v instanceof Double d) {
+            return io.relationshiplayer.proto.values.FloatText.text(d); // PostgreSQL's 8 and 1e+20, as PgJDBC's
+        }
         return v.toString();
     }
 

@@ -76,7 +76,7 @@ final class CopyValues {
     static String text(SqlValue v) {
         return switch (v.getKindCase()) {
             case BOOL_VALUE -> v.getBoolValue() ? "t" : "f";
-            case DOUBLE_VALUE -> floatingText(v.getDoubleValue());
+            case DOUBLE_VALUE -> io.relationshiplayer.proto.values.FloatText.text(v.getDoubleValue());
             default -> Values.text(v);
         };
     }
@@ -173,30 +173,5 @@ final class CopyValues {
             }
         }
         return out.toByteArray();
-    }
-
-    /**
-     * A double as PostgreSQL prints it (extra_float_digits 1): the shortest text that reads back, plain from 1e-4 to
-     * below 1e15, else with an exponent of at least two digits (1e+15, 1.5e-05); NaN, Infinity, -Infinity.
-     */
-    static String floatingText(double d) {
-        if (Double.isNaN(d)) {
-            return "NaN";
-        }
-        if (Double.isInfinite(d)) {
-            return d > 0 ? "Infinity" : "-Infinity";
-        }
-        if (d == 0) {
-            return 1 / d < 0 ? "-0" : "0";
-        }
-        BigDecimal b = new BigDecimal(Double.toString(d)).stripTrailingZeros();
-        String digits = b.unscaledValue().abs().toString();
-        int exponent = digits.length() - 1 - b.scale();
-        if (exponent >= -4 && exponent < 15) {
-            return b.toPlainString();
-        }
-        String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
-        String e = Integer.toString(Math.abs(exponent));
-        return (d < 0 ? "-" : "") + mantissa + "e" + (exponent < 0 ? "-" : "+") + (e.length() < 2 ? "0" + e : e);
     }
 }

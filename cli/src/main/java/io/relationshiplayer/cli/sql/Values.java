@@ -33,7 +33,7 @@ public final class Values {
             case INT32_VALUE:
                 return Integer.toString(v.getInt32Value());
             case DOUBLE_VALUE:
-                return Double.toString(v.getDoubleValue());
+                return io.relationshiplayer.proto.values.FloatText.text(v.getDoubleValue()); // 8, not Java's 8.0
             case BOOL_VALUE:
                 return v.getBoolValue() ? "true" : "false";
             case STRING_VALUE:

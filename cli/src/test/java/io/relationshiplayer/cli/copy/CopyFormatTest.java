@@ -78,14 +78,14 @@ class CopyFormatTest {
 
     @Test
     void valuesAsPostgresWritesAndReadsThem() {
-        assertThat(CopyValues.floatingText(1e20)).isEqualTo("1e+20");
-        assertThat(CopyValues.floatingText(-1.5e-5)).isEqualTo("-1.5e-05");
-        assertThat(CopyValues.floatingText(123456789012345.0)).isEqualTo("123456789012345");
-        assertThat(CopyValues.floatingText(1e15)).isEqualTo("1e+15");
-        assertThat(CopyValues.floatingText(0.0001)).isEqualTo("0.0001");
-        assertThat(CopyValues.floatingText(2.0)).isEqualTo("2");
-        assertThat(CopyValues.floatingText(-0.0)).isEqualTo("-0");
-        assertThat(CopyValues.floatingText(Double.NEGATIVE_INFINITY)).isEqualTo("-Infinity");
+        assertThat(io.relationshiplayer.proto.values.FloatText.text(1e20)).isEqualTo("1e+20");
+        assertThat(io.relationshiplayer.proto.values.FloatText.text(-1.5e-5)).isEqualTo("-1.5e-05");
+        assertThat(io.relationshiplayer.proto.values.FloatText.text(123456789012345.0)).isEqualTo("123456789012345");
+        assertThat(io.relationshiplayer.proto.values.FloatText.text(1e15)).isEqualTo("1e+15");
+        assertThat(io.relationshiplayer.proto.values.FloatText.text(0.0001)).isEqualTo("0.0001");
+        assertThat(io.relationshiplayer.proto.values.FloatText.text(2.0)).isEqualTo("2");
+        assertThat(io.relationshiplayer.proto.values.FloatText.text(-0.0)).isEqualTo("-0");
+        assertThat(io.relationshiplayer.proto.values.FloatText.text(Double.NEGATIVE_INFINITY)).isEqualTo("-Infinity");
         io.relationshiplayer.proto.v1.ColumnType bool = io.relationshiplayer.proto.v1.ColumnType.newBuilder()
                 .setKind(io.relationshiplayer.proto.v1.ColumnKind.BOOLEAN).build();
         for (String t : List.of("t", "TRUE", "yes", "on", "1", "tr")) {

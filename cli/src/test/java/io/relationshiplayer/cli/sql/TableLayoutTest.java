@@ -58,10 +58,10 @@ class TableLayoutTest {
         TableLayout narrow = new TableLayout(numbers, 16, false, Display.DEFAULT);
         String wide = print(out -> narrow.print(List.of(row(i(1234567890123L), d(1.5E300), s("abcdefgh"))), out));
         assertThat(wide).isEqualTo("""
-                 id            | x       | note
-                ---------------+---------+------
-                 1234567890123 | 1.5E300 | abcd
-                               |         | efgh
+                 id            | x        | note
+                ---------------+----------+------
+                 1234567890123 | 1.5e+300 | abcd
+                               |          | efgh
                 """);
     }
 

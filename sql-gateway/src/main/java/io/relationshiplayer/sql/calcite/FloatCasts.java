@@ -1,5 +1,6 @@
 package io.relationshiplayer.sql.calcite;
 
+import io.relationshiplayer.proto.values.FloatText;
 import java.math.BigDecimal;
 import org.apache.calcite.linq4j.function.Strict;
 import org.apache.calcite.rex.RexBuilder;
@@ -75,38 +76,12 @@ public final class FloatCasts {
 
     /** {@code d} as PostgreSQL writes a double precision. */
     public static String text(double d) {
-        return text(d, Double.toString(d), 15);
+        return FloatText.text(d);
     }
 
     /** {@code f} as PostgreSQL writes a real. */
     public static String text(float f) {
-        return text(f, Float.toString(f), 6);
-    }
-
-    /** PostgreSQL's text of a value whose shortest digits {@code java} writes, in exponent form from 10^{@code digits}. */
-    private static String text(double d, String java, int digits) {
-        if (Double.isNaN(d)) {
-            return "NaN";
-        }
-        if (Double.isInfinite(d)) {
-            return d > 0 ? "Infinity" : "-Infinity";
-        }
-        if (d == 0) {
-            return 1 / d < 0 ? "-0" : "0";
-        }
-        BigDecimal v = new BigDecimal(java).stripTrailingZeros();
-        int exponent = v.precision() - v.scale() - 1;
-        if (exponent >= -4 && exponent < digits) {
-            return v.toPlainString();
-        }
-        String unscaled = v.unscaledValue().abs().toString();
-        StringBuilder s = new StringBuilder(v.signum() < 0 ? "-" : "").append(unscaled.charAt(0));
-        if (unscaled.length() > 1) {
-            s.append('.').append(unscaled, 1, unscaled.length());
-        }
-        s.append(exponent < 0 ? "e-" : "e+");
-        int e = Math.abs(exponent);
-        return s.append(e < 10 ? "0" : "").append(e).toString();
+        return FloatText.text(f);
     }
 
     /** The functions themselves, called from generated code (never with NULL: they are strict). */
