@@ -17,7 +17,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.Calendar;
 import java.util.HexFormat;
 import javax.annotation.Nullable;
@@ -28,7 +27,6 @@ import javax.annotation.Nullable;
  * its wall-clock value: {@link Timestamp#valueOf(LocalDateTime)}, as PostgreSQL's driver does.
  */
 final class Conversions {
-    private static final DateTimeFormatter TIMESTAMP_TEXT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     private Conversions() {
     }
@@ -231,9 +229,7 @@ final class Conversions {
      */
     static String toText(Object v) {
         if (v instanceof LocalDate d) {
-            String s = String.format("%04d-%02d-%02d", d.getYear() < 1 ? 1 - d.getYear() : d.getYear(),
-                    d.getMonthValue(), d.getDayOfMonth());
-            return d.getYear() < 1 ? s + " BC" : s;
+            return io.relationshiplayer.proto.values.DateText.date(d);
         }
         if (v instanceof byte[] b) {
             return "\\x" + HexFormat.of().formatHex(b);
@@ -242,12 +238,7 @@ final class Conversions {
             return d.toPlainString();
         }
         if (v instanceof LocalDateTime t) {
-            String s = TIMESTAMP_TEXT.format(t);
-            if (t.getNano() != 0) {
-                String f = String.format("%09d", t.getNano()).replaceAll("0+$", "");
-                s += "." + f;
-            }
-            return t.getYear() < 1 ? s + " BC" : s; // the pattern's yyyy is the year of the era
+            return io.relationshiplayer.proto.values.DateText.timestamp(t);
         }
         if (v instanceof Timestamp t) {
             return toText(t.toLocalDateTime());

@@ -313,10 +313,23 @@ public final class Values {
     /** A readable form of a value for messages. */
     public static String show(Object v) {
         if (v instanceof byte[]) {
-            return "\\x" + new java.math.BigInteger(1, (byte[]) v).toString(16);
+            return "\\x" + java.util.HexFormat.of().formatHex((byte[]) v); // every byte's two digits: \x00ff
         }
         if (v instanceof String) {
             return "'" + v + "'";
+        }
+        // as PostgreSQL writes them (Java wrote 1.0E20, -0043-03-15, 2024-01-01T10:00, 1E+3)
+        if (v instanceof Double d) {
+            return io.relationshiplayer.proto.values.FloatText.text(d);
+        }
+        if (v instanceof LocalDate d) {
+            return io.relationshiplayer.proto.values.DateText.date(d);
+        }
+        if (v instanceof LocalDateTime t) {
+            return io.relationshiplayer.proto.values.DateText.timestamp(t);
+        }
+        if (v instanceof java.math.BigDecimal d) {
+            return d.toPlainString();
         }
         return String.valueOf(v);
     }

@@ -454,7 +454,6 @@ final class WritePath {
         return cols + ")=" + vals + ")";
     }
 
-    /** Joins futures in order, so the first failure reported is the first check's, whatever finished first. */
     /** Waits for every one of {@code futures} to end, whatever its outcome. */
     private static void settle(List<? extends CompletableFuture<?>> futures) {
         for (CompletableFuture<?> f : futures) {
@@ -466,6 +465,7 @@ final class WritePath {
         }
     }
 
+    /** Joins futures in order, so the first failure reported is the first check's, whatever finished first. */
     private static void joinInOrder(List<? extends CompletableFuture<?>> futures) {
         for (CompletableFuture<?> f : futures) {
             try {

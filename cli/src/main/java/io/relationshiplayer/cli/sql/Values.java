@@ -119,21 +119,12 @@ public final class Values {
      * proleptic year -43, is {@code 0044-03-15 BC}; never the year of its era without the era).
      */
     public static String dateText(LocalDate d) {
-        return year(d.getYear()) + String.format("-%02d-%02d", d.getMonthValue(), d.getDayOfMonth()) + era(d.getYear());
+        return io.relationshiplayer.proto.values.DateText.date(d);
     }
 
     /** A timestamp as PostgreSQL writes it: {@link #dateText}'s year and era, the fraction without trailing zeros. */
     public static String timestampText(LocalDateTime t) {
-        String rest = t.format(TIME_OF_TIMESTAMP).replaceAll("(\\.\\d*?)0+$", "$1").replaceAll("\\.$", "");
-        return year(t.getYear()) + rest + era(t.getYear());
-    }
-
-    private static String year(int proleptic) {
-        return String.format("%04d", proleptic > 0 ? proleptic : 1 - proleptic);
-    }
-
-    private static String era(int proleptic) {
-        return proleptic > 0 ? "" : " BC";
+        return io.relationshiplayer.proto.values.DateText.timestamp(t);
     }
 
     private static LocalDateTime timestamp(long micros) {

@@ -73,11 +73,7 @@ public final class Dates {
 
     /** {@code day} as PostgreSQL writes a date: {@code yyyy-mm-dd}, {@code BC} after a year before 1 AD. */
     public static String text(int day) {
-        LocalDate d = LocalDate.ofEpochDay(day);
-        int year = d.getYear();
-        String s = String.format(Locale.ROOT, "%04d-%02d-%02d", year < 1 ? 1 - year : year, d.getMonthValue(),
-                d.getDayOfMonth());
-        return year < 1 ? s + " BC" : s;
+        return io.relationshiplayer.proto.values.DateText.date(LocalDate.ofEpochDay(day));
     }
 
     /**

@@ -210,19 +210,6 @@ public final class Timestamps {
     }
 
     private static String text(LocalDateTime t) {
-        // PostgreSQL's years before 1 AD are "BC": 1 BC is the year 0 of ISO's
-        int year = t.getYear() < 1 ? 1 - t.getYear() : t.getYear();
-        String era = t.getYear() < 1 ? " BC" : "";
-        String s = String.format("%04d-%02d-%02d %02d:%02d:%02d", year, t.getMonthValue(), t.getDayOfMonth(),
-                t.getHour(), t.getMinute(), t.getSecond());
-        if (t.getNano() == 0) {
-            return s + era;
-        }
-        String fraction = String.format("%09d", t.getNano());
-        int end = fraction.length();
-        while (fraction.charAt(end - 1) == '0') {
-            end--;
-        }
-        return s + "." + fraction.substring(0, end) + era;
+        return io.relationshiplayer.proto.values.DateText.timestamp(t);
     }
 }
