@@ -59,6 +59,7 @@ final class CalciteRunner implements AutoCloseable {
         org.apache.calcite.runtime.Hook.PLANNER.add((java.util.function.Consumer<org.apache.calcite.plan.RelOptPlanner>)
                 planner -> {
                     io.relationshiplayer.sql.calcite.RecordLayerRules.RULES.forEach(planner::addRule);
+                    io.relationshiplayer.sql.calcite.UnorderedWindowRule.register(planner);
                     planner.addListener(CancelChecks.LISTENER);
                 });
         // Every plan's arithmetic and narrowing casts report overflow and division by zero instead of wrapping, its
