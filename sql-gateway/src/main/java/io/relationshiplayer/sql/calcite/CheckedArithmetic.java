@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import org.apache.calcite.linq4j.function.Strict;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
@@ -61,6 +60,7 @@ public final class CheckedArithmetic {
     private static final SqlUserDefinedFunction DECIMAL_DIVIDE = function("decimalDivide");
     private static final SqlUserDefinedFunction DOUBLE_POWER = function("power");
     private static final SqlUserDefinedFunction DOUBLE_SQRT = function("sqrt");
+    private static final SqlUserDefinedFunction DOUBLE_RINT = function("rint");
 
     /** SUM of DOUBLE that refuses to overflow to an infinity (the values themselves may be infinite). */
     private static final SqlUserDefinedAggFunction DOUBLE_SUM = sum("rl_checked_sum", ReturnTypes.AGG_SUM);
@@ -93,7 +93,7 @@ public final class CheckedArithmetic {
     }
 
     private static SqlUserDefinedFunction function(String method) {
-        ScalarFunctionImpl f = (ScalarFunctionImpl) ScalarFunctionImpl.create(Checks.class, method);
+        ScalarFunctionImpl f = (ScalarFunctionImpl) ScalarFunctionImpl.create(ArithmeticChecks.class, method);
         return new SqlUserDefinedFunction(new SqlIdentifier("rl_checked_" + method, SqlParserPos.ZERO),
                 SqlKind.OTHER_FUNCTION, ReturnTypes.ARG0_NULLABLE, null, null, f);
     }
@@ -228,6 +228,10 @@ public final class CheckedArithmetic {
                                 rex.getTypeFactory().createSqlType(SqlTypeName.DOUBLE), type.isNullable()),
                                 call.getOperator() == SqlStdOperatorTable.SQRT ? DOUBLE_SQRT : DOUBLE_POWER, doubles);
                         return name == SqlTypeName.DOUBLE ? checked : rex.makeCast(type, checked);
+                    }
+                    if (call.getOperator() == SqlStdOperatorTable.ROUND && call.getOperands().size() == 1
+                            && name == SqlTypeName.DOUBLE) {
+                        return rex.makeCall(type, DOUBLE_RINT, call.getOperands());
                     }
                     if (call.getOperator() == SqlStdOperatorTable.ABS && SqlTypeName.INT_TYPES.contains(name)) {
                         RexNode x = call.getOperands().get(0);
@@ -375,11 +379,11 @@ public final class CheckedArithmetic {
         }
 
         public double add(double total, double value) {
-            return Checks.plus(total, value);
+            return ArithmeticChecks.plus(total, value);
         }
 
         public double merge(double a, double b) {
-            return Checks.plus(a, b);
+            return ArithmeticChecks.plus(a, b);
         }
 
         public double result(double total) {
@@ -387,110 +391,5 @@ public final class CheckedArithmetic {
         }
     }
 
-    /** The checks themselves, called from generated code (never with NULL: they are strict). */
-    @Strict
-    public static final class Checks {
-        private Checks() {
-        }
-
-        public static double plus(double a, double b) {
-            return finite(a + b, a, b);
-        }
-
-        public static double minus(double a, double b) {
-            return finite(a - b, a, b);
-        }
-
-        public static double times(double a, double b) {
-            return finite(a * b, a, b);
-        }
-
-        public static double divide(double a, double b) {
-            if (b == 0.0) {
-                throw new ArithmeticException("division by zero");
-            }
-            return finite(a / b, a, b);
-        }
-
-        private static double finite(double result, double a, double b) {
-            if (Double.isInfinite(result) && Double.isFinite(a) && Double.isFinite(b)) {
-                throw new ArithmeticException("value out of range: overflow");
-            }
-            return result;
-        }
-
-        public static long longInRange(long v, long min, long max) {
-            if (v < min || v > max) {
-                throw new ArithmeticException(typeName(min) + " out of range: " + v);
-            }
-            return v;
-        }
-
-        /**
-         * {@code v} if a REAL holds it: an infinity from finite {@code v} is an overflow and 0 from non-zero {@code v}
-         * an underflow, 22003 as PostgreSQL's (infinities and NaN pass).
-         */
-        public static double realInRange(double v) {
-            float f = (float) v;
-            if (Float.isInfinite(f) && Double.isFinite(v)) {
-                throw new ArithmeticException("value out of range: overflow");
-            }
-            if (f == 0.0f && v != 0.0) {
-                throw new ArithmeticException("value out of range: underflow");
-            }
-            return v;
-        }
-
-        /** A cast to an integer type drops the fraction: the value must lie strictly between min - 1 and max + 1. */
-        public static double doubleInRange(double v, double min, double max) {
-            if (Double.isNaN(v) || !(v > min - 1.0 || v == min) || !(v < max + 1.0)) {
-                throw new ArithmeticException(typeName((long) min) + " out of range: " + v);
-            }
-            return v;
-        }
-
-        /** PostgreSQL's power of double precision: its domain errors 2201F, an overflow 22003. */
-        public static double power(double a, double b) {
-            if (a == 0 && b < 0) {
-                throw new io.relationshiplayer.sql.SqlException("2201F",
-                        "zero raised to a negative power is undefined");
-            }
-            if (a < 0 && b != Math.floor(b) && Double.isFinite(b)) {
-                throw new io.relationshiplayer.sql.SqlException("2201F", "a negative number raised to a non-integer "
-                        + "power yields a complex result");
-            }
-            return finite(Math.pow(a, b), a, b);
-        }
-
-        /** PostgreSQL's sqrt of double precision: of a negative number 2201F (Java's is NaN). */
-        public static double sqrt(double a) {
-            if (a < 0) {
-                throw new io.relationshiplayer.sql.SqlException("2201F", "cannot take square root of a negative "
-                        + "number");
-            }
-            return Math.sqrt(a);
-        }
-
-        /** {@code a / b} to {@code scale} decimals, rounded half up (PostgreSQL's numeric division rounds so). */
-        public static BigDecimal decimalDivide(BigDecimal a, BigDecimal b, int scale) {
-            if (b.signum() == 0) {
-                throw new ArithmeticException("division by zero");
-            }
-            return a.divide(b, scale, java.math.RoundingMode.HALF_UP);
-        }
-
-        public static BigDecimal decimalInRange(BigDecimal v, long min, long max) {
-            if (v.compareTo(BigDecimal.valueOf(min).subtract(BigDecimal.ONE)) <= 0
-                    || v.compareTo(BigDecimal.valueOf(max).add(BigDecimal.ONE)) >= 0) {
-                throw new ArithmeticException(typeName(min) + " out of range: " + v.toPlainString());
-            }
-            return v;
-        }
-
-        private static String typeName(long min) {
-            return min == Byte.MIN_VALUE ? "tinyint" : min == Short.MIN_VALUE ? "smallint"
-                    : min == Integer.MIN_VALUE ? "integer" : "bigint";
-        }
-    }
 
 }

@@ -41,7 +41,7 @@ public final class CheckedRexBuilder extends RexBuilder {
                 && type.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.REAL
                 && org.apache.calcite.sql.type.SqlTypeUtil.isNumeric(literal.getType())) {
             // folded here, where the generated code's check would never see it (CheckedArithmetic)
-            CheckedArithmetic.Checks.realInRange(literal.getValueAs(Double.class));
+            ArithmeticChecks.realInRange(literal.getValueAs(Double.class));
         }
         return super.makeCast(pos, type, exp, matchNullability, safe, format);
     }
