@@ -55,6 +55,26 @@ public final class IntervalText {
         return zero ? "00:00:00" : s.toString();
     }
 
+    /** An interval of {@code months}, {@code days} and {@code micros}, each field of its own sign, as PostgreSQL's. */
+    public static String text(long months, long days, long micros) {
+        StringBuilder s = new StringBuilder();
+        boolean zero = part(s, months / 12, "year", true);
+        zero = part(s, months % 12, "mon", zero);
+        zero = part(s, days, "day", zero);
+        if (zero || micros != 0) {
+            if (!zero) {
+                s.append(' ');
+            }
+            long t = Math.abs(micros);
+            s.append(micros < 0 ? "-" : "").append(String.format(Locale.ROOT, "%02d:%02d:%02d", t / 3_600_000_000L,
+                    t / 60_000_000L % 60, t / 1_000_000L % 60));
+            if (t % 1_000_000L != 0) {
+                s.append('.').append(String.format(Locale.ROOT, "%06d", t % 1_000_000L).replaceAll("0+$", ""));
+            }
+        }
+        return s.toString();
+    }
+
     /** A day-time interval of {@code millis}, whole days written as days if {@code days}. */
     public static String millis(long millis, boolean days) {
         StringBuilder s = new StringBuilder();

@@ -89,6 +89,10 @@ public final class TimestampFunctions {
 
     /** {@code call} (of a TIMESTAMP) as our functions make it, or null if none does. */
     static RexNode rewrite(RexBuilder rex, RexCall call) {
+        RexNode age = Age.rewrite(rex, call);
+        if (age != null) {
+            return age;
+        }
         List<RexNode> operands = call.getOperands();
         RelDataType type = call.getType();
         SqlTypeName to = type.getSqlTypeName();
