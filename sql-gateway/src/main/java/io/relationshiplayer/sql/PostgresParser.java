@@ -123,17 +123,19 @@ final class PostgresParser extends SqlParserImpl {
 
     @Override
     public SqlNode parseSqlStmtEof() throws Exception {
-        return CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.STATEMENT));
+        return WindowRewrites.apply(text, CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.STATEMENT)));
     }
 
     @Override
     public SqlNode parseSqlExpressionEof() throws Exception {
-        return CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.EXPRESSION));
+        return WindowRewrites.apply(text,
+                CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.EXPRESSION)));
     }
 
     @Override
     public org.apache.calcite.sql.SqlNodeList parseSqlStmtList() throws Exception {
-        return CaretPrecedence.apply(text, lineStarts, (org.apache.calcite.sql.SqlNodeList) parse(Entry.STATEMENTS));
+        return WindowRewrites.apply(text, CaretPrecedence.apply(text, lineStarts,
+                (org.apache.calcite.sql.SqlNodeList) parse(Entry.STATEMENTS)));
     }
 
     private Object parse(Entry entry) throws Exception {

@@ -9,6 +9,7 @@ import org.apache.calcite.linq4j.function.Strict;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.schema.impl.ScalarFunctionImpl;
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
@@ -40,12 +41,17 @@ final class TextFunctions {
                 return convertlet;
             }
             return (cx, c) -> {
-                RelDataType first = cx.getValidator().getValidatedNodeType(c.operand(0));
-                if (!SqlTypeUtil.inCharFamily(first)) {
+                List<SqlNode> nodes = new ArrayList<>(c.getOperandList());
+                if (name.equals("OCTET_LENGTH") && nodes.get(0) instanceof SqlCall cast
+                        && cast.getKind() == SqlKind.CAST && SqlTypeUtil.inCharFamily(
+                        cx.getValidator().getValidatedNodeType(cast.operand(0)))) {
+                    nodes.set(0, cast.operand(0)); // the validator's cast of the text to bytes: UTF-16's
+                }
+                if (!SqlTypeUtil.inCharFamily(cx.getValidator().getValidatedNodeType(nodes.get(0)))) {
                     return convertlet.convertCall(cx, c); // octet_length of bytes, as Calcite's
                 }
                 List<RexNode> operands = new ArrayList<>();
-                for (SqlNode operand : c.getOperandList()) {
+                for (SqlNode operand : nodes) {
                     operands.add(cx.convertExpression(operand));
                 }
                 RelDataType type = cx.getValidator().getValidatedNodeType(c);

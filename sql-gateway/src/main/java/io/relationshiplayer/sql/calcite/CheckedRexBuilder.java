@@ -43,6 +43,22 @@ public final class CheckedRexBuilder extends RexBuilder {
             // folded here, where the generated code's check would never see it (CheckedArithmetic)
             ArithmeticChecks.realInRange(literal.getValueAs(Double.class));
         }
+        if (exp instanceof org.apache.calcite.rex.RexLiteral literal && !literal.isNull()
+                && org.apache.calcite.sql.type.SqlTypeUtil.isIntType(type)
+                && org.apache.calcite.sql.type.SqlTypeUtil.isApproximateNumeric(literal.getType())) {
+            // folded as the generated code rounds it: half to even (PostgreSQL's rint), in the type's range
+            java.math.BigDecimal v = java.math.BigDecimal.valueOf(ArithmeticChecks.rint(
+                    literal.getValueAs(Double.class)));
+            long[] range = switch (type.getSqlTypeName()) {
+                case TINYINT -> new long[] {Byte.MIN_VALUE, Byte.MAX_VALUE};
+                case SMALLINT -> new long[] {Short.MIN_VALUE, Short.MAX_VALUE};
+                case INTEGER -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
+                default -> new long[] {Long.MIN_VALUE, Long.MAX_VALUE};
+            };
+            ArithmeticChecks.doubleInRange(v.doubleValue(), range[0], range[1]);
+            return makeLiteral(v.setScale(0, java.math.RoundingMode.UNNECESSARY), matchNullability
+                    ? matchNullability(type, exp) : type, false);
+        }
         return super.makeCast(pos, type, exp, matchNullability, safe, format);
     }
 

@@ -40,7 +40,7 @@ public final class UnorderedWindowRule extends ConverterRule {
         RelNode input = window.getInput();
         RelNode unordered = convert(input, input.getTraitSet().replace(EnumerableConvention.INSTANCE)
                 .replaceIf(RelCollationTraitDef.INSTANCE, () -> RelCollations.EMPTY));
-        RelNode calcite = EnumerableRules.ENUMERABLE_WINDOW_RULE.convert(window);
+        RelNode calcite = ((ConverterRule) EnumerableRules.ENUMERABLE_WINDOW_RULE).convert(window);
         return calcite.copy(calcite.getTraitSet().replaceIf(RelCollationTraitDef.INSTANCE, () -> RelCollations.EMPTY),
                 java.util.List.of(unordered));
     }
