@@ -27,25 +27,17 @@ public record DmlJoinSyntax(boolean update, @Nonnull String statement, @Nonnull 
     /** The parts of {@code sql} when it is a joined UPDATE or DELETE, or null (any other text, or one not lexed). */
     @Nullable
     public static DmlJoinSyntax find(@Nonnull String sql) {
-        Finder finder = new Finder(sql);
-        DmlJoinSyntax found;
         try {
-            found = finder.find();
+            return new Finder(sql).find();
         } catch (SqlException e) {
             return null; // an unterminated literal or the like: the statement's own parse reports it
         }
-        if (finder.empty != null) {
-            throw DdlCursor.error(finder.empty, null); // PostgreSQL's error at the token after FROM or USING
-        }
-        return found;
     }
 
     private static final class Finder {
         private final String sql;
         private final DdlCursor c;
         private int params;
-        /** The token after a FROM or USING without a list. */
-        private DdlToken empty;
 
         Finder(String sql) {
             this.sql = sql;
@@ -75,11 +67,12 @@ public record DmlJoinSyntax(boolean update, @Nonnull String statement, @Nonnull 
                 before = c.next();
             }
             int fromParam = params;
-            if (atEnd(c.peek(), 0) || c.peek().is("where") || c.peek().is("returning")) {
-                empty = c.peek();
-                return null;
-            }
+            DdlToken first = c.peek();
             int listEnd = skipTo(true);
+            if (c.peek() == first) {
+                // no list: the query keeps the token after the keyword, where its parse fails as PostgreSQL's does
+                listEnd = first.offset() + first.raw().length();
+            }
             int whereParam = params;
             Integer whereAt = null;
             int whereEnd = listEnd;
