@@ -90,6 +90,10 @@ final class JoinedDml {
 
     /** The statement parsed without its list and condition, with them. */
     static SqlNode of(SqlNode statement, SqlNode from, @Nullable SqlNode condition) {
+        if (statement instanceof org.apache.calcite.sql.SqlExplain explain) {
+            explain.setOperand(0, of(explain.getExplicandum(), from, condition));
+            return explain;
+        }
         if (statement instanceof SqlUpdate u) {
             return new Update(u, from, condition);
         }

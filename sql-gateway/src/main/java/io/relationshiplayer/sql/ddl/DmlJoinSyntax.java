@@ -12,7 +12,7 @@ import javax.annotation.Nullable;
  * verb, the list's keyword as {@code FROM}), and the condition. Each is parsed as it is, in the text's order, so
  * that the {@code ?} markers are numbered as they are written. The keywords are found with the DDL lexer, at the
  * statement's top level (not in parentheses), passing over literals, comments and quoted names; {@code IS DISTINCT
- * FROM} in a SET expression is no FROM list.
+ * FROM} in a SET expression is no FROM list. {@code EXPLAIN PLAN FOR} before the statement stays in its part.
  *
  * @param update    UPDATE ... FROM rather than DELETE ... USING
  * @param statement the statement without the list (and its keyword) and the condition (and WHERE)
@@ -34,6 +34,31 @@ public record DmlJoinSyntax(boolean update, @Nonnull String statement, @Nonnull 
         }
     }
 
+    /**
+     * Refuses a bare {@code *} in the RETURNING list {@code [start, end)} of a joined statement (0A000 at it):
+     * PostgreSQL's would return the list's columns too, and RETURNING here has only the target's ({@code t.*}).
+     */
+    public static void refuseBareStar(@Nonnull String sql, int start, int end) {
+        DdlCursor c = new DdlCursor(sql);
+        while (c.peek().type() != DdlToken.Type.END && c.peek().offset() < start) {
+            c.next();
+        }
+        int depth = 0;
+        boolean itemStart = true;
+        while (c.peek().type() != DdlToken.Type.END && c.peek().offset() < end) {
+            DdlToken t = c.next();
+            DdlToken after = c.peek();
+            if (depth == 0 && itemStart && t.isSymbol("*") && (after.type() == DdlToken.Type.END
+                    || after.offset() >= end || after.isSymbol(","))) {
+                throw DdlCursor.error(SqlException.FEATURE_NOT_SUPPORTED, t, "RETURNING * of an UPDATE ... FROM or "
+                        + "DELETE ... USING is not supported (it would return the joined tables' columns too): name "
+                        + "the target's columns, or write target.*");
+            }
+            depth += t.isSymbol("(") ? 1 : t.isSymbol(")") ? -1 : 0;
+            itemStart = depth == 0 && t.isSymbol(",");
+        }
+    }
+
     private static final class Finder {
         private final String sql;
         private final DdlCursor c;
@@ -46,6 +71,11 @@ public record DmlJoinSyntax(boolean update, @Nonnull String statement, @Nonnull 
 
         DmlJoinSyntax find() {
             DdlToken verb = c.next();
+            if (verb.is("explain") && c.peek().is("plan") && c.peek(1).is("for")) {
+                c.next(); // EXPLAIN's text for Calcite, EXPLAIN PLAN FOR statement: kept in the statement's part
+                c.next();
+                verb = c.next();
+            }
             boolean update = verb.is("update");
             if (!update && !(verb.is("delete") && c.accept("from"))) {
                 return null;
