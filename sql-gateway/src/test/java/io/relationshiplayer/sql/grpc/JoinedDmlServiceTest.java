@@ -5,17 +5,22 @@ import static org.awaitility.Awaitility.await;
 
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.relationshiplayer.proto.v1.ExecuteBatchRequest;
+import io.relationshiplayer.proto.v1.ParameterSet;
+import io.relationshiplayer.proto.v1.PrepareRequest;
 import io.relationshiplayer.sql.SqlException;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A joined UPDATE or DELETE ({@code UPDATE ... FROM}, {@code DELETE ... USING}) stopped while it reads its join, by
- * the statement timeout or by a client's cancel, writes nothing: in autocommit and inside BEGIN (which it aborts, as
- * PostgreSQL's does). {@code dml_joins.sqltest} has the statements' results; the file runner has no timeout.
+ * A joined UPDATE or DELETE ({@code UPDATE ... FROM}, {@code DELETE ... USING}) over the service: prepared and run
+ * with parameters, in an ExecuteBatch over parameter sets (each target row written once per item), and stopped while
+ * it reads its join, by the statement timeout or by a client's cancel, writing nothing: in autocommit and inside BEGIN
+ * (which it aborts, as PostgreSQL's does). {@code dml_joins.sqltest} has the statements' results; the file runner has
+ * no timeout.
  */
-class JoinedDmlCancelTest extends SqlServerFixture {
+class JoinedDmlServiceTest extends SqlServerFixture {
     private String tables() {
         String s = open();
         exec(s, "CREATE TABLE dj_c_parents (id INT PRIMARY KEY, name VARCHAR(10))");
@@ -27,6 +32,36 @@ class JoinedDmlCancelTest extends SqlServerFixture {
 
     private List<List<Object>> items(String s) {
         return exec(s, "SELECT id, n FROM dj_c_items ORDER BY id").rows();
+    }
+
+    @Test
+    void preparedAndBatchedWithParameters() {
+        String s = tables();
+        String prepared = sql().prepare(PrepareRequest.newBuilder().setSessionId(s).setSql(
+                "UPDATE dj_c_items AS i SET n = i.n + ? FROM dj_c_parents p, dj_c_parents q "
+                        + "WHERE p.id = i.parent_id AND p.name = ?").build()).getStatementId();
+        assertThat(execPrepared(s, prepared, 5, "a").end().getAffectedRows()).isEqualTo(2L);
+        assertThat(execPrepared(s, prepared, 1, "b").end().getAffectedRows()).isEqualTo(1L);
+        assertThat(items(s)).containsExactly(List.of(10, 5), List.of(11, 5), List.of(12, 1));
+        var r = sql().executeBatch(ExecuteBatchRequest.newBuilder().setSessionId(s).setSql(
+                "UPDATE dj_c_items SET n = dj_c_items.n * ? FROM dj_c_parents p, dj_c_parents q "
+                        + "WHERE p.id = dj_c_items.parent_id AND p.name = ?")
+                .addParamSets(set(10, "a")).addParamSets(set(3, "b")).addParamSets(set(2, "none")).build());
+        assertThat(r.getAffectedRowsList()).containsExactly(2L, 1L, 0L);
+        assertThat(items(s)).containsExactly(List.of(10, 50), List.of(11, 50), List.of(12, 3));
+        r = sql().executeBatch(ExecuteBatchRequest.newBuilder().setSessionId(s).setSql(
+                "DELETE FROM dj_c_items USING dj_c_parents p WHERE p.id = dj_c_items.parent_id AND p.name = ?")
+                .addParamSets(set("b")).addParamSets(set("b")).build());
+        assertThat(r.getAffectedRowsList()).containsExactly(1L, 0L);
+        assertThat(items(s)).containsExactly(List.of(10, 50), List.of(11, 50));
+    }
+
+    private static ParameterSet set(Object... params) {
+        ParameterSet.Builder b = ParameterSet.newBuilder();
+        for (Object p : params) {
+            b.addParams(v(p));
+        }
+        return b.build();
     }
 
     @Test
