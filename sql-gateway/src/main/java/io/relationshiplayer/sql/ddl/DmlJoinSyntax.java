@@ -29,7 +29,7 @@ public record DmlJoinSyntax(boolean update, @Nonnull String statement, @Nonnull 
     public static DmlJoinSyntax find(@Nonnull String sql) {
         try {
             return new Finder(sql).find();
-        } catch (SqlException e) {
+        } catch (RuntimeException e) {
             return null; // an unterminated literal or the like: the statement's own parse reports it
         }
     }
