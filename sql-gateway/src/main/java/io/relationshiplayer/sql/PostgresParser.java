@@ -53,6 +53,8 @@ final class PostgresParser extends SqlParserImpl {
     private SqlConformance conformance;
     private Map<String, TimeUnit> timeUnitCodes;
     private LexicalState lexicalState;
+    /** The number of the text's first {@code ?} marker: a part of a joined UPDATE or DELETE's ({@link JoinedDml}). */
+    private int firstParam;
 
     PostgresParser(String text) {
         this(text, new int[0]);
@@ -123,7 +125,28 @@ final class PostgresParser extends SqlParserImpl {
 
     @Override
     public SqlNode parseSqlStmtEof() throws Exception {
+        io.relationshiplayer.sql.ddl.DmlJoinSyntax joined = io.relationshiplayer.sql.ddl.DmlJoinSyntax.find(text);
+        if (joined != null) {
+            return joined(joined);
+        }
         return WindowRewrites.apply(text, CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.STATEMENT)));
+    }
+
+    /** A joined UPDATE or DELETE: its parts parsed in the text's order, each numbering its markers on. */
+    private SqlNode joined(io.relationshiplayer.sql.ddl.DmlJoinSyntax joined) throws Exception {
+        SqlNode statement = part(joined.statement(), 0).parseSqlStmtEof();
+        SqlNode list = part(joined.fromList(), joined.fromParam()).parseSqlStmtEof();
+        SqlNode where = joined.where() == null ? null : part(joined.where(), joined.whereParam())
+                .parseSqlExpressionEof();
+        return JoinedDml.of(statement, ((org.apache.calcite.sql.SqlSelect) list).getFrom(), where);
+    }
+
+    private PostgresParser part(String partText, int first) {
+        PostgresParser part = new PostgresParser(partText);
+        configure(part);
+        part.firstParam = first;
+        part.nDynamicParams = first;
+        return part;
     }
 
     @Override
@@ -295,6 +318,8 @@ final class PostgresParser extends SqlParserImpl {
     }
 
     private void configure(PostgresParser next) {
+        next.firstParam = firstParam;
+        next.nDynamicParams = firstParam;
         if (quotedCasing != null) {
             next.setQuotedCasing(quotedCasing);
         }

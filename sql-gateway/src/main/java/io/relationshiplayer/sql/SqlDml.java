@@ -18,12 +18,20 @@ final class SqlDml {
     private final String sql;
     private final DmlClauses clauses;
     private final String tag;
+    /** An UPDATE ... FROM or DELETE ... USING ({@link JoinedDml}): its RETURNING has only the target's columns. */
+    private final boolean joined;
 
     private SqlDml(SqlSession session, String sql, DmlClauses clauses, String tag) {
         this.session = session;
         this.sql = sql;
         this.clauses = clauses;
         this.tag = tag;
+        this.joined = clauses.returning() != null && io.relationshiplayer.sql.ddl.DmlJoinSyntax.find(
+                clauses.statement()) != null;
+        if (joined) {
+            io.relationshiplayer.sql.ddl.DmlJoinSyntax.refuseBareStar(sql, clauses.returning().list().start(),
+                    clauses.returning().list().end());
+        }
     }
 
     /** Runs an INSERT, UPDATE or DELETE with {@code params}, with its clauses if it has any; tagged {@code tag}. */
@@ -89,7 +97,18 @@ final class SqlDml {
         ClauseQuery query = new ClauseQuery(sql).add("SELECT ").copy(clauses.returning().list())
                 .add("\nFROM " + SqlOnConflict.quoted(StatementRows.Kind.WRITTEN.schema()) + "."
                         + SqlOnConflict.quoted(clauses.table()) + " AS " + SqlOnConflict.quoted(name));
-        StatementResult.Query result = (StatementResult.Query) query.run(session, params);
+        StatementResult.Query result;
+        try {
+            result = (StatementResult.Query) query.run(session, params);
+        } catch (SqlException e) {
+            if (joined && (SqlException.UNDEFINED_TABLE.equals(e.sqlState())
+                    || SqlException.UNDEFINED_COLUMN.equals(e.sqlState()))) {
+                throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "RETURNING of an UPDATE ... FROM or DELETE "
+                        + "... USING can name only the target's columns (" + e.getMessage() + ")", e.line(),
+                        e.column(), e);
+            }
+            throw e;
+        }
         List<Object[]> rows = new ArrayList<>();
         try (RowStream stream = result.rows()) {
             while (stream.hasNext()) {

@@ -161,7 +161,8 @@ final class SqlPrepare extends CalcitePrepareImpl {
             @Override
             protected org.apache.calcite.sql.SqlSelect createSourceSelectForUpdate(
                     org.apache.calcite.sql.SqlUpdate call) {
-                org.apache.calcite.sql.SqlSelect select = super.createSourceSelectForUpdate(call);
+                org.apache.calcite.sql.SqlSelect select = call instanceof JoinedDml.Update joined
+                        ? JoinedDml.sourceSelect(joined) : super.createSourceSelectForUpdate(call);
                 sourceSelects.add(select);
                 return select;
             }
@@ -169,7 +170,8 @@ final class SqlPrepare extends CalcitePrepareImpl {
             @Override
             protected org.apache.calcite.sql.SqlSelect createSourceSelectForDelete(
                     org.apache.calcite.sql.SqlDelete call) {
-                org.apache.calcite.sql.SqlSelect select = super.createSourceSelectForDelete(call);
+                org.apache.calcite.sql.SqlSelect select = call instanceof JoinedDml.Delete joined
+                        ? JoinedDml.sourceSelect(joined) : super.createSourceSelectForDelete(call);
                 sourceSelects.add(select);
                 return select;
             }

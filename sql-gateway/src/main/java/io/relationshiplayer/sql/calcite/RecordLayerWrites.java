@@ -21,15 +21,21 @@ final class RecordLayerWrites {
 
     /**
      * Applies an INSERT, UPDATE or DELETE: {@code input} holds the new rows (INSERT), the rows to delete (DELETE), or
-     * each row followed by the new values of {@code updateColumns} (UPDATE). Returns the affected-row count. With
+     * each row followed by the new values of {@code updateColumns} (UPDATE). Returns the affected-row count. A row to
+     * update or delete that comes again (a joined UPDATE's or DELETE's list joins it more than once) is written once,
+     * with its first values (PostgreSQL: one of its joined rows, whichever). With
      * {@code statementRows}, the rows written are kept there (for RETURNING), or an INSERT's rows are only proposed
      * there (for ON CONFLICT).
      */
     static long apply(Session s, Table t, String operation, Iterable<Object> input, String[] updateColumns,
                       @Nullable StatementRows statementRows) {
         List<Object[]> rows = new ArrayList<>();
+        java.util.Set<Key> keys = operation.equals("INSERT") ? null : new java.util.HashSet<>();
         for (Object o : input) {
-            rows.add(o instanceof Object[] ? (Object[]) o : new Object[] {o});
+            Object[] r = o instanceof Object[] ? (Object[]) o : new Object[] {o};
+            if (keys == null || keys.add(key(t, r))) {
+                rows.add(r); // a row that a joined UPDATE's or DELETE's list joins more than once: written once
+            }
         }
         long count = 0;
         for (int from = 0; from < rows.size(); from += WRITE_BATCH) {
@@ -85,10 +91,33 @@ final class RecordLayerWrites {
         return count;
     }
 
+    /** A row's primary key, compared as the write path compares keys (byte arrays by content). */
+    private record Key(Object[] values) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && java.util.Arrays.deepEquals(values, k.values);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Arrays.deepHashCode(values);
+        }
+    }
+
     private static void keep(@Nullable StatementRows statementRows, List<Row> written) {
         if (statementRows != null) {
             statementRows.written(written);
         }
+    }
+
+    private static Key key(Table t, Object[] internal) {
+        int[] positions = t.primaryKey();
+        Object[] values = new Object[positions.length];
+        for (int i = 0; i < positions.length; i++) {
+            ColumnDef c = t.column(positions[i]);
+            values[i] = Values.coerce(c, SqlTypes.fromInternal(c, internal[positions[i]]));
+        }
+        return new Key(values);
     }
 
     private static Row row(Table t, Object[] internal) {
