@@ -101,8 +101,13 @@ final class CaretPrecedence {
 
     /** Whether the text at {@code pos} is a parenthesis and the one that closes it, ending it. */
     private boolean isParenthesized(SqlParserPos pos) {
-        int start = offset(pos.getLineNum(), pos.getColumnNum());
-        int end = offset(pos.getEndLineNum(), pos.getEndColumnNum());
+        return isParenthesized(text, lineStarts, pos);
+    }
+
+    /** Whether {@code text} at {@code pos} is a parenthesis and the one that closes it, ending it. */
+    static boolean isParenthesized(String text, int[] lineStarts, SqlParserPos pos) {
+        int start = offset(lineStarts, pos.getLineNum(), pos.getColumnNum());
+        int end = offset(lineStarts, pos.getEndLineNum(), pos.getEndColumnNum());
         if (start < 0 || end <= start || end >= text.length() || text.charAt(start) != '('
                 || text.charAt(end) != ')') {
             return false;
@@ -134,7 +139,7 @@ final class CaretPrecedence {
         return false;
     }
 
-    private int offset(int line, int column) {
+    private static int offset(int[] lineStarts, int line, int column) {
         if (line < 1 || line > lineStarts.length || column < 1) {
             return -1;
         }

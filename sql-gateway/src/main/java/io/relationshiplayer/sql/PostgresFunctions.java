@@ -45,7 +45,9 @@ final class PostgresFunctions {
 
     /** The operators, for the validator's lookup. */
     static final SqlOperatorTable TABLE = SqlOperatorTables.of(NOW, VERSION, CURRENT_DATABASE, DATE_TRUNC,
-            io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP, io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP_FOR);
+            io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP, io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP_FOR,
+            RegexOperators.MATCH, RegexOperators.MATCH_CASELESS, RegexOperators.NOT_MATCH,
+            RegexOperators.NOT_MATCH_CASELESS);
 
     private PostgresFunctions() {
     }
@@ -92,6 +94,10 @@ final class PostgresFunctions {
                             + "write power(a, b) for an exponent", c.getParserPosition().getLineNum(),
                             c.getParserPosition().getColumnNum(), null);
                 };
+            }
+            SqlRexConvertlet regex = RegexOperators.convertlet(op);
+            if (regex != null) {
+                return regex;
             }
             if (op == EXTRACT || op == DATE_PART) {
                 return SecondsExtract::convert;

@@ -80,7 +80,7 @@ final class PostgresParser extends SqlParserImpl {
      * when there is nothing to rewrite.
      */
     private static OriginalPositions stream(String sql, int[] quoted) {
-        if (quoted.length == 0 && !sql.contains("::")) {
+        if (quoted.length == 0 && !sql.contains("::") && !PostgresOperators.mayRewrite(sql)) {
             return null;
         }
         StringBuilder q = new StringBuilder(sql.length() + 2 * quoted.length);
@@ -107,33 +107,39 @@ final class PostgresParser extends SqlParserImpl {
             origins[n++] = copied;
         }
         String quotedText = q.toString();
-        InfixCasts.Rewritten casts = InfixCasts.rewrite(quotedText);
-        if (casts == null && quoted.length == 0) {
-            return null;
+        InfixCasts.Rewritten rewritten = new InfixCasts.Rewritten(quotedText, Arrays.copyOf(origins, n));
+        boolean any = quoted.length > 0;
+        for (int step = 0; step < 2; step++) {
+            InfixCasts.Rewritten next = step == 0 ? InfixCasts.rewrite(rewritten.text())
+                    : PostgresOperators.rewrite(rewritten.text());
+            if (next != null) {
+                any = true;
+                int[] composed = new int[next.origins().length];
+                for (int i = 0; i < composed.length; i++) {
+                    composed[i] = rewritten.origins()[next.origins()[i]];
+                }
+                rewritten = new InfixCasts.Rewritten(next.text(), composed);
+            }
         }
-        if (casts == null) {
-            return new OriginalPositions(sql, quotedText, origins);
-        }
-        int[] composed = new int[casts.origins().length];
-        for (int i = 0; i < composed.length; i++) {
-            composed[i] = origins[casts.origins()[i]];
-        }
-        return new OriginalPositions(sql, casts.text(), composed);
+        return any ? new OriginalPositions(sql, rewritten.text(), rewritten.origins()) : null;
     }
 
     @Override
     public SqlNode parseSqlStmtEof() throws Exception {
-        return CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.STATEMENT));
+        return PostgresTree.apply(text, lineStarts, CaretPrecedence.apply(text, lineStarts,
+                (SqlNode) parse(Entry.STATEMENT)));
     }
 
     @Override
     public SqlNode parseSqlExpressionEof() throws Exception {
-        return CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.EXPRESSION));
+        return PostgresTree.apply(text, lineStarts, CaretPrecedence.apply(text, lineStarts,
+                (SqlNode) parse(Entry.EXPRESSION)));
     }
 
     @Override
     public org.apache.calcite.sql.SqlNodeList parseSqlStmtList() throws Exception {
-        return CaretPrecedence.apply(text, lineStarts, (org.apache.calcite.sql.SqlNodeList) parse(Entry.STATEMENTS));
+        return PostgresTree.apply(text, lineStarts, CaretPrecedence.apply(text, lineStarts,
+                (org.apache.calcite.sql.SqlNodeList) parse(Entry.STATEMENTS)));
     }
 
     private Object parse(Entry entry) throws Exception {
