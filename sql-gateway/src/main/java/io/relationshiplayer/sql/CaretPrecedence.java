@@ -86,7 +86,8 @@ final class CaretPrecedence {
             SqlCall r = (SqlCall) right;
             return rebuilt(r, power(pos, left, r.operand(0)), r.operand(1));
         }
-        return SqlStdOperatorTable.POWER.createCall(pos, left, right);
+        // from its left operand to its right one (the caret's own may start further left: 10 % 3 ^ 2)
+        return SqlStdOperatorTable.POWER.createCall(left.getParserPosition(), left, right);
     }
 
     private static SqlNode rebuilt(SqlCall call, SqlNode left, SqlNode right) {

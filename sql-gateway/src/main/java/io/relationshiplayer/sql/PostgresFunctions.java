@@ -47,7 +47,7 @@ final class PostgresFunctions {
     static final SqlOperatorTable TABLE = SqlOperatorTables.of(NOW, VERSION, CURRENT_DATABASE, DATE_TRUNC,
             io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP, io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP_FOR,
             RegexOperators.MATCH, RegexOperators.MATCH_CASELESS, RegexOperators.NOT_MATCH,
-            RegexOperators.NOT_MATCH_CASELESS);
+            RegexOperators.NOT_MATCH_CASELESS, PostgresNumbers.ROUND, PostgresNumbers.TRUNC, PostgresNumbers.DIV);
 
     private PostgresFunctions() {
     }
@@ -98,6 +98,17 @@ final class PostgresFunctions {
             SqlRexConvertlet regex = RegexOperators.convertlet(op);
             if (regex != null) {
                 return regex;
+            }
+            SqlRexConvertlet number = PostgresNumbers.convertlet(op);
+            if (number != null) {
+                return number;
+            }
+            if (op.getKind() == SqlKind.MOD) {
+                SqlRexConvertlet remainder = dates.get(call);
+                return remainder == null ? null : (cx, c) -> {
+                    PostgresNumbers.refuseApproximateRemainder(cx.getValidator(), c);
+                    return remainder.convertCall(cx, c);
+                };
             }
             if (op == EXTRACT || op == DATE_PART) {
                 return SecondsExtract::convert;

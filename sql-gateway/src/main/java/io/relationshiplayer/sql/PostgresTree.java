@@ -38,7 +38,7 @@ final class PostgresTree {
 
     /** {@code parsed}, read from {@code text} (whose line {@code i} starts at {@code lineStarts[i - 1]}), rewritten. */
     static <T> T apply(String text, int[] lineStarts, T parsed) {
-        if (!PostgresOperators.mayRewrite(text) || !(parsed instanceof SqlNode node)) {
+        if (!(PostgresOperators.mayRewrite(text) || text.indexOf('%') >= 0) || !(parsed instanceof SqlNode node)) {
             return parsed;
         }
         @SuppressWarnings("unchecked")
@@ -80,6 +80,9 @@ final class PostgresTree {
         if (RegexOperators.isRlike(call)) {
             return RegexOperators.of(call, operatorText(call));
         }
+        if (call.getOperator() == SqlStdOperatorTable.PERCENT_REMAINDER && call.operandCount() == 2) {
+            return atOperator(call, '%');
+        }
         return call;
     }
 
@@ -115,6 +118,30 @@ final class PostgresTree {
     private boolean startsWith(SqlCall call, String s) {
         int at = offset(call.getParserPosition().getLineNum(), call.getParserPosition().getColumnNum());
         return at >= 0 && text.regionMatches(true, at, s, 0, s.length());
+    }
+
+    /**
+     * {@code call} positioned at its operator {@code op} (the first between its operands), as PostgreSQL places an
+     * operator's errors ({@code 10 % 3 ^ 2}: operator does not exist: integer % double precision, at the {@code %}).
+     */
+    private SqlCall atOperator(SqlCall call, char op) {
+        SqlParserPos left = call.operand(0).getParserPosition();
+        SqlParserPos right = call.operand(1).getParserPosition();
+        int from = offset(left.getEndLineNum(), left.getEndColumnNum());
+        int to = offset(right.getLineNum(), right.getColumnNum());
+        if (from < 0 || to < 0 || to > text.length()) {
+            return call;
+        }
+        int at = text.substring(0, to).indexOf(op, from + 1);
+        if (at < 0) {
+            return call;
+        }
+        int line = java.util.Arrays.binarySearch(lineStarts, at);
+        line = line >= 0 ? line + 1 : -line - 1;
+        SqlParserPos pos = new SqlParserPos(line, at - lineStarts[line - 1] + 1, right.getEndLineNum(),
+                right.getEndColumnNum());
+        // (createCall would widen the position to the operands')
+        return new SqlBasicCall(call.getOperator(), List.of(call.operand(0), call.operand(1)), pos);
     }
 
     /** The text from the first {@code ~} or {@code !} between {@code call}'s two operands ("" if none). */
