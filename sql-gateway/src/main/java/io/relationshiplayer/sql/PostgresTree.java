@@ -78,10 +78,10 @@ final class PostgresTree {
             }
         }
         if (RegexOperators.isRlike(call)) {
-            return RegexOperators.of(call, operatorText(call));
+            return atOperator((SqlCall) RegexOperators.of(call, operatorText(call)), "~!");
         }
         if (call.getOperator() == SqlStdOperatorTable.PERCENT_REMAINDER && call.operandCount() == 2) {
-            return atOperator(call, '%');
+            return atOperator(call, "%");
         }
         return call;
     }
@@ -121,10 +121,10 @@ final class PostgresTree {
     }
 
     /**
-     * {@code call} positioned at its operator {@code op} (the first between its operands), as PostgreSQL places an
+     * {@code call} positioned at its operator (the first of the characters {@code op} between its operands), as PostgreSQL places an
      * operator's errors ({@code 10 % 3 ^ 2}: operator does not exist: integer % double precision, at the {@code %}).
      */
-    private SqlCall atOperator(SqlCall call, char op) {
+    private SqlCall atOperator(SqlCall call, String op) {
         SqlParserPos left = call.operand(0).getParserPosition();
         SqlParserPos right = call.operand(1).getParserPosition();
         int from = offset(left.getEndLineNum(), left.getEndColumnNum());
@@ -132,8 +132,11 @@ final class PostgresTree {
         if (from < 0 || to < 0 || to > text.length()) {
             return call;
         }
-        int at = text.substring(0, to).indexOf(op, from + 1);
-        if (at < 0) {
+        int at = from + 1;
+        while (at < to && op.indexOf(text.charAt(at)) < 0) {
+            at++;
+        }
+        if (at >= to) {
             return call;
         }
         int line = java.util.Arrays.binarySearch(lineStarts, at);

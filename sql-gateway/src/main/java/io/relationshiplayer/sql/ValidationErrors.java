@@ -236,6 +236,7 @@ final class ValidationErrors {
             }
             if (call instanceof org.apache.calcite.sql.SqlBasicCall basic) {
                 PostgresNumbers.resolve(basic);
+                RegexOperators.refuseArrays(basic);
             }
             java.util.List<SqlNode> operands = call.getOperandList();
             for (int i = 0; i < operands.size(); i++) {
