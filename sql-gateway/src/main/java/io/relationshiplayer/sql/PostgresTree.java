@@ -28,8 +28,15 @@ final class PostgresTree {
             SqlKind.IS_UNKNOWN, SqlKind.IS_DISTINCT_FROM, SqlKind.IS_NOT_DISTINCT_FROM,
             SqlKind.LIKE, SqlKind.SIMILAR, SqlKind.BETWEEN, SqlKind.IN, SqlKind.NOT_IN, SqlKind.RLIKE);
 
+    /** Calcite's operators that bind more tightly than PostgreSQL's prefix operators. */
+    private static final Set<SqlOperator> TIGHTER = Set.of(SqlStdOperatorTable.PLUS, SqlStdOperatorTable.MINUS,
+            SqlStdOperatorTable.MULTIPLY, SqlStdOperatorTable.DIVIDE, SqlStdOperatorTable.PERCENT_REMAINDER,
+            SqlStdOperatorTable.POWER);
+
     private final String text;
     private final int[] lineStarts;
+    /** The calls a prefix operator's function was pushed under ({@link #pushDown}). */
+    private final Set<SqlNode> lifted = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     private PostgresTree(String text, int[] lineStarts) {
         this.text = text;
@@ -77,6 +84,18 @@ final class PostgresTree {
                 call.setOperand(i, w);
             }
         }
+        if (call instanceof SqlBasicCall && call.operandCount() == 2 && TIGHTER.contains(call.getOperator())
+                && lifted.contains(call.operand(1))) {
+            // 1 + @ 2 = 3 is (1 + @2) = 3: Calcite's NOT took the comparison, so this operator goes under it
+            SqlCall looser = call.operand(1);
+            SqlCall deepest = looser;
+            while (deepest.operand(0) instanceof SqlCall l && lifted.contains(l)) {
+                deepest = l;
+            }
+            deepest.setOperand(0, call.getOperator().createCall(call.getParserPosition(), call.operand(0),
+                    deepest.operand(0)));
+            return looser;
+        }
         if (RegexOperators.isRlike(call)) {
             return atOperator((SqlCall) RegexOperators.of(call, operatorText(call)), "~!");
         }
@@ -95,6 +114,7 @@ final class PostgresTree {
         if (e instanceof SqlBasicCall c && c.operandCount() >= 1 && isLooser(c)
                 && !CaretPrecedence.isParenthesized(text, lineStarts, c.getParserPosition())) {
             c.setOperand(0, pushDown(fn, pos, c.operand(0)));
+            lifted.add(c);
             return c;
         }
         return fn.createCall(pos, e);
@@ -108,15 +128,20 @@ final class PostgresTree {
 
     /** Whether {@code call} is a prefix {@code |/} or {@code @} read as a unary plus. */
     private boolean isPrefix(SqlCall call) {
-        return call.getOperator() == SqlStdOperatorTable.NOT && (startsWith(call, "@") || startsWith(call, "|/"));
+        return call.getOperator() == SqlStdOperatorTable.NOT
+                && (startsWithInParentheses(call, "@") || startsWithInParentheses(call, "|/"));
     }
 
     private SqlOperator prefixFunction(SqlCall prefix) {
-        return startsWith(prefix, "@") ? SqlStdOperatorTable.ABS : SqlStdOperatorTable.SQRT;
+        return startsWithInParentheses(prefix, "@") ? SqlStdOperatorTable.ABS : SqlStdOperatorTable.SQRT;
     }
 
-    private boolean startsWith(SqlCall call, String s) {
+    /** Whether the text at {@code call}'s position, past opening parentheses (its own), starts with {@code s}. */
+    private boolean startsWithInParentheses(SqlCall call, String s) {
         int at = offset(call.getParserPosition().getLineNum(), call.getParserPosition().getColumnNum());
+        while (at >= 0 && at < text.length() && (text.charAt(at) == '(' || Character.isWhitespace(text.charAt(at)))) {
+            at++;
+        }
         return at >= 0 && text.regionMatches(true, at, s, 0, s.length());
     }
 
