@@ -33,6 +33,21 @@ final class PostgresTree {
             SqlStdOperatorTable.MULTIPLY, SqlStdOperatorTable.DIVIDE, SqlStdOperatorTable.PERCENT_REMAINDER,
             SqlStdOperatorTable.POWER);
 
+    /**
+     * Calcite's {@code %}, whose copies keep its position (the validator copies a call as it qualifies its names, and
+     * Calcite's createCall widens the position to the operands'); the validator's lookup gives the call Calcite's
+     * operator back as it types it.
+     */
+    private static final SqlOperator PERCENT = new org.apache.calcite.sql.SqlBinaryOperator("%", SqlKind.MOD, 60,
+            true, org.apache.calcite.sql.type.ReturnTypes.NULLABLE_MOD, null,
+            org.apache.calcite.sql.type.OperandTypes.EXACT_NUMERIC_EXACT_NUMERIC) {
+        @Override
+        public SqlCall createCall(org.apache.calcite.sql.SqlLiteral quantifier, SqlParserPos pos,
+                                  SqlNode... operands) {
+            return new SqlBasicCall(this, java.util.Arrays.asList(operands), pos, quantifier);
+        }
+    };
+
     private final String text;
     private final int[] lineStarts;
     /** The calls a prefix operator's function was pushed under ({@link #pushDown}). */
@@ -169,7 +184,9 @@ final class PostgresTree {
         SqlParserPos pos = new SqlParserPos(line, at - lineStarts[line - 1] + 1, right.getEndLineNum(),
                 right.getEndColumnNum());
         // (createCall would widen the position to the operands')
-        return new SqlBasicCall(call.getOperator(), List.of(call.operand(0), call.operand(1)), pos);
+        SqlOperator operator = call.getOperator() == SqlStdOperatorTable.PERCENT_REMAINDER ? PERCENT
+                : call.getOperator();
+        return new SqlBasicCall(operator, List.of(call.operand(0), call.operand(1)), pos);
     }
 
     /** The text from the first {@code ~} or {@code !} between {@code call}'s two operands ("" if none). */
