@@ -67,7 +67,7 @@ final class CaretPrecedence {
                 call.setOperand(i, w);
             }
         }
-        return isCaret(call) ? power(call.getParserPosition(), call.operand(0), call.operand(1)) : call;
+        return isCaret(call) ? power(call.operand(0), call.operand(1)) : call;
     }
 
     private static boolean isCaret(SqlCall call) {
@@ -75,18 +75,19 @@ final class CaretPrecedence {
     }
 
     /** {@code left ^ right} as PostgreSQL groups it, its {@code ^} made POWER (its operands already rewritten). */
-    private SqlNode power(SqlParserPos pos, SqlNode left, SqlNode right) {
+    private SqlNode power(SqlNode left, SqlNode right) {
         if (isLooser(left)) {
             // (a op b) ^ c as Calcite read it is a op (b ^ c)
             SqlCall l = (SqlCall) left;
-            return rebuilt(l, l.operand(0), power(pos, l.operand(1), right));
+            return rebuilt(l, l.operand(0), power(l.operand(1), right));
         }
         if (isLooser(right)) {
             // a ^ (b op c) as Calcite read it is (a ^ b) op c
             SqlCall r = (SqlCall) right;
-            return rebuilt(r, power(pos, left, r.operand(0)), r.operand(1));
+            return rebuilt(r, power(left, r.operand(0)), r.operand(1));
         }
-        return SqlStdOperatorTable.POWER.createCall(pos, left, right);
+        // from its left operand to its right one (the caret's call may start further left: 10 % 3 ^ 2)
+        return SqlStdOperatorTable.POWER.createCall(left.getParserPosition(), left, right);
     }
 
     private static SqlNode rebuilt(SqlCall call, SqlNode left, SqlNode right) {
@@ -101,8 +102,13 @@ final class CaretPrecedence {
 
     /** Whether the text at {@code pos} is a parenthesis and the one that closes it, ending it. */
     private boolean isParenthesized(SqlParserPos pos) {
-        int start = offset(pos.getLineNum(), pos.getColumnNum());
-        int end = offset(pos.getEndLineNum(), pos.getEndColumnNum());
+        return isParenthesized(text, lineStarts, pos);
+    }
+
+    /** Whether {@code text} at {@code pos} is a parenthesis and the one that closes it, ending it. */
+    static boolean isParenthesized(String text, int[] lineStarts, SqlParserPos pos) {
+        int start = offset(lineStarts, pos.getLineNum(), pos.getColumnNum());
+        int end = offset(lineStarts, pos.getEndLineNum(), pos.getEndColumnNum());
         if (start < 0 || end <= start || end >= text.length() || text.charAt(start) != '('
                 || text.charAt(end) != ')') {
             return false;
@@ -134,7 +140,7 @@ final class CaretPrecedence {
         return false;
     }
 
-    private int offset(int line, int column) {
+    private static int offset(int[] lineStarts, int line, int column) {
         if (line < 1 || line > lineStarts.length || column < 1) {
             return -1;
         }

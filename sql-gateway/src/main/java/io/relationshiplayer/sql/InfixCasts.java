@@ -1,6 +1,7 @@
 package io.relationshiplayer.sql;
 
-import java.util.ArrayList;
+import io.relationshiplayer.sql.SqlTokens.Kind;
+import io.relationshiplayer.sql.SqlTokens.Token;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -30,11 +31,6 @@ final class InfixCasts {
     private static final Set<String> TYPED_LITERALS = Set.of("date", "time", "timestamp", "interval");
     private static final Set<String> INTERVAL_UNITS = Set.of("year", "month", "day", "hour", "minute", "second");
 
-    private enum Kind { WORD, QUOTED, STRING, NUMBER, PARAMETER, CAST, SYMBOL }
-
-    private record Token(Kind kind, int start, int end) {
-    }
-
     /** The rewritten text, and for each of its characters the offset of the character of the original it stands for. */
     record Rewritten(String text, int[] origins) {
     }
@@ -45,7 +41,7 @@ final class InfixCasts {
 
     private InfixCasts(String sql) {
         this.sql = sql;
-        this.tokens = tokens(sql);
+        this.tokens = SqlTokens.tokens(sql);
         this.match = matches();
     }
 
@@ -99,59 +95,27 @@ final class InfixCasts {
         if (!any) {
             return null;
         }
-        StringBuilder text = new StringBuilder(sql.length() + 16);
-        Origins origins = new Origins(sql.length() + 16);
+        SqlTokens.Edit edit = new SqlTokens.Edit(sql);
         int copied = 0;
         for (int i = 0; i < n; i++) {
             Token t = tokens.get(i);
-            copy(text, origins, copied, t.start());
+            edit.copy(copied, t.start());
             for (int c = 0; c < opens[i]; c++) {
-                insert(text, origins, "CAST(", t.start());
+                edit.insert("CAST(", t.start());
             }
             if (asAt[i]) {
-                insert(text, origins, " A", t.start());
-                insert(text, origins, "S ", t.start() + 1);
+                edit.insert(" A", t.start());
+                edit.insert("S ", t.start() + 1);
             } else {
-                copy(text, origins, t.start(), t.end());
+                edit.copy(t.start(), t.end());
             }
             for (int c = 0; c < closes[i]; c++) {
-                insert(text, origins, ")", t.end() - 1);
+                edit.insert(")", t.end() - 1);
             }
             copied = t.end();
         }
-        copy(text, origins, copied, sql.length());
-        return new Rewritten(text.toString(), java.util.Arrays.copyOf(origins.offsets, origins.size));
-    }
-
-    private void copy(StringBuilder text, Origins origins, int from, int to) {
-        text.append(sql, from, to);
-        for (int i = from; i < to; i++) {
-            origins.add(i);
-        }
-    }
-
-    private static void insert(StringBuilder text, Origins origins, String s, int origin) {
-        text.append(s);
-        for (int i = 0; i < s.length(); i++) {
-            origins.add(origin);
-        }
-    }
-
-    /** A growing array of offsets, one per character of the rewritten text. */
-    private static final class Origins {
-        private int[] offsets;
-        private int size;
-
-        Origins(int capacity) {
-            offsets = new int[capacity];
-        }
-
-        void add(int offset) {
-            if (size == offsets.length) {
-                offsets = java.util.Arrays.copyOf(offsets, size * 2);
-            }
-            offsets[size++] = offset;
-        }
+        edit.copy(copied, sql.length());
+        return edit.result();
     }
 
     // ---- the operand: the primary expression that ends at token e ----
@@ -321,137 +285,4 @@ final class InfixCasts {
         return m;
     }
 
-    private static List<Token> tokens(String sql) {
-        List<Token> out = new ArrayList<>();
-        int len = sql.length();
-        int i = 0;
-        while (i < len) {
-            char c = sql.charAt(i);
-            int start = i;
-            if (Character.isWhitespace(c)) {
-                i++;
-                continue;
-            }
-            if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
-                while (i < len && sql.charAt(i) != '\n' && sql.charAt(i) != '\r') {
-                    i++;
-                }
-                continue;
-            }
-            if (c == '/' && i + 1 < len && sql.charAt(i + 1) == '*') {
-                i = StatementText.blockCommentEnd(sql, i);
-                continue;
-            }
-            Kind kind;
-            if (c == '\'') {
-                i = StatementText.quotedEnd(sql, i, c);
-                kind = Kind.STRING;
-            } else if (c == '"') {
-                i = StatementText.quotedEnd(sql, i, c);
-                kind = Kind.QUOTED;
-            } else if (c == '?') {
-                i++;
-                kind = Kind.PARAMETER;
-            } else if (c == '$') {
-                int tag = dollarTagEnd(sql, i);
-                if (i + 1 < len && Character.isDigit(sql.charAt(i + 1))) {
-                    i++;
-                    while (i < len && Character.isDigit(sql.charAt(i))) {
-                        i++;
-                    }
-                    kind = Kind.PARAMETER;
-                } else if (tag > 0) {
-                    int close = sql.indexOf(sql.substring(i, tag), tag);
-                    i = close < 0 ? len : close + (tag - start);
-                    kind = Kind.STRING;
-                } else {
-                    i++;
-                    kind = Kind.SYMBOL;
-                }
-            } else if (c == ':' && i + 1 < len && sql.charAt(i + 1) == ':') {
-                i += 2;
-                kind = Kind.CAST;
-            } else if (Character.isDigit(c) || (c == '.' && i + 1 < len && Character.isDigit(sql.charAt(i + 1)))) {
-                i = numberEnd(sql, i);
-                kind = Kind.NUMBER;
-            } else if (Character.isLetter(c) || c == '_') {
-                while (i < len && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_'
-                        || sql.charAt(i) == '$')) {
-                    i++;
-                }
-                kind = Kind.WORD;
-                if (i < len && sql.charAt(i) == '\'' && isStringPrefix(sql, start, i)) {
-                    i = (i - start == 1 && (c == 'e' || c == 'E')) ? escapedEnd(sql, i) : StatementText.quotedEnd(sql,
-                            i, '\'');
-                    kind = Kind.STRING;
-                }
-            } else {
-                i++;
-                kind = Kind.SYMBOL;
-            }
-            out.add(new Token(kind, start, i));
-        }
-        return out;
-    }
-
-    /** X'..', N'..', E'..', B'..' and Calcite's _charset'..': a literal with its prefix. */
-    private static boolean isStringPrefix(String sql, int start, int end) {
-        return sql.charAt(start) == '_' || (end - start == 1 && "xXnNeEbB".indexOf(sql.charAt(start)) >= 0);
-    }
-
-    /** The end of an E'...' string, whose backslash escapes its next character. */
-    private static int escapedEnd(String sql, int quote) {
-        int i = quote + 1;
-        while (i < sql.length()) {
-            char c = sql.charAt(i);
-            if (c == '\\') {
-                i += 2;
-            } else if (c == '\'') {
-                if (i + 1 < sql.length() && sql.charAt(i + 1) == '\'') {
-                    i += 2;
-                } else {
-                    return i + 1;
-                }
-            } else {
-                i++;
-            }
-        }
-        return sql.length();
-    }
-
-    /** The end of the opening tag of dollar-quoted text at {@code i} ({@code $$}, {@code $tag$}), or -1. */
-    private static int dollarTagEnd(String sql, int i) {
-        int j = i + 1;
-        if (j < sql.length() && (Character.isLetter(sql.charAt(j)) || sql.charAt(j) == '_')) {
-            while (j < sql.length() && (Character.isLetterOrDigit(sql.charAt(j)) || sql.charAt(j) == '_')) {
-                j++;
-            }
-        }
-        return j < sql.length() && sql.charAt(j) == '$' ? j + 1 : -1;
-    }
-
-    private static int numberEnd(String sql, int from) {
-        int i = digits(sql, from);
-        if (i < sql.length() && sql.charAt(i) == '.') {
-            i = digits(sql, i + 1);
-        }
-        if (i < sql.length() && (sql.charAt(i) == 'e' || sql.charAt(i) == 'E')) {
-            int j = i + 1;
-            if (j < sql.length() && (sql.charAt(j) == '+' || sql.charAt(j) == '-')) {
-                j++;
-            }
-            if (j < sql.length() && Character.isDigit(sql.charAt(j))) {
-                i = digits(sql, j);
-            }
-        }
-        return i;
-    }
-
-    private static int digits(String sql, int from) {
-        int i = from;
-        while (i < sql.length() && Character.isDigit(sql.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
 }

@@ -45,7 +45,9 @@ final class PostgresFunctions {
 
     /** The operators, for the validator's lookup. */
     static final SqlOperatorTable TABLE = SqlOperatorTables.of(NOW, VERSION, CURRENT_DATABASE, DATE_TRUNC,
-            io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP, io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP_FOR);
+            io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP, io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP_FOR,
+            RegexOperators.MATCH, RegexOperators.MATCH_CASELESS, RegexOperators.NOT_MATCH,
+            RegexOperators.NOT_MATCH_CASELESS, PostgresNumbers.ROUND, PostgresNumbers.TRUNC, PostgresNumbers.DIV);
 
     private PostgresFunctions() {
     }
@@ -61,6 +63,48 @@ final class PostgresFunctions {
         String v = PostgresFunctions.class.getPackage().getImplementationVersion();
         return "Relationship Layer " + (v == null ? "0.1.0-SNAPSHOT" : v)
                 + " (SQL through Apache Calcite over the FoundationDB Record Layer)";
+    }
+
+    private static final org.apache.calcite.sql.validate.SqlUserDefinedFunction LPAD = text("rl_lpad", "lpad");
+    private static final org.apache.calcite.sql.validate.SqlUserDefinedFunction RPAD = text("rl_rpad", "rpad");
+    private static final org.apache.calcite.sql.validate.SqlUserDefinedFunction REPEAT = text("rl_repeat", "repeat");
+
+    private static org.apache.calcite.sql.validate.SqlUserDefinedFunction text(String name, String method) {
+        return new org.apache.calcite.sql.validate.SqlUserDefinedFunction(new org.apache.calcite.sql.SqlIdentifier(
+                name, org.apache.calcite.sql.parser.SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION, ReturnTypes.explicit(
+                        SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE), null,
+                null, org.apache.calcite.schema.impl.ScalarFunctionImpl.create(
+                        io.relationshiplayer.sql.calcite.TextFunctions.class, method));
+    }
+
+    /**
+     * lpad, rpad and repeat as PostgreSQL's ({@link io.relationshiplayer.sql.calcite.TextFunctions}: bounded, 54000
+     * past PostgreSQL's length; a negative length an empty text); null for another operator.
+     */
+    private static SqlRexConvertlet textFunction(SqlOperator op) {
+        boolean pad = op == org.apache.calcite.sql.fun.SqlLibraryOperators.LPAD
+                || op == org.apache.calcite.sql.fun.SqlLibraryOperators.RPAD;
+        if (!pad && op != org.apache.calcite.sql.fun.SqlLibraryOperators.REPEAT) {
+            return null;
+        }
+        return (cx, c) -> {
+            org.apache.calcite.rex.RexBuilder rex = cx.getRexBuilder();
+            org.apache.calcite.rel.type.RelDataTypeFactory types = cx.getTypeFactory();
+            org.apache.calcite.rel.type.RelDataType text = types.createTypeWithNullability(
+                    types.createSqlType(SqlTypeName.VARCHAR), true);
+            org.apache.calcite.rel.type.RelDataType integer = types.createTypeWithNullability(
+                    types.createSqlType(SqlTypeName.INTEGER), true);
+            List<RexNode> args = new java.util.ArrayList<>();
+            args.add(rex.makeCast(text, cx.convertExpression(c.operand(0)), true, false));
+            args.add(rex.makeCast(integer, cx.convertExpression(c.operand(1)), true, false));
+            if (pad) {
+                args.add(c.operandCount() > 2 ? rex.makeCast(text, cx.convertExpression(c.operand(2)), true, false)
+                        : rex.makeLiteral(" "));
+            }
+            SqlOperator f = op == org.apache.calcite.sql.fun.SqlLibraryOperators.LPAD ? LPAD
+                    : op == org.apache.calcite.sql.fun.SqlLibraryOperators.RPAD ? RPAD : REPEAT;
+            return rex.makeCast(cx.getValidator().getValidatedNodeType(c), rex.makeCall(text, f, args), true, false);
+        };
     }
 
     /** {@code value} as the type the validator gave {@code call}. */
@@ -91,6 +135,25 @@ final class PostgresFunctions {
                     throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "the ^ operator is not supported: "
                             + "write power(a, b) for an exponent", c.getParserPosition().getLineNum(),
                             c.getParserPosition().getColumnNum(), null);
+                };
+            }
+            SqlRexConvertlet regex = RegexOperators.convertlet(op);
+            if (regex != null) {
+                return regex;
+            }
+            SqlRexConvertlet number = PostgresNumbers.convertlet(op);
+            if (number != null) {
+                return number;
+            }
+            SqlRexConvertlet text = textFunction(op);
+            if (text != null) {
+                return text;
+            }
+            if (op.getKind() == SqlKind.MOD) {
+                SqlRexConvertlet remainder = dates.get(call);
+                return remainder == null ? null : (cx, c) -> {
+                    PostgresNumbers.refuseApproximateRemainder(cx.getValidator(), c);
+                    return remainder.convertCall(cx, c);
                 };
             }
             if (op == EXTRACT || op == DATE_PART) {

@@ -82,7 +82,7 @@ final class PostgresParser extends SqlParserImpl {
      * when there is nothing to rewrite.
      */
     private static OriginalPositions stream(String sql, int[] quoted) {
-        if (quoted.length == 0 && !sql.contains("::")) {
+        if (quoted.length == 0 && !sql.contains("::") && !PostgresOperators.mayRewrite(sql)) {
             return null;
         }
         StringBuilder q = new StringBuilder(sql.length() + 2 * quoted.length);
@@ -109,18 +109,21 @@ final class PostgresParser extends SqlParserImpl {
             origins[n++] = copied;
         }
         String quotedText = q.toString();
-        InfixCasts.Rewritten casts = InfixCasts.rewrite(quotedText);
-        if (casts == null && quoted.length == 0) {
-            return null;
+        InfixCasts.Rewritten rewritten = new InfixCasts.Rewritten(quotedText, Arrays.copyOf(origins, n));
+        boolean any = quoted.length > 0;
+        for (int step = 0; step < 2; step++) {
+            InfixCasts.Rewritten next = step == 0 ? InfixCasts.rewrite(rewritten.text())
+                    : PostgresOperators.rewrite(rewritten.text());
+            if (next != null) {
+                any = true;
+                int[] composed = new int[next.origins().length];
+                for (int i = 0; i < composed.length; i++) {
+                    composed[i] = rewritten.origins()[next.origins()[i]];
+                }
+                rewritten = new InfixCasts.Rewritten(next.text(), composed);
+            }
         }
-        if (casts == null) {
-            return new OriginalPositions(sql, quotedText, origins);
-        }
-        int[] composed = new int[casts.origins().length];
-        for (int i = 0; i < composed.length; i++) {
-            composed[i] = origins[casts.origins()[i]];
-        }
-        return new OriginalPositions(sql, casts.text(), composed);
+        return any ? new OriginalPositions(sql, rewritten.text(), rewritten.origins()) : null;
     }
 
     @Override
@@ -129,7 +132,8 @@ final class PostgresParser extends SqlParserImpl {
         if (joined != null) {
             return joined(joined);
         }
-        return WindowRewrites.apply(text, CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.STATEMENT)));
+        return WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts, CaretPrecedence.apply(text,
+                lineStarts, (SqlNode) parse(Entry.STATEMENT))));
     }
 
     /** A joined UPDATE or DELETE: its parts parsed in the text's order, each numbering its markers on. */
@@ -151,14 +155,14 @@ final class PostgresParser extends SqlParserImpl {
 
     @Override
     public SqlNode parseSqlExpressionEof() throws Exception {
-        return WindowRewrites.apply(text,
-                CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.EXPRESSION)));
+        return WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts, CaretPrecedence.apply(text,
+                lineStarts, (SqlNode) parse(Entry.EXPRESSION))));
     }
 
     @Override
     public org.apache.calcite.sql.SqlNodeList parseSqlStmtList() throws Exception {
-        return WindowRewrites.apply(text, CaretPrecedence.apply(text, lineStarts,
-                (org.apache.calcite.sql.SqlNodeList) parse(Entry.STATEMENTS)));
+        return WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts, CaretPrecedence.apply(text,
+                lineStarts, (org.apache.calcite.sql.SqlNodeList) parse(Entry.STATEMENTS))));
     }
 
     private Object parse(Entry entry) throws Exception {

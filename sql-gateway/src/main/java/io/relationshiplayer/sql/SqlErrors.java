@@ -41,6 +41,9 @@ public final class SqlErrors {
             }
             if (c instanceof SqlParseException) {
                 SqlParseException p = (SqlParseException) c;
+                if (p.getCause() instanceof SqlException made) {
+                    return made; // an error of PostgreSQL's made as the parse tree is (DistinctOn)
+                }
                 int line = p.getPos() == null ? 0 : p.getPos().getLineNum();
                 int column = p.getPos() == null ? 0 : p.getPos().getColumnNum();
                 SqlException literal = DatetimeLiteralErrors.of(firstLine(p.getMessage()), line, column, p);

@@ -131,7 +131,7 @@ final class SqlPrepare extends CalcitePrepareImpl {
     static org.apache.calcite.sql2rel.SqlRexConvertletTable convertlets(
             org.apache.calcite.sql2rel.SqlRexConvertletTable base) {
         org.apache.calcite.sql2rel.SqlRexConvertletTable table = new TextLiterals(new BooleanLiterals(
-                new TimestampLiterals(TextFunctions.convertlets(LikeEscape.convertlets(PaddedChars.convertlets(PostgresFunctions.convertlets(
+                new TimestampLiterals(CharacterFunctions.convertlets(LikeEscape.convertlets(PaddedChars.convertlets(PostgresFunctions.convertlets(
                         new NullArithmetic(base))))))));
         return call -> {
             io.relationshiplayer.sql.calcite.StatementCancel.checkPreparing(); // a cancel stops it at every call

@@ -234,6 +234,10 @@ final class ValidationErrors {
                     && basic.getOperator() == org.apache.calcite.sql.fun.SqlStdOperatorTable.EXTRACT) {
                 basic.setOperator(PostgresFunctions.EXTRACT);
             }
+            if (call instanceof org.apache.calcite.sql.SqlBasicCall basic) {
+                PostgresNumbers.resolve(basic);
+                RegexOperators.refuseArrays(basic);
+            }
             java.util.List<SqlNode> operands = call.getOperandList();
             for (int i = 0; i < operands.size(); i++) {
                 SqlNode n = operands.get(i);

@@ -69,7 +69,7 @@ public final class ArithmeticChecks {
         return r;
     }
 
-    /** PostgreSQL's round of a double: half to even ({@code round(2.5::float8)} is 2; Calcite's was 3). */
+    /** A double rounded to an integer as PostgreSQL's casts round it: half to even. */
     public static double rint(double v) {
         return Math.rint(v);
     }

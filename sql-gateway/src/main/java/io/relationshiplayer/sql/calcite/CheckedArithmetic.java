@@ -60,7 +60,6 @@ public final class CheckedArithmetic {
     private static final SqlUserDefinedFunction DECIMAL_DIVIDE = function("decimalDivide");
     private static final SqlUserDefinedFunction DOUBLE_POWER = function("power");
     private static final SqlUserDefinedFunction DOUBLE_SQRT = function("sqrt");
-    private static final SqlUserDefinedFunction DOUBLE_RINT = function("rint");
 
     /** SUM of DOUBLE that refuses to overflow to an infinity (the values themselves may be infinite). */
     private static final SqlUserDefinedAggFunction DOUBLE_SUM = sum("rl_checked_sum", ReturnTypes.AGG_SUM);
@@ -228,10 +227,6 @@ public final class CheckedArithmetic {
                                 rex.getTypeFactory().createSqlType(SqlTypeName.DOUBLE), type.isNullable()),
                                 call.getOperator() == SqlStdOperatorTable.SQRT ? DOUBLE_SQRT : DOUBLE_POWER, doubles);
                         return name == SqlTypeName.DOUBLE ? checked : rex.makeCast(type, checked);
-                    }
-                    if (call.getOperator() == SqlStdOperatorTable.ROUND && call.getOperands().size() == 1
-                            && name == SqlTypeName.DOUBLE) {
-                        return rex.makeCall(type, DOUBLE_RINT, call.getOperands());
                     }
                     if (call.getOperator() == SqlStdOperatorTable.ABS && SqlTypeName.INT_TYPES.contains(name)) {
                         RexNode x = call.getOperands().get(0);

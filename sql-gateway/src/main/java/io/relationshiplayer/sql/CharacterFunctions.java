@@ -27,10 +27,10 @@ import org.apache.calcite.sql2rel.SqlRexConvertletTable;
  * {@code upper} and {@code lower} map each character alone, as PostgreSQL's do (Java's {@code toUpperCase} made
  * {@code straße} {@code STRASSE}, which PostgreSQL leaves {@code STRAßE}).
  */
-final class TextFunctions {
+final class CharacterFunctions {
     private static final Set<String> NAMES = Set.of("LEFT", "RIGHT", "OCTET_LENGTH", "UPPER", "LOWER");
 
-    private TextFunctions() {
+    private CharacterFunctions() {
     }
 
     static SqlRexConvertletTable convertlets(SqlRexConvertletTable delegate) {
