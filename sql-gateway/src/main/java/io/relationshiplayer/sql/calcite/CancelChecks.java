@@ -164,7 +164,8 @@ public final class CancelChecks {
             BlockBuilder builder = new BlockBuilder();
             Result result = implementor.visitChild(this, 0, (EnumerableRel) getInput(), pref);
             Expression rows = builder.append("rows", result.block);
-            Expression flag = implementor.stash(cancel, StatementCancel.class);
+            // a reference that checks for a cancel whenever code generation's optimizer walks it (CheckedParameter)
+            Expression flag = CheckedParameter.of(implementor.stash(cancel, StatementCancel.class));
             builder.add(Expressions.return_(null, Expressions.call(CHECKED, rows, flag)));
             // a TIME field read whole by the operator above (TimePhysType)
             return TimePhysType.result(result.physType, builder.toBlock());

@@ -15,10 +15,12 @@ import javax.annotation.Nullable;
  * passes on ({@link CancelChecks}). Set from any thread (a cancelled call, a deadline, the statement timeout, a closed
  * session); cleared when the next statement starts.
  *
- * <p>Code generation and compilation of a plan ({@link #detachable}) are single steps of Calcite's and Janino's that
- * nothing can interrupt, and they take seconds for a select list of thousands of expressions or a CASE of a thousand
- * branches. A preparation runs on a thread of its own ({@link #prepare}); a cancel during such a step frees its caller
- * at once (57014) and leaves the step to end alone, its result thrown away. The runner's next preparation waits for it
+ * <p>Code generation and compilation of a plan ({@link #detachable}) take seconds for a select list of thousands of
+ * expressions or a CASE of a thousand branches, in steps of Calcite's and Janino's that check for a cancel only where
+ * this server's code is reached from them (the type factory, {@link CheckedParameter}, {@link CancellableCompiler}),
+ * and some not at all (writing the generated Java, loading the compiled classes). A preparation runs on a thread of its
+ * own ({@link #prepare}); a cancel during such a step frees its caller at once (57014) and leaves the step to end alone
+ * until its next check, its result thrown away. The runner's next preparation waits for it
  * (one at a time: they share the connection's type factory, which is not thread-safe); its plans already made, and
  * its fast paths, run meanwhile.
  */

@@ -7,18 +7,23 @@ import io.grpc.Status;
 import io.relationshiplayer.proto.v1.SqlError;
 import io.relationshiplayer.sql.SqlException;
 import io.relationshiplayer.sql.StatementBounds;
+import io.relationshiplayer.sql.calcite.CancelChecks;
 import io.relationshiplayer.sql.calcite.CancellableCompiler;
 import io.relationshiplayer.sql.calcite.StatementCancel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.apache.calcite.adapter.enumerable.EnumerableCalc;
+import org.apache.calcite.adapter.enumerable.RexToLixTranslator;
+import org.apache.calcite.linq4j.tree.BlockBuilder;
 import org.apache.calcite.runtime.Hook;
 import org.codehaus.janino.UnitCompiler;
 import org.junit.jupiter.api.Test;
@@ -33,8 +38,8 @@ import org.junit.jupiter.api.Test;
 class SqlCancelInEveryPhaseTest extends SqlServerFixture {
     /** From the cancel: a margin for a loaded machine; each phase below takes longer unstopped. */
     private static final Duration STOPS_WITHIN = Duration.ofMillis(1_000);
-    /** From a cancel during Janino's compile of a plan (the bound). */
-    private static final Duration COMPILE_STOPS_WITHIN = Duration.ofMillis(100);
+    /** From a cancel inside a step of code generation or of Janino's compile of a plan (the bound). */
+    private static final Duration STEP_STOPS_WITHIN = Duration.ofMillis(100);
 
     private static String list(int n, java.util.function.IntFunction<String> item, String separator) {
         return IntStream.range(0, n).mapToObj(item).collect(Collectors.joining(separator));
@@ -53,6 +58,11 @@ class SqlCancelInEveryPhaseTest extends SqlServerFixture {
      * and runs a new statement; returns how long after the cancel the statement's work had stopped.
      */
     private Duration stops(String s, Hook phase, BiConsumer<Thread, Runnable> when, String sql) {
+        return stops(s, phase, when, sql, () -> { });
+    }
+
+    /** As above; {@code atStop} runs as soon as the work has stopped, before the session runs anything else. */
+    private Duration stops(String s, Hook phase, BiConsumer<Thread, Runnable> when, String sql, Runnable atStop) {
         AtomicReference<Started> call = new AtomicReference<>();
         AtomicLong cancelledAt = new AtomicLong();
         Runnable cancel = () -> {
@@ -71,6 +81,7 @@ class SqlCancelInEveryPhaseTest extends SqlServerFixture {
                     sessions.engine().metrics().runningStatements() == 0 && StatementCancel.leftRunning() == 0);
         }
         Duration stopped = Duration.ofNanos(System.nanoTime() - cancelledAt.get());
+        atStop.run();
         assertThat(call.get().ended().join()).isNotNull();
         assertThat(exec(s, "SELECT v + 4242 FROM t WHERE v > 7").raw()).isEmpty(); // a new text: planned now
         return stopped;
@@ -121,10 +132,75 @@ class SqlCancelInEveryPhaseTest extends SqlServerFixture {
         exec(s, "CREATE TABLE t (id INT PRIMARY KEY, v INT)");
         exec(s, caseOf999(1)); // uncancelled: warms Janino up
         List<Duration> tries = new ArrayList<>();
-        for (int salt = 2; salt < 5 && tries.stream().noneMatch(d -> d.compareTo(COMPILE_STOPS_WITHIN) < 0); salt++) {
+        for (int salt = 2; salt < 5 && tries.stream().noneMatch(d -> d.compareTo(STEP_STOPS_WITHIN) < 0); salt++) {
             tries.add(stops(s, Hook.JAVA_PLAN, SqlCancelInEveryPhaseTest::onceCompiling, caseOf999(salt)));
         }
-        assertThat(tries).anyMatch(d -> d.compareTo(COMPILE_STOPS_WITHIN) < 0);
+        assertThat(tries).anyMatch(d -> d.compareTo(STEP_STOPS_WITHIN) < 0);
+    }
+
+    /**
+     * Runs {@code cancel} on a thread of its own once {@code thread} optimizes the block of one of the plan's three
+     * outermost operators (linq4j's BlockBuilder.toBlock called by EnumerableCalc.implement, with at most 3 such frames
+     * on the stack): the block holds the code of every operator below it, which the optimization walks. Then, until
+     * {@code done} is set, sets {@code ranOn} if it sees that step end and the thread go on to the operator above:
+     * optimizing the block of the cancel check above it ({@link CancelChecks}), translating expressions, or writing the
+     * plan's Java (the root's own block, of the outermost operator, may be optimized: its first check is there).
+     */
+    private static void onceOptimizingManyOperators(Thread thread, Runnable cancel, AtomicBoolean done,
+                                                    AtomicBoolean ranOn) {
+        long giveUp = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        Thread watcher = new Thread(() -> {
+            long cancelledAt = -1; // the operators' depth at the cancel
+            while (System.nanoTime() < giveUp && !done.get()) { // without a cancel the test fails
+                StackTraceElement[] stack = thread.getStackTrace();
+                long calcs = Arrays.stream(stack).filter(f -> f.getClassName().equals(EnumerableCalc.class.getName())
+                        && f.getMethodName().equals("implement")).count();
+                String optimizing = null; // the class whose block the thread optimizes
+                for (int i = 0; i + 1 < stack.length && optimizing == null; i++) {
+                    if (stack[i].getClassName().equals(BlockBuilder.class.getName())
+                            && stack[i].getMethodName().equals("toBlock")) {
+                        optimizing = stack[i + 1].getClassName();
+                    }
+                }
+                if (cancelledAt < 0) {
+                    if (calcs > 0 && calcs <= 3 && EnumerableCalc.class.getName().equals(optimizing)) {
+                        cancelledAt = calcs;
+                        cancel.run();
+                    }
+                } else if (calcs < cancelledAt && (CancelChecks.class.getName().concat("$Check").equals(optimizing)
+                        || Arrays.stream(stack).anyMatch(f -> f.getClassName().equals(RexToLixTranslator.class.getName())
+                                || f.getClassName().endsWith(".ExpressionWriter")))) {
+                    ranOn.set(true);
+                }
+                LockSupport.parkNanos(100_000);
+            }
+        }, "the test's watcher of code generation");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    /**
+     * Code generation's optimization of an operator's block (a CASE of 999 branches, evaluated by 32 operators of 32
+     * branches each: the block of one holds the code of every one below it, and is walked several times over) stops at
+     * a cancel, within 100 ms: the step used to run to its end (98 to 164 ms at a load of 12) and the next one (the
+     * block of the cancel check above) to its end too. Up to three tries for the time, as for Janino's compile; the
+     * steps must stop in every try.
+     */
+    @Test
+    void aCaseOfManyBranchesStopsDuringCodeGenerationsBlockOptimization() {
+        String s = open();
+        exec(s, "CREATE TABLE t (id INT PRIMARY KEY, v INT)");
+        exec(s, caseOf999(1)); // uncancelled: warms code generation up
+        List<Duration> tries = new ArrayList<>();
+        for (int salt = 2; salt < 5 && tries.stream().noneMatch(d -> d.compareTo(STEP_STOPS_WITHIN) < 0); salt++) {
+            AtomicBoolean done = new AtomicBoolean();
+            AtomicBoolean ranOn = new AtomicBoolean();
+            tries.add(stops(s, Hook.PLAN_BEFORE_IMPLEMENTATION,
+                    (thread, cancel) -> onceOptimizingManyOperators(thread, cancel, done, ranOn), caseOf999(salt),
+                    () -> done.set(true)));
+            assertThat(ranOn).as("code generation went on past the operator whose block it optimized").isFalse();
+        }
+        assertThat(tries).anyMatch(d -> d.compareTo(STEP_STOPS_WITHIN) < 0);
     }
 
     @Test
