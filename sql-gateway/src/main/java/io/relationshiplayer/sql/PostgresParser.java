@@ -82,7 +82,8 @@ final class PostgresParser extends SqlParserImpl {
      * when there is nothing to rewrite.
      */
     private static OriginalPositions stream(String sql, int[] quoted) {
-        if (quoted.length == 0 && !sql.contains("::") && !PostgresOperators.mayRewrite(sql)) {
+        if (quoted.length == 0 && !sql.contains("::") && !PostgresOperators.mayRewrite(sql)
+                && !NoFromClauses.mayRewrite(sql)) {
             return null;
         }
         StringBuilder q = new StringBuilder(sql.length() + 2 * quoted.length);
@@ -111,9 +112,10 @@ final class PostgresParser extends SqlParserImpl {
         String quotedText = q.toString();
         InfixCasts.Rewritten rewritten = new InfixCasts.Rewritten(quotedText, Arrays.copyOf(origins, n));
         boolean any = quoted.length > 0;
-        for (int step = 0; step < 2; step++) {
+        for (int step = 0; step < 3; step++) {
             InfixCasts.Rewritten next = step == 0 ? InfixCasts.rewrite(rewritten.text())
-                    : PostgresOperators.rewrite(rewritten.text());
+                    : step == 1 ? PostgresOperators.rewrite(rewritten.text())
+                    : NoFromClauses.rewrite(rewritten.text());
             if (next != null) {
                 any = true;
                 int[] composed = new int[next.origins().length];
