@@ -356,8 +356,9 @@ class BadRequestsTest {
     void anInternalErrorIsLoggedWithTheStatementsIdNeverItsTextParametersOrMessages() {
         String s = sql().openSession(OpenSessionRequest.newBuilder().setDatabase("internal_db").build())
                 .getSessionId();
-        // an invalid regular expression: an error no mapping names yet (LN(0), used before, is now 2201E)
-        String text = "SELECT REGEXP_REPLACE('secret-literal-8271', '(', 'b') AS r, CAST(? AS BIGINT) AS p";
+        // JSON_VALUE of text that is no JSON, ERROR ON ERROR: an error no mapping names yet (LN(0), used before, is
+        // now 2201E, an invalid regular expression 2201B); PostgreSQL 15 has no JSON_VALUE
+        String text = "SELECT JSON_VALUE('secret-literal-8271', '$.a' ERROR ON ERROR) AS r, CAST(? AS BIGINT) AS p";
         PrintStream err = System.err;
         ByteArrayOutputStream logged = new ByteArrayOutputStream();
         System.setErr(new PrintStream(logged, true, StandardCharsets.UTF_8));
@@ -376,7 +377,7 @@ class BadRequestsTest {
                 .matches("(?s).*in statement sha256:[0-9a-f]{16}\\n.*")
                 .contains("\tat ")
                 .doesNotContain("secret-literal-8271").doesNotContain("987654321").doesNotContain("SELECT")
-                .doesNotContain("Unclosed group");
+                .doesNotContain("secret-literal");
         assertStillServing();
     }
 

@@ -47,26 +47,12 @@ final class CaretPrecedence {
 
     private SqlNode walk(SqlNode node) {
         if (node instanceof SqlNodeList list) {
-            for (int i = 0; i < list.size(); i++) {
-                SqlNode n = list.get(i);
-                SqlNode w = n == null ? null : walk(n);
-                if (w != n) {
-                    list.set(i, w);
-                }
-            }
-            return list;
+            return SqlTrees.rewriteElements(list, this::walk);
         }
         if (!(node instanceof SqlCall call)) {
             return node;
         }
-        java.util.List<SqlNode> operands = call.getOperandList();
-        for (int i = 0; i < operands.size(); i++) {
-            SqlNode n = operands.get(i);
-            SqlNode w = n == null ? null : walk(n);
-            if (w != n) {
-                call.setOperand(i, w);
-            }
-        }
+        SqlTrees.rewriteOperands(call, this::walk);
         return isCaret(call) ? power(call.operand(0), call.operand(1)) : call;
     }
 

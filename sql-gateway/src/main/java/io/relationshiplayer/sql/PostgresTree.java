@@ -70,14 +70,7 @@ final class PostgresTree {
 
     private SqlNode walk(SqlNode node) {
         if (node instanceof SqlNodeList list) {
-            for (int i = 0; i < list.size(); i++) {
-                SqlNode n = list.get(i);
-                SqlNode w = n == null ? null : walk(n);
-                if (w != n) {
-                    list.set(i, w);
-                }
-            }
-            return list;
+            return SqlTrees.rewriteElements(list, this::walk);
         }
         if (!(node instanceof SqlCall call)) {
             return node;
@@ -91,14 +84,7 @@ final class PostgresTree {
         if (isPrefix(call)) {
             return pushDown(prefixFunction(call), call.getParserPosition(), walk(call.operand(0)));
         }
-        List<SqlNode> operands = call.getOperandList();
-        for (int i = 0; i < operands.size(); i++) {
-            SqlNode n = operands.get(i);
-            SqlNode w = n == null ? null : walk(n);
-            if (w != n) {
-                call.setOperand(i, w);
-            }
-        }
+        SqlTrees.rewriteOperands(call, this::walk);
         if (call instanceof SqlBasicCall && call.operandCount() == 2 && TIGHTER.contains(call.getOperator())
                 && lifted.contains(call.operand(1))) {
             // 1 + @ 2 = 3 is (1 + @2) = 3: Calcite's NOT took the comparison, so this operator goes under it

@@ -48,6 +48,11 @@ final class ValueErrors {
             return new SqlException("21000", "more than one row returned by a subquery used as an expression", 0, 0,
                     c);
         }
+        if (m.startsWith("Substring error: negative substring length not allowed")
+                || c instanceof StringIndexOutOfBoundsException) {
+            // Calcite's OVERLAY from a negative position cut the text at a negative index
+            return new SqlException("22011", "negative substring length not allowed", 0, 0, c);
+        }
         if (m.startsWith("Cannot take logarithm of zero or negative number")) {
             return new SqlException("2201E", "cannot take logarithm of zero or a negative number", 0, 0, c);
         }
