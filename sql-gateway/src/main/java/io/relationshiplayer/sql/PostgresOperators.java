@@ -73,7 +73,18 @@ final class PostgresOperators {
                 continue;
             }
             char c = sql.charAt(t.start());
-            if (c == '~' && !(i > 0 && tokens.get(i - 1).end() == t.start() && isSymbol(sql, tokens.get(i - 1), '!'))) {
+            int like = c == '~' || c == '!' ? likeOperator(sql, tokens, i) : 0;
+            if (like > 0) {
+                // ~~ ~~* !~~ !~~*: PostgreSQL's names of LIKE, ILIKE and their negations
+                boolean not = c == '!';
+                boolean ilike = like > (not ? 3 : 2);
+                edit.copy(copied, t.start());
+                edit.insert((not ? " NOT" : "") + (ilike ? " ILIKE " : " LIKE "), t.start());
+                copied = tokens.get(i + like - 1).end();
+                i += like - 1;
+                any = true;
+            } else if (c == '~' && !(i > 0 && tokens.get(i - 1).end() == t.start()
+                    && isSymbol(sql, tokens.get(i - 1), '!'))) {
                 int end = t.end();
                 if (i + 1 < tokens.size() && adjacentSymbol(sql, t, tokens.get(i + 1), '*')) {
                     end = tokens.get(i + 1).end();
@@ -103,6 +114,28 @@ final class PostgresOperators {
         }
         edit.copy(copied, sql.length());
         return edit.result();
+    }
+
+    /**
+     * The number of adjacent symbol tokens from {@code i} that spell {@code ~~}, {@code ~~*}, {@code !~~} or
+     * {@code !~~*}, or 0.
+     */
+    private static int likeOperator(String sql, List<Token> tokens, int i) {
+        int n = 0;
+        if (isSymbol(sql, tokens.get(i), '!')) {
+            n = 1;
+        }
+        for (int k = 0; k < 2; k++) {
+            if (i + n >= tokens.size() || !isSymbol(sql, tokens.get(i + n), '~')
+                    || n > 0 && tokens.get(i + n - 1).end() != tokens.get(i + n).start()) {
+                return 0;
+            }
+            n++;
+        }
+        if (i + n < tokens.size() && adjacentSymbol(sql, tokens.get(i + n - 1), tokens.get(i + n), '*')) {
+            n++;
+        }
+        return n;
     }
 
     /** Whether token {@code i} starts a prefix {@code @} or {@code |/} where an operand may start. */

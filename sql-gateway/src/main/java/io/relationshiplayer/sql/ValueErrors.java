@@ -53,6 +53,10 @@ final class ValueErrors {
             // Calcite's OVERLAY from a negative position cut the text at a negative index
             return new SqlException("22011", "negative substring length not allowed", 0, 0, c);
         }
+        if (m.startsWith("Invalid escape sequence")) {
+            // Calcite's SIMILAR TO with an escape before an ordinary character
+            return new SqlException("22025", "invalid escape sequence in pattern", 0, 0, c);
+        }
         if (m.startsWith("Cannot take logarithm of zero or negative number")) {
             return new SqlException("2201E", "cannot take logarithm of zero or a negative number", 0, 0, c);
         }

@@ -25,6 +25,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * <li>{@code percent_rank()} and {@code cume_dist()}, which Calcite parses but cannot run (XX000): {@code (rank() - 1)
  * / (rows of the partition - 1)} (0 for a partition of one row) and {@code (rows up to the current row's last peer) /
  * (rows of the partition)}, as doubles, also over a window of the WINDOW clause.</li>
+ * <li>{@code rank()}, {@code dense_rank()}, {@code percent_rank()} and {@code cume_dist()} over a window without ORDER
+ * BY, which Calcite refuses (42601): every row is a peer of every other, so 1, 1, 0 and 1.</li>
  * </ul>
  */
 final class WindowRewrites {
@@ -83,10 +85,21 @@ final class WindowRewrites {
                 return new SqlCase(pos, null, SqlNodeList.of(SqlStdOperatorTable.IS_NULL.createCall(pos, there)),
                         SqlNodeList.of(function.operand(2)), value);
             }
-            case "PERCENT_RANK", "CUME_DIST" -> {
+            case "RANK", "DENSE_RANK", "PERCENT_RANK", "CUME_DIST" -> {
                 SqlWindow w = resolved(window);
                 if (w == null) {
                     return call; // a window of no WINDOW clause: Calcite's error
+                }
+                String name = function.getOperator().getName().toUpperCase(Locale.ROOT);
+                if (w.getOrderList().size() == 0) {
+                    // every row a peer of every other (Calcite refuses these without ORDER BY, 42601)
+                    return name.equals("PERCENT_RANK") ? asDouble(SqlLiteral.createExactNumeric("0", pos), pos)
+                            : name.endsWith("RANK") ? SqlStdOperatorTable.CAST.createCall(pos, one(pos),
+                            new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.BIGINT, pos), pos))
+                            : asDouble(one(pos), pos);
+                }
+                if (name.endsWith("RANK") && !name.equals("PERCENT_RANK")) {
+                    return call;
                 }
                 SqlWindow partition = SqlWindow.create(null, null, w.getPartitionList(), SqlNodeList.EMPTY,
                         SqlLiteral.createBoolean(false, pos), null, null, null, pos);

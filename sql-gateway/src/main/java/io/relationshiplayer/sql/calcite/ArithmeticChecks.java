@@ -63,16 +63,13 @@ public final class ArithmeticChecks {
      */
     public static double doubleInRange(double v, double min, double max) {
         double r = Math.rint(v);
-        if (Double.isNaN(v) || r < min || r > max) {
+        // max + 1 is exact (a power of two) where max itself is not: BIGINT's max is 2^63 as a double
+        if (Double.isNaN(v) || r < min || r >= max + 1.0) {
             throw new ArithmeticException(typeName((long) min) + " out of range: " + v);
         }
         return r;
     }
 
-    /** A double rounded to an integer as PostgreSQL's casts round it: half to even. */
-    public static double rint(double v) {
-        return Math.rint(v);
-    }
 
     /** PostgreSQL's power of double precision: its domain errors 2201F, an overflow 22003. */
     public static double power(double a, double b) {

@@ -47,15 +47,15 @@ public final class CheckedRexBuilder extends RexBuilder {
                 && org.apache.calcite.sql.type.SqlTypeUtil.isIntType(type)
                 && org.apache.calcite.sql.type.SqlTypeUtil.isApproximateNumeric(literal.getType())) {
             // folded as the generated code rounds it: half to even (PostgreSQL's rint), in the type's range
-            java.math.BigDecimal v = java.math.BigDecimal.valueOf(ArithmeticChecks.rint(
-                    literal.getValueAs(Double.class)));
             long[] range = switch (type.getSqlTypeName()) {
                 case TINYINT -> new long[] {Byte.MIN_VALUE, Byte.MAX_VALUE};
                 case SMALLINT -> new long[] {Short.MIN_VALUE, Short.MAX_VALUE};
                 case INTEGER -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
                 default -> new long[] {Long.MIN_VALUE, Long.MAX_VALUE};
             };
-            ArithmeticChecks.doubleInRange(v.doubleValue(), range[0], range[1]);
+            // NaN, an infinity or a value past the range is 22003 before any BigDecimal is made of it
+            java.math.BigDecimal v = new java.math.BigDecimal(ArithmeticChecks.doubleInRange(
+                    literal.getValueAs(Double.class), range[0], range[1]));
             return makeLiteral(v.setScale(0, java.math.RoundingMode.UNNECESSARY), matchNullability
                     ? matchNullability(type, exp) : type, false);
         }

@@ -52,7 +52,9 @@ final class ExactVariance {
 
     private static SqlUserDefinedAggFunction function(String name, Class<?> accumulator) {
         return new SqlUserDefinedAggFunction(new SqlIdentifier(name, SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION,
-                ReturnTypes.ARG0_NULLABLE, null, null, AggregateFunctionImpl.create(accumulator), false, false,
+                // the argument's type, which replace() makes the call's own (Calcite's nullability included: a
+                // rule that rebuilds the aggregate infers the type again and must find the same)
+                ReturnTypes.ARG0, null, null, AggregateFunctionImpl.create(accumulator), false, false,
                 Optionality.FORBIDDEN);
     }
 
@@ -78,10 +80,8 @@ final class ExactVariance {
                 calls.add(c);
                 continue;
             }
-            // the values as DECIMALs of the call's scale: the scale the result is rounded to travels with them
-            RelDataType decimal = rex.getTypeFactory().createTypeWithNullability(rex.getTypeFactory().createSqlType(
-                    SqlTypeName.DECIMAL, RlTypeSystem.MAX_DECIMAL_PRECISION, c.getType().getScale()),
-                    arg.isNullable());
+            // the values as DECIMALs of the call's type: the scale the result is rounded to travels with them
+            RelDataType decimal = c.getType();
             projects.add(rex.makeCast(decimal, rex.makeInputRef(input, c.getArgList().get(0))));
             calls.add(AggregateCall.create(c.getParserPosition(), f, c.isDistinct(), c.isApproximate(),
                     c.ignoreNulls(), c.rexList, List.of(projects.size() - 1), c.filterArg, c.distinctKeys,

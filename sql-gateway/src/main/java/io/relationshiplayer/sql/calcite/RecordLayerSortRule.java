@@ -36,6 +36,11 @@ final class RecordLayerSortRule extends RelOptRule {
         RelCollation onScan = sort.getCollation();
         if (projected) {
             LogicalProject project = call.rel(1);
+            if (org.apache.calcite.rex.RexOver.containsOver(project.getProjects(), null)) {
+                // window functions read every row of the scan: a LIMIT under them would cut their input
+                // (COUNT(*) OVER () of ORDER BY id LIMIT 2 was 2), and the sort stays above them
+                return;
+            }
             List<RelFieldCollation> mapped = new ArrayList<>();
             for (RelFieldCollation f : sort.getCollation().getFieldCollations()) {
                 RexNode e = project.getProjects().get(f.getFieldIndex());
