@@ -81,7 +81,8 @@ final class CalciteRunner implements AutoCloseable {
         }
         // The optimized plan, as Calcite is about to implement it: the fast path of a point statement is read from it.
         org.apache.calcite.runtime.Hook.PLAN_BEFORE_IMPLEMENTATION.add((java.util.function.Consumer<
-                org.apache.calcite.rel.RelRoot>) IMPLEMENTED::set);
+                org.apache.calcite.rel.RelRoot>) root -> IMPLEMENTED.set(
+                io.relationshiplayer.sql.calcite.ShapeLiterals.original(root)));
     }
 
     /** Makes this class's settings of Calcite (above) for a caller about to load Calcite before any runner exists. */
