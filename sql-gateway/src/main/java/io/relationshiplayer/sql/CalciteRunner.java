@@ -174,6 +174,9 @@ final class CalciteRunner implements AutoCloseable {
             p.setProperty("conformance", "LENIENT");
             p.setProperty("timeZone", "UTC");
             p.setProperty("fun", "standard,postgresql");
+            // No schema here defines a Calcite materialization or lattice: its planner neither looks for them in
+            // every plan nor runs the rules that would use them.
+            p.setProperty("materializationsEnabled", "false");
             p.setProperty("typeSystem", io.relationshiplayer.sql.calcite.RlTypeSystem.class.getName() + "#INSTANCE");
             connection = new org.apache.calcite.jdbc.Driver().withPrepareFactory(() -> new SqlPrepare(this::now, cancel))
                     .connect("jdbc:calcite:", p);

@@ -74,6 +74,12 @@ final class SqlPrepare extends CalcitePrepareImpl {
                         io.relationshiplayer.sql.calcite.ShapeLiterals.parameterize(root)));
             }
 
+            /** No schema here defines a lattice: the schemas are not walked for them at every plan. */
+            @Override
+            protected List<org.apache.calcite.jdbc.CalciteSchema.LatticeEntry> getLattices() {
+                return List.of();
+            }
+
             @Override
             protected org.apache.calcite.sql2rel.SqlToRelConverter getSqlToRelConverter(SqlValidator validator,
                     Prepare.CatalogReader reader, org.apache.calcite.sql2rel.SqlToRelConverter.Config config) {
