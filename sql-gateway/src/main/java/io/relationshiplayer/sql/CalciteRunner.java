@@ -82,7 +82,8 @@ final class CalciteRunner implements AutoCloseable {
         }
         // The optimized plan, as Calcite is about to implement it: the fast path of a point statement is read from it.
         org.apache.calcite.runtime.Hook.PLAN_BEFORE_IMPLEMENTATION.add((java.util.function.Consumer<
-                org.apache.calcite.rel.RelRoot>) IMPLEMENTED::set);
+                org.apache.calcite.rel.RelRoot>) root -> IMPLEMENTED.set(
+                io.relationshiplayer.sql.calcite.ShapeLiterals.original(root)));
     }
 
     /** Makes this class's settings of Calcite (above) for a caller about to load Calcite before any runner exists. */
@@ -174,6 +175,9 @@ final class CalciteRunner implements AutoCloseable {
             p.setProperty("conformance", "LENIENT");
             p.setProperty("timeZone", "UTC");
             p.setProperty("fun", "standard,postgresql");
+            // No schema here defines a Calcite materialization or lattice: its planner neither looks for them in
+            // every plan nor runs the rules that would use them.
+            p.setProperty("materializationsEnabled", "false");
             p.setProperty("typeSystem", io.relationshiplayer.sql.calcite.RlTypeSystem.class.getName() + "#INSTANCE");
             connection = new org.apache.calcite.jdbc.Driver().withPrepareFactory(() -> new SqlPrepare(this::now, cancel))
                     .connect("jdbc:calcite:", p);

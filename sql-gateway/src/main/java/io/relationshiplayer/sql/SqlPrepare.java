@@ -63,10 +63,21 @@ final class SqlPrepare extends CalcitePrepareImpl {
                 return validator(context, (CalciteCatalogReader) reader, configTransform);
             }
 
-            /** Code generation and compilation, which no cancel can interrupt, free a cancelled caller at once. */
+            /**
+             * Code generation and compilation, which no cancel can interrupt, free a cancelled caller at once; the
+             * code is that of the plan with its compared integer literals taken out ({@link
+             * io.relationshiplayer.sql.calcite.ShapeLiterals}), which fresh texts of one shape share.
+             */
             @Override
             protected Prepare.PreparedResult implement(org.apache.calcite.rel.RelRoot root) {
-                return io.relationshiplayer.sql.calcite.StatementCancel.detachable(() -> super.implement(root));
+                return io.relationshiplayer.sql.calcite.StatementCancel.detachable(() -> super.implement(
+                        io.relationshiplayer.sql.calcite.ShapeLiterals.parameterize(root)));
+            }
+
+            /** No schema here defines a lattice: the schemas are not walked for them at every plan. */
+            @Override
+            protected List<org.apache.calcite.jdbc.CalciteSchema.LatticeEntry> getLattices() {
+                return List.of();
             }
 
             @Override

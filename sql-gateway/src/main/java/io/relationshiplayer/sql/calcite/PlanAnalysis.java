@@ -63,6 +63,11 @@ public final class PlanAnalysis {
         }
     }
 
+    /** Whether this thread prepares an analyzed plan (EXPLAIN ANALYZE), whose measures are in the plan. */
+    static boolean instrumenting() {
+        return PREPARING.get() != null;
+    }
+
     /** {@code rel} with a measure above each of its Enumerable operators, if this thread prepares an analyzed plan. */
     static RelNode instrument(RelNode rel) {
         PlanAnalysis analysis = PREPARING.get();

@@ -23,6 +23,8 @@ public final class RecordLayerSchema extends AbstractSchema {
     private final List<String> path;
     private final ViewQueries views;
     private final Map<String, Schema> subSchemas;
+    /** The tables' row counts for the cost model, shared by schema {@code public}'s tables. */
+    private final RowCounts counts;
 
     /**
      * The schema of {@code database} (at that path from the root), whose views' queries {@code views} validates, with
@@ -33,14 +35,21 @@ public final class RecordLayerSchema extends AbstractSchema {
     }
 
     private RecordLayerSchema(SessionBinding binding, List<String> path, ViewQueries views, PgCatalog pgCatalog) {
-        this(binding, path, views, Map.of(PUBLIC, new RecordLayerSchema(binding, path, views, Map.of()),
-                InformationSchema.NAME, new InformationSchema(binding, path.get(0)), PgCatalog.NAME, pgCatalog));
+        this(binding, path, views, new RowCounts(), pgCatalog);
+    }
+
+    private RecordLayerSchema(SessionBinding binding, List<String> path, ViewQueries views, RowCounts counts,
+                              PgCatalog pgCatalog) {
+        this(binding, path, views, counts, Map.of(PUBLIC, new RecordLayerSchema(binding, path, views, counts,
+                Map.of()), InformationSchema.NAME, new InformationSchema(binding, path.get(0)), PgCatalog.NAME,
+                pgCatalog));
     }
 
     /** Schema {@code public} (no schemas in it): the same tables and views, whose queries read the database's. */
-    private RecordLayerSchema(SessionBinding binding, List<String> path, ViewQueries views,
+    private RecordLayerSchema(SessionBinding binding, List<String> path, ViewQueries views, RowCounts counts,
                               Map<String, Schema> subSchemas) {
         this.binding = binding;
+        this.counts = counts;
         this.path = List.copyOf(path);
         this.views = views;
         this.subSchemas = subSchemas;
@@ -50,7 +59,7 @@ public final class RecordLayerSchema extends AbstractSchema {
     protected Map<String, org.apache.calcite.schema.Table> getTableMap() {
         Map<String, org.apache.calcite.schema.Table> tables = new LinkedHashMap<>();
         for (Table t : binding.catalog().tables()) {
-            tables.put(t.name(), new RecordLayerTable(t, binding));
+            tables.put(t.name(), new RecordLayerTable(t, binding, counts));
         }
         for (ViewDef v : binding.catalog().views()) {
             tables.put(v.getName(), new RecordLayerView(v, path, views));

@@ -35,11 +35,13 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
 
     private final Table table;
     private final SessionBinding binding;
+    private final RowCounts counts;
 
-    RecordLayerTable(Table table, SessionBinding binding) {
+    RecordLayerTable(Table table, SessionBinding binding, RowCounts counts) {
         super(Object[].class);
         this.table = table;
         this.binding = binding;
+        this.counts = counts;
     }
 
     public Table table() {
@@ -103,14 +105,36 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
                 keys.add(ImmutableBitSet.of(columns));
             }
         }
-        // No collation: an IN-list read is not in key order; the sort rule knows which reads are.
-        return Statistics.of(rowCount(), keys);
+        // No collation: an IN-list read is not in key order; the sort rule knows which reads are. The row count is read
+        // from the store when it is asked for: the validator and the planner ask for the keys and collations far more
+        // often (a table's monotonicity, its collations, whether columns are unique).
+        Statistic known = Statistics.of(0d, keys);
+        return new Statistic() {
+            @Override
+            public Double getRowCount() {
+                return rowCount();
+            }
+
+            @Override
+            public boolean isKey(ImmutableBitSet columns) {
+                return known.isKey(columns);
+            }
+
+            @Override
+            public List<ImmutableBitSet> getKeys() {
+                return known.getKeys();
+            }
+        };
     }
 
-    /** Rows in the table now (the count index), for the cost model; 100 when it cannot be read. */
+    /**
+     * Rows in the table now (the count index), for the cost model; 100 when it cannot be read. Read once per session of
+     * a statement ({@link RowCounts}).
+     */
     double rowCount() {
         try {
-            return binding.current().access().rowCount(binding.current().catalog().requireTable(table.name()));
+            Session s = binding.current();
+            return counts.of(s, s.catalog().requireTable(table.name()));
         } catch (RuntimeException e) {
             return 100;
         }
@@ -144,7 +168,7 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
     double rowCountOf(String tableName) {
         try {
             Session s = binding.current();
-            return s.access().rowCount(s.catalog().requireTable(tableName));
+            return counts.of(s, s.catalog().requireTable(tableName));
         } catch (RuntimeException e) {
             return 100;
         }
