@@ -23,7 +23,8 @@ import org.apache.calcite.sql.validate.SqlUserDefinedAggFunction;
 import org.apache.calcite.util.Optionality;
 
 /**
- * STDDEV, STDDEV_POP, VARIANCE and VAR_POP of exact numbers computed exactly, as PostgreSQL's numeric: sums of the
+ * STDDEV, STDDEV_POP, VARIANCE and VAR_POP as PostgreSQL computes them. Of doubles ({@link FloatSums}): its running
+ * sums, to the last digit. Of exact numbers, exactly, as PostgreSQL's numeric: sums of the
  * values and their squares in BigDecimal, one rounding at the end (to the call's type: sixteen decimals or the
  * argument's, {@link RlTypeSystem#deriveAvgAggType}), the square root to that scale. Calcite reduces them to sums and
  * divisions whose intermediate quotients are rounded (VARIANCE of 1, 2, 2 was 0.3333333333333334), takes the root
@@ -49,6 +50,13 @@ final class ExactVariance {
     private static final SqlUserDefinedAggFunction VAR_POP = function("rl_var_pop", VarPop.class);
     private static final SqlUserDefinedAggFunction STDDEV_SAMP = function("rl_stddev_samp", StddevSamp.class);
     private static final SqlUserDefinedAggFunction STDDEV_POP = function("rl_stddev_pop", StddevPop.class);
+    private static final SqlUserDefinedAggFunction FLOAT_VAR_SAMP = function("rl_float_var_samp",
+            FloatVarSamp.class);
+    private static final SqlUserDefinedAggFunction FLOAT_VAR_POP = function("rl_float_var_pop", FloatVarPop.class);
+    private static final SqlUserDefinedAggFunction FLOAT_STDDEV_SAMP = function("rl_float_stddev_samp",
+            FloatStddevSamp.class);
+    private static final SqlUserDefinedAggFunction FLOAT_STDDEV_POP = function("rl_float_stddev_pop",
+            FloatStddevPop.class);
 
     private static SqlUserDefinedAggFunction function(String name, Class<?> accumulator) {
         return new SqlUserDefinedAggFunction(new SqlIdentifier(name, SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION,
@@ -65,22 +73,25 @@ final class ExactVariance {
         List<AggregateCall> calls = new ArrayList<>();
         boolean changed = false;
         for (AggregateCall c : agg.getAggCallList()) {
-            SqlUserDefinedAggFunction f = switch (c.getAggregation().getKind()) {
-                case VAR_SAMP -> VAR_SAMP;
-                case VAR_POP -> VAR_POP;
-                case STDDEV_SAMP -> STDDEV_SAMP;
-                case STDDEV_POP -> STDDEV_POP;
-                default -> null;
-            };
             RelDataType arg = c.getArgList().size() == 1
                     ? input.getRowType().getFieldList().get(c.getArgList().get(0)).getType() : null;
-            if (f == null || arg == null || c.getType().getSqlTypeName() != SqlTypeName.DECIMAL
-                    || !SqlTypeName.INT_TYPES.contains(arg.getSqlTypeName())
-                    && arg.getSqlTypeName() != SqlTypeName.DECIMAL) {
+            boolean exact = arg != null && c.getType().getSqlTypeName() == SqlTypeName.DECIMAL
+                    && (SqlTypeName.INT_TYPES.contains(arg.getSqlTypeName())
+                    || arg.getSqlTypeName() == SqlTypeName.DECIMAL);
+            boolean floating = arg != null && c.getType().getSqlTypeName() == SqlTypeName.DOUBLE
+                    && SqlTypeName.APPROX_TYPES.contains(arg.getSqlTypeName());
+            SqlUserDefinedAggFunction f = !exact && !floating ? null : switch (c.getAggregation().getKind()) {
+                case VAR_SAMP -> exact ? VAR_SAMP : FLOAT_VAR_SAMP;
+                case VAR_POP -> exact ? VAR_POP : FLOAT_VAR_POP;
+                case STDDEV_SAMP -> exact ? STDDEV_SAMP : FLOAT_STDDEV_SAMP;
+                case STDDEV_POP -> exact ? STDDEV_POP : FLOAT_STDDEV_POP;
+                default -> null;
+            };
+            if (f == null) {
                 calls.add(c);
                 continue;
             }
-            // the values as DECIMALs of the call's type: the scale the result is rounded to travels with them
+            // the values as the call's type (a DECIMAL's scale is the one the result is rounded to)
             RelDataType decimal = c.getType();
             projects.add(rex.makeCast(decimal, rex.makeInputRef(input, c.getArgList().get(0))));
             calls.add(AggregateCall.create(c.getParserPosition(), f, c.isDistinct(), c.isApproximate(),
@@ -178,6 +189,85 @@ final class ExactVariance {
     /** STDDEV_POP. */
     public static final class StddevPop extends Accumulator {
         public BigDecimal result(Sums sums) {
+            return sums.result(false, true);
+        }
+    }
+
+    /**
+     * The count, sum and sum of squared differences of doubles, accumulated as PostgreSQL's {@code float8_accum} does
+     * (Youngs and Cramer's updates, so that the result is PostgreSQL's to the last digit; Calcite's difference of
+     * sums of squares gave 0 for the variance of 1e10 + 1, + 2, + 3).
+     */
+    public static final class FloatSums {
+        double n;
+        double sx;
+        double sxx;
+
+        FloatSums add(double v) {
+            double before = n;
+            n += 1.0;
+            sx += v;
+            if (before > 0.0) {
+                double t = v * n - sx;
+                sxx += t * t / (n * before);
+                if (Double.isInfinite(sx) || Double.isInfinite(sxx)) {
+                    if (!Double.isInfinite(sx - v) && !Double.isInfinite(v)) {
+                        throw new ArithmeticException("value out of range: overflow");
+                    }
+                    sxx = Double.NaN;
+                }
+            } else if (Double.isNaN(v) || Double.isInfinite(v)) {
+                sxx = Double.NaN;
+            }
+            return this;
+        }
+
+        /** PostgreSQL's float8_var_samp / _pop and stddev: NULL below its rows, a negative roundoff 0. */
+        Double result(boolean sample, boolean root) {
+            double below = sample ? n - 1.0 : n;
+            if (below <= 0.0) {
+                return null;
+            }
+            double variance = sxx <= 0.0 ? 0.0 : sxx / below;
+            return root ? Math.sqrt(variance) : variance;
+        }
+    }
+
+    /** The accumulators of doubles, called from generated code (NULLs are skipped before). */
+    public abstract static class FloatAccumulator {
+        public FloatSums init() {
+            return new FloatSums();
+        }
+
+        public FloatSums add(FloatSums sums, double value) {
+            return sums.add(value);
+        }
+    }
+
+    /** VARIANCE, VAR_SAMP of doubles. */
+    public static final class FloatVarSamp extends FloatAccumulator {
+        public Double result(FloatSums sums) {
+            return sums.result(true, false);
+        }
+    }
+
+    /** VAR_POP of doubles. */
+    public static final class FloatVarPop extends FloatAccumulator {
+        public Double result(FloatSums sums) {
+            return sums.result(false, false);
+        }
+    }
+
+    /** STDDEV, STDDEV_SAMP of doubles. */
+    public static final class FloatStddevSamp extends FloatAccumulator {
+        public Double result(FloatSums sums) {
+            return sums.result(true, true);
+        }
+    }
+
+    /** STDDEV_POP of doubles. */
+    public static final class FloatStddevPop extends FloatAccumulator {
+        public Double result(FloatSums sums) {
             return sums.result(false, true);
         }
     }

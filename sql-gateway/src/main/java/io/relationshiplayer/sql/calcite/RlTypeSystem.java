@@ -57,7 +57,7 @@ public final class RlTypeSystem extends RelDataTypeSystemImpl {
      * AVG, STDDEV and VARIANCE of exact numbers are a DECIMAL of at least sixteen decimals, as PostgreSQL's numeric
      * (whose division keeps sixteen significant digits or more); Calcite's were the argument's type, so the average of
      * the INTEGERs 1, 2 and 2 was 1 and of the DECIMAL(10, 2)s 1, 2 and 2.01 was 1.67 (PostgreSQL: 1.6666666666666667
-     * and 1.6700000000000000). Of floating-point numbers they stay DOUBLE, as PostgreSQL's.
+     * and 1.6700000000000000). Of floating-point numbers (a REAL too) they are DOUBLE, as PostgreSQL's.
      */
     @Override
     public RelDataType deriveAvgAggType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
@@ -72,6 +72,10 @@ public final class RlTypeSystem extends RelDataTypeSystemImpl {
             case DECIMAL:
                 scale = Math.max(argumentType.getScale(), AVERAGE_SCALE);
                 break;
+            case REAL:
+                // PostgreSQL's of a real are double precision
+                return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.DOUBLE),
+                        argumentType.isNullable());
             default:
                 return super.deriveAvgAggType(typeFactory, argumentType);
         }
