@@ -80,6 +80,9 @@ final class CalciteRunner implements AutoCloseable {
                 org.apache.calcite.runtime.Hook.JAVA_PLAN}) {
             hook.add((java.util.function.Consumer<Object>) o -> StatementCancel.checkPreparing());
         }
+        // As converted, before its decorrelation: a window under a correlation is refused (CorrelatedWindows)
+        org.apache.calcite.runtime.Hook.CONVERTED.add((java.util.function.Consumer<org.apache.calcite.rel.RelNode>)
+                io.relationshiplayer.sql.calcite.CorrelatedWindows::check);
         // The optimized plan, as Calcite is about to implement it: the fast path of a point statement is read from it.
         org.apache.calcite.runtime.Hook.PLAN_BEFORE_IMPLEMENTATION.add((java.util.function.Consumer<
                 org.apache.calcite.rel.RelRoot>) root -> IMPLEMENTED.set(
