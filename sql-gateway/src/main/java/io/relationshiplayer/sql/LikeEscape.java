@@ -49,7 +49,10 @@ final class LikeEscape {
         };
     }
 
-    /** Each LIKE or SIMILAR of two operands (NOT LIKE is a NOT of one) given the backslash as its escape. */
+    /**
+     * Each LIKE or ILIKE (NOT LIKE is a NOT of one) whose pattern is no literal without a backslash, or that has an
+     * ESCAPE, made PostgreSQL's function; each SIMILAR TO of two operands given the backslash as its escape.
+     */
     private static final class Escapes extends RexShuttle {
         private final RexBuilder rex;
 
