@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import org.apache.calcite.linq4j.function.Strict;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexNode;
@@ -28,7 +27,10 @@ import org.apache.calcite.sql2rel.SqlRexConvertletTable;
  * {@code straße} {@code STRASSE}, which PostgreSQL leaves {@code STRAßE}).
  */
 final class CharacterFunctions {
-    private static final Set<String> NAMES = Set.of("LEFT", "RIGHT", "OCTET_LENGTH", "UPPER", "LOWER");
+    /** Each function by its name, upper case. */
+    private static final java.util.Map<String, SqlUserDefinedFunction> FUNCTIONS = java.util.Map.of(
+            "LEFT", function("left"), "RIGHT", function("right"), "OCTET_LENGTH", function("octet_length"),
+            "UPPER", function("upper"), "LOWER", function("lower"));
 
     private CharacterFunctions() {
     }
@@ -37,7 +39,7 @@ final class CharacterFunctions {
         return call -> {
             SqlRexConvertlet convertlet = delegate.get(call);
             String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
-            if (convertlet == null || !NAMES.contains(name) || call.operandCount() == 0) {
+            if (convertlet == null || !FUNCTIONS.containsKey(name) || call.operandCount() == 0) {
                 return convertlet;
             }
             return (cx, c) -> {
@@ -55,7 +57,7 @@ final class CharacterFunctions {
                     operands.add(cx.convertExpression(operand));
                 }
                 RelDataType type = cx.getValidator().getValidatedNodeType(c);
-                return cx.getRexBuilder().makeCall(type, function(name.toLowerCase(Locale.ROOT)), operands);
+                return cx.getRexBuilder().makeCall(type, FUNCTIONS.get(name), operands);
             };
         };
     }
