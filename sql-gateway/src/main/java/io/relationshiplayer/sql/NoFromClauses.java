@@ -1,5 +1,7 @@
 package io.relationshiplayer.sql;
 
+import static io.relationshiplayer.sql.SqlTokens.isWord;
+
 import io.relationshiplayer.sql.SqlTokens.Kind;
 import io.relationshiplayer.sql.SqlTokens.Token;
 import java.util.ArrayList;
@@ -78,10 +80,5 @@ final class NoFromClauses {
         }
         edit.copy(copied, sql.length());
         return edit.result();
-    }
-
-    private static boolean isWord(String sql, Token t, String word) {
-        return t.kind() == Kind.WORD && t.end() - t.start() == word.length()
-                && sql.regionMatches(true, t.start(), word, 0, word.length());
     }
 }

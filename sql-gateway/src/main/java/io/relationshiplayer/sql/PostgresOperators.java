@@ -1,5 +1,7 @@
 package io.relationshiplayer.sql;
 
+import static io.relationshiplayer.sql.SqlTokens.isWord;
+
 import io.relationshiplayer.sql.SqlTokens.Kind;
 import io.relationshiplayer.sql.SqlTokens.Token;
 import java.util.List;
@@ -177,10 +179,6 @@ final class PostgresOperators {
         return -1;
     }
 
-    private static boolean isWord(String sql, Token t, String word) {
-        return t.kind() == Kind.WORD && t.end() - t.start() == word.length()
-                && sql.regionMatches(true, t.start(), word, 0, word.length());
-    }
 
     private static boolean isSymbol(String sql, Token t, char c) {
         return t.kind() == Kind.SYMBOL && sql.charAt(t.start()) == c;

@@ -59,6 +59,12 @@ final class SqlTokens {
         }
     }
 
+    /** Whether {@code t} is the word {@code word}, in any case. */
+    static boolean isWord(String sql, Token t, String word) {
+        return t.kind() == Kind.WORD && t.end() - t.start() == word.length()
+                && sql.regionMatches(true, t.start(), word, 0, word.length());
+    }
+
     static List<Token> tokens(String sql) {
         List<Token> out = new ArrayList<>();
         int len = sql.length();
