@@ -36,13 +36,7 @@ final class CaretPrecedence {
      * starts at {@code lineStarts[i - 1]}) with every {@code ^} made PostgreSQL's.
      */
     static <T> T apply(String text, int[] lineStarts, T parsed) {
-        if (text.indexOf('^') < 0 || !(parsed instanceof SqlNode node)) {
-            return parsed;
-        }
-        SqlNode rewritten = new CaretPrecedence(text, lineStarts).walk(node);
-        @SuppressWarnings("unchecked")
-        T out = (T) rewritten;
-        return out;
+        return text.indexOf('^') < 0 ? parsed : SqlTrees.rewrite(parsed, new CaretPrecedence(text, lineStarts)::walk);
     }
 
     private SqlNode walk(SqlNode node) {

@@ -60,12 +60,10 @@ final class PostgresTree {
 
     /** {@code parsed}, read from {@code text} (whose line {@code i} starts at {@code lineStarts[i - 1]}), rewritten. */
     static <T> T apply(String text, int[] lineStarts, T parsed) {
-        if (!(PostgresOperators.mayRewrite(text) || text.indexOf('%') >= 0) || !(parsed instanceof SqlNode node)) {
+        if (!(PostgresOperators.mayRewrite(text) || text.indexOf('%') >= 0)) {
             return parsed;
         }
-        @SuppressWarnings("unchecked")
-        T out = (T) new PostgresTree(text, lineStarts).walk(node);
-        return out;
+        return SqlTrees.rewrite(parsed, new PostgresTree(text, lineStarts)::walk);
     }
 
     private SqlNode walk(SqlNode node) {
@@ -147,8 +145,9 @@ final class PostgresTree {
     }
 
     /**
-     * {@code call} positioned at its operator (the first of the characters {@code op} between its operands), as PostgreSQL places an
-     * operator's errors ({@code 10 % 3 ^ 2}: operator does not exist: integer % double precision, at the {@code %}).
+     * {@code call} positioned at its operator (the first of the characters {@code op} between its operands), as
+     * PostgreSQL places an operator's errors ({@code 10 % 3 ^ 2}: operator does not exist: integer % double precision,
+     * at the {@code %}).
      */
     private SqlCall atOperator(SqlCall call, String op) {
         SqlParserPos left = call.operand(0).getParserPosition();

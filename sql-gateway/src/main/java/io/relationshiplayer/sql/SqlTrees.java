@@ -11,6 +11,16 @@ final class SqlTrees {
     private SqlTrees() {
     }
 
+    /** {@code parsed} (a statement, an expression or a list of statements) rewritten by {@code rewrite}. */
+    static <T> T rewrite(T parsed, UnaryOperator<SqlNode> rewrite) {
+        if (!(parsed instanceof SqlNode node)) {
+            return parsed;
+        }
+        @SuppressWarnings("unchecked")
+        T out = (T) rewrite.apply(node);
+        return out;
+    }
+
     /** Each element of {@code list} (a null stays null) replaced by {@code rewrite} of it; the list itself. */
     static SqlNodeList rewriteElements(SqlNodeList list, UnaryOperator<SqlNode> rewrite) {
         for (int i = 0; i < list.size(); i++) {

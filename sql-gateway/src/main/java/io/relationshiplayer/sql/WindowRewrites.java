@@ -39,14 +39,11 @@ final class WindowRewrites {
     /** {@code parsed} (read from {@code text}) with those window functions rewritten; itself when it has none. */
     static <T> T apply(String text, T parsed) {
         String lower = text.toLowerCase(Locale.ROOT);
-        if (!(parsed instanceof SqlNode node) || !lower.contains("over") || !lower.contains("lead")
-                && !lower.contains("lag") && !lower.contains("percent_rank") && !lower.contains("cume_dist")) {
+        if (!lower.contains("over") || !lower.contains("lead") && !lower.contains("lag") && !lower.contains("rank")
+                && !lower.contains("cume_dist")) {
             return parsed;
         }
-        SqlNode rewritten = new WindowRewrites().walk(node);
-        @SuppressWarnings("unchecked")
-        T out = (T) rewritten;
-        return out;
+        return SqlTrees.rewrite(parsed, new WindowRewrites()::walk);
     }
 
     private SqlNode walk(SqlNode node) {
