@@ -163,6 +163,9 @@ public final class CancelChecks {
         public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
             BlockBuilder builder = new BlockBuilder();
             Result result = implementor.visitChild(this, 0, (EnumerableRel) getInput(), pref);
+            // a cancel that came after the last check inside the operator's own code generation stops here, before
+            // this block takes the operator's code in and is optimized with it
+            StatementCancel.checkPreparing();
             Expression rows = builder.append("rows", result.block);
             // a reference that checks for a cancel whenever code generation's optimizer walks it (CheckedParameter)
             Expression flag = CheckedParameter.of(implementor.stash(cancel, StatementCancel.class));
