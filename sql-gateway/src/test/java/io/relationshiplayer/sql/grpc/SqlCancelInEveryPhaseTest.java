@@ -142,15 +142,20 @@ class SqlCancelInEveryPhaseTest extends SqlServerFixture {
      * Runs {@code cancel} on a thread of its own once {@code thread} optimizes the block of one of the plan's three
      * outermost operators (linq4j's BlockBuilder.toBlock called by EnumerableCalc.implement, with at most 3 such frames
      * on the stack): the block holds the code of every operator below it, which the optimization walks. Then, until
-     * {@code done} is set, sets {@code ranOn} if it sees that step end and the thread go on to the operator above:
-     * optimizing the block of the cancel check above it ({@link CancelChecks}), translating expressions, or writing the
-     * plan's Java (the root's own block, of the outermost operator, may be optimized: its first check is there).
+     * {@code done} is set, sets {@code ranOn} if, once the server has the cancel, it sees that step end and the thread
+     * go on to the operator above: optimizing the block of the cancel check above it ({@link CancelChecks}), translating
+     * expressions, or writing the plan's Java (the root's own block, of the outermost operator, may be optimized: its first check is there).
      */
     private static void onceOptimizingManyOperators(Thread thread, Runnable cancel, AtomicBoolean done,
                                                     AtomicBoolean ranOn) {
         long giveUp = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        // the server's side of the cancel: the client's reaches it over gRPC a moment later, and only from then can
+        // code generation stop (until then the operator may finish and the next begin)
+        io.relationshiplayer.sql.calcite.StatementCancel server =
+                io.relationshiplayer.sql.calcite.PreparingCancel.current();
         Thread watcher = new Thread(() -> {
             long cancelledAt = -1; // the operators' depth at the cancel
+            long seenAt = -1; // the operators' depth when the server had the cancel
             while (System.nanoTime() < giveUp && !done.get()) { // without a cancel the test fails
                 StackTraceElement[] stack = thread.getStackTrace();
                 long calcs = Arrays.stream(stack).filter(f -> f.getClassName().equals(EnumerableCalc.class.getName())
@@ -167,7 +172,11 @@ class SqlCancelInEveryPhaseTest extends SqlServerFixture {
                         cancelledAt = calcs;
                         cancel.run();
                     }
-                } else if (calcs < cancelledAt && (CancelChecks.class.getName().concat("$Check").equals(optimizing)
+                } else if (seenAt < 0) {
+                    if (server == null || server.cancelled()) {
+                        seenAt = server == null ? cancelledAt : calcs;
+                    }
+                } else if (calcs < seenAt && (CancelChecks.class.getName().concat("$Check").equals(optimizing)
                         || Arrays.stream(stack).anyMatch(f -> f.getClassName().equals(RexToLixTranslator.class.getName())
                                 || f.getClassName().endsWith(".ExpressionWriter")))) {
                     ranOn.set(true);
