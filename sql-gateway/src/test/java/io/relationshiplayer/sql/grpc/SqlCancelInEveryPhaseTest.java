@@ -143,8 +143,9 @@ class SqlCancelInEveryPhaseTest extends SqlServerFixture {
      * outermost operators (linq4j's BlockBuilder.toBlock called by EnumerableCalc.implement, with at most 3 such frames
      * on the stack): the block holds the code of every operator below it, which the optimization walks. Then, until
      * {@code done} is set, sets {@code ranOn} if, once the server has the cancel, it sees that step end and the thread
-     * go on to the operator above: optimizing the block of the cancel check above it ({@link CancelChecks}), translating
-     * expressions, or writing the plan's Java (the root's own block, of the outermost operator, may be optimized: its first check is there).
+     * go on to the operator above: optimizing the block of the cancel check above it ({@link CancelChecks}),
+     * translating expressions, or writing the plan's Java (the root's own block, of the outermost operator, may be
+     * optimized: its first check is there).
      */
     private static void onceOptimizingManyOperators(Thread thread, Runnable cancel, AtomicBoolean done,
                                                     AtomicBoolean ranOn) {
