@@ -68,6 +68,10 @@ final class RangeQuery implements AsyncIterable<KeyValue> {
         private boolean throughEnd;
         private int remaining = limit;
         private int batchSize;
+        /** Whether the batch {@link #fetch} read last was the scan's last. Written by fetch, read by its callback. */
+        private boolean last;
+        // What the consumer sees, under this iterator's monitor: fetch runs on another thread under the transaction's
+        // lock, and what it learns reaches the consumer only with its batch, in the callback.
         private List<KeyValue> buffer = List.of();
         private int index;
         private boolean exhausted;
@@ -83,48 +87,55 @@ final class RangeQuery implements AsyncIterable<KeyValue> {
                 if (!has) {
                     return CompletableFuture.completedFuture(all);
                 }
-                all.addAll(buffer.subList(index, buffer.size()));
-                index = buffer.size();
+                synchronized (this) {
+                    all.addAll(buffer.subList(index, buffer.size()));
+                    index = buffer.size();
+                }
                 return collect(all);
             });
         }
 
+        /**
+         * Whether a key-value is ready or the scan ended; a call while a batch is in flight returns that batch's future
+         * (the Record Layer asks again before the first answer came back).
+         */
         @Override
         public synchronized CompletableFuture<Boolean> onHasNext() {
             if (index < buffer.size()) {
                 return CompletableFuture.completedFuture(true);
             }
+            if (pending != null) {
+                return pending;
+            }
             if (exhausted) {
                 return CompletableFuture.completedFuture(false);
             }
-            if (pending == null) {
-                RuntimeException refusal = tr.refuseRange(begin, end);
-                if (refusal != null) {
-                    return CompletableFuture.failedFuture(refusal);
+            RuntimeException refusal = tr.refuseRange(begin, end);
+            if (refusal != null) {
+                return CompletableFuture.failedFuture(refusal);
+            }
+            byte[] f = from != null ? from : isPlainBound(begin) ? begin.getKey() : null;
+            byte[] t = to != null ? to : isPlainBound(end) ? Keys.min(end.getKey(), tr.keySpaceEnd()) : null;
+            CompletableFuture<Boolean> next = tr.rangeBatch(this::fetch, f, t, snapshot).thenApply(batch -> {
+                synchronized (this) {
+                    buffer = batch;
+                    index = 0;
+                    pending = null;
+                    exhausted |= last;
+                    return !batch.isEmpty();
                 }
-                byte[] f = from != null ? from : isPlainBound(begin) ? begin.getKey() : null;
-                byte[] t = to != null ? to : isPlainBound(end) ? Keys.min(end.getKey(), tr.keySpaceEnd()) : null;
-                CompletableFuture<Boolean> next = tr.rangeBatch(this::fetch, f, t, snapshot).thenApply(batch -> {
-                    synchronized (this) {
-                        buffer = batch;
-                        index = 0;
-                        pending = null;
-                        return !batch.isEmpty();
-                    }
-                });
-                // A batch that completed at once has already cleared pending; only one still in flight is kept.
-                if (next.isDone()) {
-                    return next;
-                }
+            });
+            // A batch that completed at once has already cleared pending; only one still in flight is kept.
+            if (!next.isDone()) {
                 pending = next;
             }
-            return pending;
+            return next;
         }
 
         /** Runs under the transaction's lock at the read version: resolves bounds once, then reads one batch. */
         private List<KeyValue> fetch(long readVersion) {
             if (from == null && !start(readVersion)) {
-                exhausted = true;
+                last = true;
                 return List.of();
             }
             int n = Math.min(remaining, batchSize);
@@ -149,7 +160,7 @@ final class RangeQuery implements AsyncIterable<KeyValue> {
                 }
             }
             remaining -= batch.size();
-            exhausted = !more || remaining == 0;
+            last = !more || remaining == 0;
             batchSize = nextBatchSize(batchMode, batchSize);
             return batch;
         }
@@ -242,7 +253,7 @@ final class RangeQuery implements AsyncIterable<KeyValue> {
         }
 
         @Override
-        public void cancel() {
+        public synchronized void cancel() {
             exhausted = true;
         }
     }
