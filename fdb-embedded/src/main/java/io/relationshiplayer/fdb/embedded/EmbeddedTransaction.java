@@ -102,10 +102,17 @@ final class EmbeddedTransaction extends TransactionOverloads {
                 ? readVersion.join() : -1;
     }
 
+    /**
+     * Sets the version the transaction reads at, as FoundationDB's client does: once only, before anything asked for
+     * it (a read or getReadVersion), else read_version_already_set; a version of 0 or less is version_invalid.
+     */
     @Override
     public synchronized void setReadVersion(long version) {
         state.checkValid();
-        if (version < 0) {
+        if (readVersion != null) {
+            throw FdbError.READ_VERSION_ALREADY_SET.exception();
+        }
+        if (version <= 0) {
             throw FdbError.VERSION_INVALID.exception();
         }
         readVersion = CompletableFuture.completedFuture(version);
