@@ -44,6 +44,7 @@ final class EmbeddedTransaction extends TransactionOverloads {
     private final CommitPath commitPath;
     private final int retries;
     private CompletableFuture<Long> readVersion;
+    private final java.util.concurrent.atomic.AtomicInteger roundTrips = new java.util.concurrent.atomic.AtomicInteger();
     /** Whether the transaction read or wrote: READ_YOUR_WRITES_DISABLE is refused after that. */
     private boolean touched;
     private long timeoutTimerFor;
@@ -435,8 +436,16 @@ final class EmbeddedTransaction extends TransactionOverloads {
         return settings.snapshotReadsOwnWrites();
     }
 
+    /** How many operations of this transaction waited for injected latency: its round trips to the "cluster". */
+    int roundTrips() {
+        return roundTrips.get();
+    }
+
     /** A future completing with {@code fn}'s result after {@code micros}, on this transaction's executor. */
     <T> CompletableFuture<T> delayed(long micros, java.util.function.Supplier<T> fn) {
+        if (micros > 0) {
+            roundTrips.incrementAndGet();
+        }
         if (micros <= 0) {
             try {
                 return CompletableFuture.completedFuture(fn.get());
