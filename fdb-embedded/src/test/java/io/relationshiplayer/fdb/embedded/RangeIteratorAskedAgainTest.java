@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The Record Layer asks a range iterator {@code onHasNext} again before the first answer came back: loading a record,
@@ -69,6 +70,19 @@ class RangeIteratorAskedAgainTest {
                 keys.add(new String(it.next().getKey(), StandardCharsets.UTF_8));
             }
             assertThat(keys).containsExactly("r/1", "r/2", "r/3");
+        }
+    }
+
+    /** next() without hasNext() waits for the batch: it must not hold the iterator that the batch's hand-over needs. */
+    @Test
+    @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a deadlock fails the test, not the build
+    void nextWithoutHasNextWaitsForTheBatch() {
+        try (Transaction tr = db.createTransaction()) {
+            AsyncIterator<KeyValue> it = tr.getRange(key("r/"), key("r0")).iterator();
+            assertThat(new String(it.next().getKey(), StandardCharsets.UTF_8)).isEqualTo("r/1");
+            assertThat(new String(it.next().getKey(), StandardCharsets.UTF_8)).isEqualTo("r/2");
+            assertThat(new String(it.next().getKey(), StandardCharsets.UTF_8)).isEqualTo("r/3");
+            assertThat(it.hasNext()).isFalse();
         }
     }
 
