@@ -56,21 +56,9 @@ public final class PosixRegex {
         if (s == null || p == null || r == null || flags == null) {
             return null;
         }
-        boolean global = false;
-        boolean caseless = false;
-        boolean newlines = false;
-        for (int i = 0; i < flags.length(); i++) {
-            switch (flags.charAt(i)) {
-                case 'g' -> global = true;
-                case 'i' -> caseless = true;
-                case 'c' -> caseless = false;
-                case 'n', 'm' -> newlines = true;
-                case 's' -> newlines = false;
-                default -> throw new SqlException("22023", "invalid regular expression option: \""
-                        + flags.charAt(i) + "\"");
-            }
-        }
-        Matcher m = pattern(p, caseless, newlines).matcher(s);
+        Flags f = Flags.of(flags);
+        Matcher m = f.pattern(p).matcher(s);
+        boolean global = f.global();
         StringBuilder out = new StringBuilder();
         int copied = 0;
         while (m.find()) {
@@ -111,7 +99,41 @@ public final class PosixRegex {
         }
     }
 
-    private static Pattern pattern(String p, boolean caseless, boolean newlines) {
+    /** A call's flags: {@code g} (every match), {@code i} / {@code c} (case), {@code n} / {@code m} / {@code s}. */
+    record Flags(boolean global, boolean caseless, boolean newlines) {
+        static Flags of(String flags) {
+            boolean global = false;
+            boolean caseless = false;
+            boolean newlines = false;
+            for (int i = 0; i < flags.length(); i++) {
+                switch (flags.charAt(i)) {
+                    case 'g' -> global = true;
+                    case 'i' -> caseless = true;
+                    case 'c' -> caseless = false;
+                    case 'n', 'm' -> newlines = true;
+                    case 's' -> newlines = false;
+                    default -> throw new SqlException("22023", "invalid regular expression option: \""
+                            + flags.charAt(i) + "\"");
+                }
+            }
+            return new Flags(global, caseless, newlines);
+        }
+
+        /** The flags of a function that takes no {@code g}: 22023 if they have it. */
+        static Flags single(String flags, String function) {
+            Flags f = of(flags);
+            if (f.global) {
+                throw new SqlException("22023", function + "() does not support the \"global\" option");
+            }
+            return f;
+        }
+
+        Pattern pattern(String p) {
+            return PosixRegex.pattern(p, caseless, newlines);
+        }
+    }
+
+    static Pattern pattern(String p, boolean caseless, boolean newlines) {
         String key = (caseless ? "i" : "c") + (newlines ? "n" : "s") + p;
         Pattern compiled = PATTERNS.get(key);
         if (compiled != null) {
