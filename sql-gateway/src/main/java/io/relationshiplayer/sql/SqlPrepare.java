@@ -141,9 +141,11 @@ final class SqlPrepare extends CalcitePrepareImpl {
      */
     static org.apache.calcite.sql2rel.SqlRexConvertletTable convertlets(
             org.apache.calcite.sql2rel.SqlRexConvertletTable base) {
+        org.apache.calcite.sql2rel.SqlRexConvertletTable windows =
+                io.relationshiplayer.sql.calcite.WindowVariance.convertlets(base);
         org.apache.calcite.sql2rel.SqlRexConvertletTable table = new TextLiterals(new BooleanLiterals(
                 new TimestampLiterals(CharacterFunctions.convertlets(LikeEscape.convertlets(PaddedChars.convertlets(PostgresFunctions.convertlets(
-                        new NullArithmetic(base))))))));
+                        new NullArithmetic(windows))))))));
         return call -> {
             io.relationshiplayer.sql.calcite.StatementCancel.checkPreparing(); // a cancel stops it at every call
             return table.get(call);

@@ -66,6 +66,24 @@ final class ExactVariance {
                 Optionality.FORBIDDEN);
     }
 
+    /**
+     * The aggregate that computes {@code kind} (a variance or deviation) of values of type {@code arg} as PostgreSQL
+     * does, its result of type {@code result}; null for another aggregate or other types (Calcite's then).
+     */
+    static SqlUserDefinedAggFunction function(SqlKind kind, RelDataType result, RelDataType arg) {
+        boolean exact = result.getSqlTypeName() == SqlTypeName.DECIMAL
+                && (SqlTypeName.INT_TYPES.contains(arg.getSqlTypeName()) || arg.getSqlTypeName() == SqlTypeName.DECIMAL);
+        boolean floating = result.getSqlTypeName() == SqlTypeName.DOUBLE
+                && SqlTypeName.APPROX_TYPES.contains(arg.getSqlTypeName());
+        return !exact && !floating ? null : switch (kind) {
+            case VAR_SAMP -> exact ? VAR_SAMP : FLOAT_VAR_SAMP;
+            case VAR_POP -> exact ? VAR_POP : FLOAT_VAR_POP;
+            case STDDEV_SAMP -> exact ? STDDEV_SAMP : FLOAT_STDDEV_SAMP;
+            case STDDEV_POP -> exact ? STDDEV_POP : FLOAT_STDDEV_POP;
+            default -> null;
+        };
+    }
+
     private static RelNode replace(LogicalAggregate agg) {
         RelNode input = agg.getInput();
         RexBuilder rex = agg.getCluster().getRexBuilder();
@@ -75,18 +93,8 @@ final class ExactVariance {
         for (AggregateCall c : agg.getAggCallList()) {
             RelDataType arg = c.getArgList().size() == 1
                     ? input.getRowType().getFieldList().get(c.getArgList().get(0)).getType() : null;
-            boolean exact = arg != null && c.getType().getSqlTypeName() == SqlTypeName.DECIMAL
-                    && (SqlTypeName.INT_TYPES.contains(arg.getSqlTypeName())
-                    || arg.getSqlTypeName() == SqlTypeName.DECIMAL);
-            boolean floating = arg != null && c.getType().getSqlTypeName() == SqlTypeName.DOUBLE
-                    && SqlTypeName.APPROX_TYPES.contains(arg.getSqlTypeName());
-            SqlUserDefinedAggFunction f = !exact && !floating ? null : switch (c.getAggregation().getKind()) {
-                case VAR_SAMP -> exact ? VAR_SAMP : FLOAT_VAR_SAMP;
-                case VAR_POP -> exact ? VAR_POP : FLOAT_VAR_POP;
-                case STDDEV_SAMP -> exact ? STDDEV_SAMP : FLOAT_STDDEV_SAMP;
-                case STDDEV_POP -> exact ? STDDEV_POP : FLOAT_STDDEV_POP;
-                default -> null;
-            };
+            SqlUserDefinedAggFunction f = arg == null ? null
+                    : function(c.getAggregation().getKind(), c.getType(), arg);
             if (f == null) {
                 calls.add(c);
                 continue;
