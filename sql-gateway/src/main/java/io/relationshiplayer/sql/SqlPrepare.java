@@ -54,6 +54,7 @@ final class SqlPrepare extends CalcitePrepareImpl {
                 : EnumerableRel.Prefer.CUSTOM;
         org.apache.calcite.plan.RelOptCluster cluster = createCluster(planner,
                 new io.relationshiplayer.sql.calcite.CheckedRexBuilder(typeFactory));
+        io.relationshiplayer.sql.calcite.CheckedMetadataQuery.install(cluster);
         org.apache.calcite.sql2rel.SqlRexConvertletTable convertlets = createConvertletTable();
         return new CalcitePreparingStmt(this, context, catalogReader, typeFactory, context.getRootSchema(), prefer,
                 cluster, enableBindable ? BindableConvention.INSTANCE : EnumerableConvention.INSTANCE, convertlets) {

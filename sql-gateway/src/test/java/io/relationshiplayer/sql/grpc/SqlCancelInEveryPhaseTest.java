@@ -272,6 +272,68 @@ class SqlCancelInEveryPhaseTest extends SqlServerFixture {
                 stack -> !in(stack, SqlToRelConverter.class, "convertNonAggregateSelectList")), sql);
     }
 
+    /**
+     * Runs {@code cancel} on a thread of its own once {@code thread} is seen in a stack that {@code step} accepts; then,
+     * until {@code done} is set, sets {@code ranOn} if, the server having the cancel while the thread was still in
+     * that step, the thread is seen in a stack that {@code after} accepts (the step went on to its end).
+     */
+    private static void onceInStep(Thread thread, Runnable cancel, Predicate<StackTraceElement[]> step,
+                                   Predicate<StackTraceElement[]> after, AtomicBoolean done, AtomicBoolean ranOn) {
+        long giveUp = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        StatementCancel server = io.relationshiplayer.sql.calcite.PreparingCancel.current();
+        Thread watcher = new Thread(() -> {
+            boolean cancelled = false;
+            boolean judged = false; // the server had the cancel while the thread was in the step
+            while (System.nanoTime() < giveUp && !done.get()) { // without a cancel the test fails
+                StackTraceElement[] stack = thread.getStackTrace();
+                if (!cancelled) {
+                    if (step.test(stack)) {
+                        cancelled = true;
+                        cancel.run();
+                    }
+                } else if (!judged) {
+                    judged = (server == null || server.cancelled()) && step.test(stack);
+                } else if (after.test(stack)) {
+                    ranOn.set(true);
+                }
+                LockSupport.parkNanos(100_000);
+            }
+        }, "the test's watcher of the preparing thread");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    /**
+     * The planner's metadata on a 60,000-value IN list (the predicates of the VALUES list it becomes: a range set of its
+     * values, which Calcite built in one step that checks nothing, 0.1 to 0.2 s) stops within 100 ms of a cancel that
+     * comes while the range set is built, and does not go on to make its search argument. Up to three tries for the
+     * time; the step must stop in every try.
+     */
+    @Test
+    void aLongInListStopsWhileItsValuesPredicatesAreBuilt() {
+        String s = open();
+        exec(s, "CREATE TABLE t (id INT PRIMARY KEY, v INT)");
+        java.util.function.IntFunction<String> sql = salt -> "SELECT COUNT(*) FROM t WHERE v IN ("
+                + list(60_000, i -> Integer.toString(i + salt), ", ") + ")";
+        exec(s, sql.apply(1)); // uncancelled: warms planning up
+        Predicate<StackTraceElement[]> predicates = stack -> Arrays.stream(stack).anyMatch(f -> f.getMethodName()
+                .equals("getPulledUpPredicates"));
+        Predicate<StackTraceElement[]> ranges = stack -> predicates.test(stack)
+                && in(stack, com.google.common.collect.TreeRangeSet.class, "add");
+        Predicate<StackTraceElement[]> searchArgument = stack -> predicates.test(stack)
+                && (in(stack, org.apache.calcite.util.Sarg.class, "of")
+                || in(stack, org.apache.calcite.rex.RexBuilder.class, "makeSearchArgumentLiteral"));
+        List<Duration> tries = new ArrayList<>();
+        for (int salt = 2; salt < 5 && tries.stream().noneMatch(d -> d.compareTo(STEP_STOPS_WITHIN) < 0); salt++) {
+            AtomicBoolean done = new AtomicBoolean();
+            AtomicBoolean ranOn = new AtomicBoolean();
+            tries.add(stops(s, Hook.PARSE_TREE, (thread, cancel) -> onceInStep(thread, cancel, ranges,
+                    searchArgument, done, ranOn), sql.apply(salt), () -> done.set(true)));
+            assertThat(ranOn).as("the predicates' range set was built to its end after the cancel").isFalse();
+        }
+        assertThat(tries).anyMatch(d -> d.compareTo(STEP_STOPS_WITHIN) < 0);
+    }
+
     @Test
     void aSelectListPastPostgresBoundIs54011AtItsFirstExtraItem() {
         String s = open();
