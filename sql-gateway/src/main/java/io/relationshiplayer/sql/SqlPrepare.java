@@ -144,7 +144,7 @@ final class SqlPrepare extends CalcitePrepareImpl {
             org.apache.calcite.sql2rel.SqlRexConvertletTable base) {
         org.apache.calcite.sql2rel.SqlRexConvertletTable table = new TextLiterals(new BooleanLiterals(
                 new TimestampLiterals(CharacterFunctions.convertlets(LikeEscape.convertlets(PaddedChars.convertlets(PostgresFunctions.convertlets(
-                        new NullArithmetic(base))))))));
+                        new NullArithmetic(DirectConvertlets.of(base)))))))));
         return call -> {
             io.relationshiplayer.sql.calcite.StatementCancel.checkPreparing(); // a cancel stops it at every call
             return table.get(call);

@@ -352,6 +352,34 @@ class SqlCancelInEveryPhaseTest extends SqlServerFixture {
                 stack -> in(stack, org.apache.calcite.util.PrecedenceClimbingParser.class, "partialParse")), sql);
     }
 
+    /**
+     * A cancel deep in the conversion of an OR of 499 comparisons (the most the depth bound admits) stops it within 100
+     * ms, without writing the SQL of the ORs it unwinds: Calcite's convertlet of such calls, called by reflection,
+     * wrapped what it threw in an exception with the call's SQL, at every level of the chain (0.45 s for 400 terms,
+     * load 12). Up to three tries for the time; no try may write the SQL.
+     */
+    @Test
+    void aLongOrStopsDeepInItsConversionWithoutWritingItsSql() {
+        String s = open();
+        exec(s, "CREATE TABLE t (id INT PRIMARY KEY, v INT)");
+        java.util.function.IntFunction<String> sql = salt -> "SELECT COUNT(*) FROM t WHERE "
+                + list(499, i -> "v = " + (i + salt), " OR ");
+        exec(s, sql.apply(1)); // uncancelled: warms the conversion up
+        Predicate<StackTraceElement[]> deep = stack -> Arrays.stream(stack).filter(f -> f.getClassName().equals(
+                org.apache.calcite.sql2rel.StandardConvertletTable.class.getName())
+                && f.getMethodName().equals("convertCall")).count() >= 50;
+        Predicate<StackTraceElement[]> writing = stack -> in(stack, org.apache.calcite.sql.SqlNode.class, "toString");
+        List<Duration> tries = new ArrayList<>();
+        for (int salt = 2; salt < 5 && tries.stream().noneMatch(d -> d.compareTo(STEP_STOPS_WITHIN) < 0); salt++) {
+            AtomicBoolean done = new AtomicBoolean();
+            AtomicBoolean ranOn = new AtomicBoolean();
+            tries.add(stops(s, Hook.PARSE_TREE, (thread, cancel) -> onceInStep(thread, cancel, deep, writing, done,
+                    ranOn), sql.apply(salt), () -> done.set(true)));
+            assertThat(ranOn).as("the SQL of the calls was written as the cancel unwound them").isFalse();
+        }
+        assertThat(tries).anyMatch(d -> d.compareTo(STEP_STOPS_WITHIN) < 0);
+    }
+
     @Test
     void aSelectListPastPostgresBoundIs54011AtItsFirstExtraItem() {
         String s = open();
