@@ -128,6 +128,13 @@ final class PostgresParser extends SqlParserImpl {
         return any ? new OriginalPositions(sql, rewritten.text(), rewritten.origins()) : null;
     }
 
+    /** The current token's position, checking for a cancel when read ({@link CheckedPosition}). */
+    @Override
+    protected org.apache.calcite.sql.parser.SqlParserPos getPos() throws ParseException {
+        Token t = token;
+        return new CheckedPosition(t.beginLine, t.beginColumn, t.endLine, t.endColumn);
+    }
+
     @Override
     public SqlNode parseSqlStmtEof() throws Exception {
         io.relationshiplayer.sql.ddl.DmlJoinSyntax joined = io.relationshiplayer.sql.ddl.DmlJoinSyntax.find(text);

@@ -54,6 +54,7 @@ final class SqlPrepare extends CalcitePrepareImpl {
                 : EnumerableRel.Prefer.CUSTOM;
         org.apache.calcite.plan.RelOptCluster cluster = createCluster(planner,
                 new io.relationshiplayer.sql.calcite.CheckedRexBuilder(typeFactory));
+        io.relationshiplayer.sql.calcite.CheckedMetadataQuery.install(cluster);
         org.apache.calcite.sql2rel.SqlRexConvertletTable convertlets = createConvertletTable();
         return new CalcitePreparingStmt(this, context, catalogReader, typeFactory, context.getRootSchema(), prefer,
                 cluster, enableBindable ? BindableConvention.INSTANCE : EnumerableConvention.INSTANCE, convertlets) {
@@ -142,7 +143,7 @@ final class SqlPrepare extends CalcitePrepareImpl {
     static org.apache.calcite.sql2rel.SqlRexConvertletTable convertlets(
             org.apache.calcite.sql2rel.SqlRexConvertletTable base) {
         org.apache.calcite.sql2rel.SqlRexConvertletTable windows =
-                io.relationshiplayer.sql.calcite.WindowVariance.convertlets(base);
+                io.relationshiplayer.sql.calcite.WindowVariance.convertlets(DirectConvertlets.of(base));
         org.apache.calcite.sql2rel.SqlRexConvertletTable table = new TextLiterals(new BooleanLiterals(
                 new TimestampLiterals(CharacterFunctions.convertlets(LikeEscape.convertlets(PaddedChars.convertlets(PostgresFunctions.convertlets(
                         new NullArithmetic(windows))))))));

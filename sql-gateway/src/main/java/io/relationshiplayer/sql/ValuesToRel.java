@@ -20,7 +20,6 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql2rel.SqlRexConvertletTable;
-import org.apache.calcite.sql2rel.SqlToRelConverter;
 
 /**
  * Calcite's conversion of a statement to relational algebra, except for a VALUES list of several rows of literals of
@@ -29,7 +28,7 @@ import org.apache.calcite.sql2rel.SqlToRelConverter;
  * all, which took seconds to plan for ten thousand rows. Here it is one VALUES of the literals under one projection
  * that casts each column, the same casts (and range checks) once per column instead of once per value.
  */
-final class ValuesToRel extends SqlToRelConverter {
+final class ValuesToRel extends DistinctNamesConverter {
     ValuesToRel(RelOptTable.ViewExpander viewExpander, SqlValidator validator, Prepare.CatalogReader catalogReader,
                 RelOptCluster cluster, SqlRexConvertletTable convertletTable, Config config) {
         super(viewExpander, validator, catalogReader, cluster, convertletTable, config);

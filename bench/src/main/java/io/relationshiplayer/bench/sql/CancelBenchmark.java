@@ -25,11 +25,12 @@ import java.util.stream.IntStream;
  * How soon a cancel stops a statement in each phase of its work (the SQL issue's "every phase stops within 100 ms of a
  * cancel"): statements that each spend long in one phase (parsing and planning a 60,000-value IN list, validating and
  * converting a 1,664-item select list, generating code for a CASE of 999 branches, Janino compiling the Java generated
- * for that CASE, simplifying and compiling an OR of 400 terms, executing an aggregate over a cross join) are run twice
- * to learn how long they take warm, then cancelled at evenly spaced points of that time (for Janino's compile, of the
- * time from its start). Per statement it prints how many runs a cancel stopped (a run may end
- * before its point), and the time until the caller got 57014 (its session free) and until the work itself had stopped
- * (no preparation left finishing a step alone: {@link StatementCancel#leftRunning()}), as median and worst.
+ * for that CASE, simplifying and compiling an OR of 400 terms, parsing and simplifying an OR of 400 LIKE terms,
+ * executing an aggregate over a cross join) are run twice to learn how long they take warm, then cancelled at evenly
+ * spaced points of that time (for Janino's compile, of the time from its start). Per statement it prints how many runs
+ * a cancel stopped (a run may end before its point), and the time until the caller got 57014 (its session free) and
+ * until the work itself had stopped (no preparation left finishing a step alone:
+ * {@link StatementCancel#leftRunning()}), as median and worst.
  *
  * <pre>CancelBenchmark [--points 10] [--quick]</pre>
  */
@@ -68,6 +69,8 @@ public final class CancelBenchmark {
             new Kind("case", "Janino's compile", CancelBenchmark::caseOf999, true),
             new Kind("or", "simplify, compile", salt -> "SELECT COUNT(*) FROM t WHERE "
                     + list(400, i -> "v = " + (i + salt), " OR ")),
+            new Kind("or-like", "parse, simplify", salt -> "SELECT COUNT(*) FROM t WHERE "
+                    + list(400, i -> "CAST(v AS TEXT) LIKE '%" + (i + salt) + "%'", " OR ")),
             new Kind("aggregate", "execute", salt -> "SELECT SUM(a.x * b.x + c.x - " + salt + ") FROM "
                     + "(VALUES " + list(300, i -> Integer.toString(i), ", ") + ") AS a(x), (VALUES "
                     + list(300, i -> Integer.toString(i), ", ") + ") AS b(x), (VALUES "

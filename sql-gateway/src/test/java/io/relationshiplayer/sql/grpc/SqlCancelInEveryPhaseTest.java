@@ -19,12 +19,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.calcite.adapter.enumerable.EnumerableCalc;
 import org.apache.calcite.adapter.enumerable.RexToLixTranslator;
 import org.apache.calcite.linq4j.tree.BlockBuilder;
 import org.apache.calcite.runtime.Hook;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.codehaus.janino.UnitCompiler;
 import org.junit.jupiter.api.Test;
 
@@ -209,6 +211,171 @@ class SqlCancelInEveryPhaseTest extends SqlServerFixture {
                     (thread, cancel) -> onceOptimizingManyOperators(thread, cancel, done, ranOn), caseOf999(salt),
                     () -> done.set(true)));
             assertThat(ranOn).as("code generation went on past the operator whose block it optimized").isFalse();
+        }
+        assertThat(tries).anyMatch(d -> d.compareTo(STEP_STOPS_WITHIN) < 0);
+    }
+
+    /** Whether {@code stack} has a frame of {@code type}'s {@code method}. */
+    private static boolean in(StackTraceElement[] stack, Class<?> type, String method) {
+        return Arrays.stream(stack).anyMatch(f -> f.getClassName().equals(type.getName())
+                && f.getMethodName().equals(method));
+    }
+
+    /**
+     * Runs {@code cancel} on a thread of its own once {@code thread} has been seen in a stack that {@code armed} accepts
+     * and, then or later, in one that {@code fire} accepts (a stack trace every 0.1 ms).
+     */
+    private static void onceSeen(Thread thread, Runnable cancel, Predicate<StackTraceElement[]> armed,
+                                 Predicate<StackTraceElement[]> fire) {
+        long giveUp = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        Thread watcher = new Thread(() -> {
+            boolean wasArmed = false;
+            while (System.nanoTime() < giveUp) { // then the test fails: no cancel
+                StackTraceElement[] stack = thread.getStackTrace();
+                wasArmed |= armed.test(stack);
+                if (wasArmed && fire.test(stack)) {
+                    cancel.run();
+                    return;
+                }
+                LockSupport.parkNanos(100_000);
+            }
+        }, "the test's watcher of the preparing thread");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    /** Up to three runs of {@code sql(salt)}, cancelled as {@code when} says, until one stops within 100 ms. */
+    private void stopsWithinAStep(String s, Hook phase, BiConsumer<Thread, Runnable> when,
+                                  java.util.function.IntFunction<String> sql) {
+        List<Duration> tries = new ArrayList<>();
+        for (int salt = 2; salt < 5 && tries.stream().noneMatch(d -> d.compareTo(STEP_STOPS_WITHIN) < 0); salt++) {
+            tries.add(stops(s, phase, when, sql.apply(salt)));
+        }
+        assertThat(tries).anyMatch(d -> d.compareTo(STEP_STOPS_WITHIN) < 0);
+    }
+
+    /**
+     * The conversion's check of a select list's column names (Calcite's checkConvertedType) stops within 100 ms of a
+     * cancel once the list's items are converted: it made the names distinct in time quadratic in the number of
+     * same-named ones, and every unnamed item is {@code ?column?} (0.2 to 0.4 s for 1,664 items, no check). Up to
+     * three tries, as for Janino's compile.
+     */
+    @Test
+    void aSelectListOfUnnamedItemsStopsOnceItsItemsAreConverted() {
+        String s = open();
+        exec(s, "CREATE TABLE t (id INT PRIMARY KEY, v INT)");
+        java.util.function.IntFunction<String> sql = salt -> "SELECT "
+                + list(StatementBounds.MAX_TARGET_LIST, i -> "v + " + (i + salt), ", ") + " FROM t";
+        exec(s, sql.apply(1)); // uncancelled: warms the conversion up
+        stopsWithinAStep(s, Hook.PARSE_TREE, (thread, cancel) -> onceSeen(thread, cancel,
+                stack -> in(stack, SqlToRelConverter.class, "convertNonAggregateSelectList"),
+                stack -> !in(stack, SqlToRelConverter.class, "convertNonAggregateSelectList")), sql);
+    }
+
+    /**
+     * Runs {@code cancel} on a thread of its own once {@code thread} is seen in a stack that {@code step} accepts; then,
+     * until {@code done} is set, sets {@code ranOn} if, the server having the cancel while the thread was still in
+     * that step, the thread is seen in a stack that {@code after} accepts (the step went on to its end).
+     */
+    private static void onceInStep(Thread thread, Runnable cancel, Predicate<StackTraceElement[]> step,
+                                   Predicate<StackTraceElement[]> after, AtomicBoolean done, AtomicBoolean ranOn) {
+        long giveUp = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        StatementCancel server = io.relationshiplayer.sql.calcite.PreparingCancel.current();
+        Thread watcher = new Thread(() -> {
+            boolean cancelled = false;
+            boolean judged = false; // the server had the cancel while the thread was in the step
+            while (System.nanoTime() < giveUp && !done.get()) { // without a cancel the test fails
+                StackTraceElement[] stack = thread.getStackTrace();
+                if (!cancelled) {
+                    if (step.test(stack)) {
+                        cancelled = true;
+                        cancel.run();
+                    }
+                } else if (!judged) {
+                    judged = (server == null || server.cancelled()) && step.test(stack);
+                } else if (after.test(stack)) {
+                    ranOn.set(true);
+                }
+                LockSupport.parkNanos(100_000);
+            }
+        }, "the test's watcher of the preparing thread");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    /**
+     * The planner's metadata on a 60,000-value IN list (the predicates of the VALUES list it becomes: a range set of its
+     * values, which Calcite built in one step that checks nothing, 0.1 to 0.2 s) stops within 100 ms of a cancel that
+     * comes while the range set is built, and does not go on to make its search argument. Up to three tries for the
+     * time; the step must stop in every try.
+     */
+    @Test
+    void aLongInListStopsWhileItsValuesPredicatesAreBuilt() {
+        String s = open();
+        exec(s, "CREATE TABLE t (id INT PRIMARY KEY, v INT)");
+        java.util.function.IntFunction<String> sql = salt -> "SELECT COUNT(*) FROM t WHERE v IN ("
+                + list(60_000, i -> Integer.toString(i + salt), ", ") + ")";
+        exec(s, sql.apply(1)); // uncancelled: warms planning up
+        Predicate<StackTraceElement[]> predicates = stack -> Arrays.stream(stack).anyMatch(f -> f.getMethodName()
+                .equals("getPulledUpPredicates"));
+        Predicate<StackTraceElement[]> ranges = stack -> predicates.test(stack)
+                && in(stack, com.google.common.collect.TreeRangeSet.class, "add");
+        Predicate<StackTraceElement[]> searchArgument = stack -> predicates.test(stack)
+                && (in(stack, org.apache.calcite.util.Sarg.class, "of")
+                || in(stack, org.apache.calcite.rex.RexBuilder.class, "makeSearchArgumentLiteral"));
+        List<Duration> tries = new ArrayList<>();
+        for (int salt = 2; salt < 5 && tries.stream().noneMatch(d -> d.compareTo(STEP_STOPS_WITHIN) < 0); salt++) {
+            AtomicBoolean done = new AtomicBoolean();
+            AtomicBoolean ranOn = new AtomicBoolean();
+            tries.add(stops(s, Hook.PARSE_TREE, (thread, cancel) -> onceInStep(thread, cancel, ranges,
+                    searchArgument, done, ranOn), sql.apply(salt), () -> done.set(true)));
+            assertThat(ranOn).as("the predicates' range set was built to its end after the cancel").isFalse();
+        }
+        assertThat(tries).anyMatch(d -> d.compareTo(STEP_STOPS_WITHIN) < 0);
+    }
+
+    /**
+     * The parser on an OR of 400 {@code CAST(v AS TEXT) LIKE '...'} terms stops within 100 ms of a cancel that comes
+     * once the text is read, while Calcite builds the expression's tree from its operands and operators
+     * (PrecedenceClimbingParser): that step checked nothing, 0.65 to 0.73 s. Up to three tries, as for Janino's
+     * compile.
+     */
+    @Test
+    void anOrOfManyLikesStopsWhileItsTreeIsBuilt() {
+        String s = open();
+        exec(s, "CREATE TABLE t (id INT PRIMARY KEY, v INT)");
+        java.util.function.IntFunction<String> sql = salt -> "SELECT COUNT(*) FROM t WHERE "
+                + list(400, i -> "CAST(v AS TEXT) LIKE '%" + (i + salt) + "%'", " OR ");
+        exec(s, sql.apply(1)); // uncancelled: warms the parser up
+        // the planner is made before the text is parsed
+        stopsWithinAStep(s, Hook.PLANNER, (thread, cancel) -> onceSeen(thread, cancel, stack -> true,
+                stack -> in(stack, org.apache.calcite.util.PrecedenceClimbingParser.class, "partialParse")), sql);
+    }
+
+    /**
+     * A cancel deep in the conversion of an OR of 499 comparisons (the most the depth bound admits) stops it within 100
+     * ms, without writing the SQL of the ORs it unwinds: Calcite's convertlet of such calls, called by reflection,
+     * wrapped what it threw in an exception with the call's SQL, at every level of the chain (0.45 s for 400 terms,
+     * load 12). Up to three tries for the time; no try may write the SQL.
+     */
+    @Test
+    void aLongOrStopsDeepInItsConversionWithoutWritingItsSql() {
+        String s = open();
+        exec(s, "CREATE TABLE t (id INT PRIMARY KEY, v INT)");
+        java.util.function.IntFunction<String> sql = salt -> "SELECT COUNT(*) FROM t WHERE "
+                + list(499, i -> "v = " + (i + salt), " OR ");
+        exec(s, sql.apply(1)); // uncancelled: warms the conversion up
+        Predicate<StackTraceElement[]> deep = stack -> Arrays.stream(stack).filter(f -> f.getClassName().equals(
+                org.apache.calcite.sql2rel.StandardConvertletTable.class.getName())
+                && f.getMethodName().equals("convertCall")).count() >= 50;
+        Predicate<StackTraceElement[]> writing = stack -> in(stack, org.apache.calcite.sql.SqlNode.class, "toString");
+        List<Duration> tries = new ArrayList<>();
+        for (int salt = 2; salt < 5 && tries.stream().noneMatch(d -> d.compareTo(STEP_STOPS_WITHIN) < 0); salt++) {
+            AtomicBoolean done = new AtomicBoolean();
+            AtomicBoolean ranOn = new AtomicBoolean();
+            tries.add(stops(s, Hook.PARSE_TREE, (thread, cancel) -> onceInStep(thread, cancel, deep, writing, done,
+                    ranOn), sql.apply(salt), () -> done.set(true)));
+            assertThat(ranOn).as("the SQL of the calls was written as the cancel unwound them").isFalse();
         }
         assertThat(tries).anyMatch(d -> d.compareTo(STEP_STOPS_WITHIN) < 0);
     }
