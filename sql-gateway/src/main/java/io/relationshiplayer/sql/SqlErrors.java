@@ -180,9 +180,8 @@ public final class SqlErrors {
 
     /** A validation error: its SQLSTATE was decided where Calcite raised it ({@link ValidationErrors}). */
     private static SqlException validation(CalciteContextException e) {
-        if (e instanceof ValidationErrors.Classified) {
-            return new SqlException(((ValidationErrors.Classified) e).sqlState(), e.getMessage(), e.getPosLine(),
-                    e.getPosColumn(), e);
+        if (e instanceof ValidationErrors.Classified c) {
+            return new SqlException(c.sqlState(), c.message(), e.getPosLine(), e.getPosColumn(), e);
         }
         String message = e.getCause() == null ? e.getMessage() : e.getCause().getMessage();
         SqlException literal = DatetimeLiteralErrors.of(String.valueOf(message), e.getPosLine(), e.getPosColumn(), e);

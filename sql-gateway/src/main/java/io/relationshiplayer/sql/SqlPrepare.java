@@ -335,10 +335,25 @@ final class SqlPrepare extends CalcitePrepareImpl {
                 return super.deriveType(scope, expr);
             }
 
+            /** Set while a GROUP BY is validated: its errors keep Calcite's words for its alias lookup. */
+            private boolean grouping;
+
+            @Override
+            protected void validateGroupClause(org.apache.calcite.sql.SqlSelect select) {
+                boolean outer = grouping;
+                grouping = true;
+                try {
+                    super.validateGroupClause(select); // GROUP BY alias as PostgreSQL: a column of FROM first
+                } finally {
+                    grouping = outer;
+                }
+            }
+
             @Override
             public CalciteContextException newValidationError(SqlNode node,
                                                               Resources.ExInst<SqlValidatorException> e) {
-                return ValidationErrors.classify(e, super.newValidationError(node, e));
+                CalciteContextException classified = ValidationErrors.classify(e, super.newValidationError(node, e));
+                return grouping ? ValidationErrors.Classified.inCalciteWords(classified) : classified;
             }
 
             @Override

@@ -125,9 +125,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         try {
             text = DollarQuotes.standard(bounds, written);
         } catch (SqlException e) {
-            if (transaction != null) {
-                failed = true;
-            }
+            failed |= transaction != null;
             throw e;
         }
         String sql = text.sql();
@@ -147,6 +145,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
                     + "ignored until end of transaction block");
         }
         if (kind == StatementKind.EMPTY || kind == StatementKind.OTHER) {
+            failed |= kind == StatementKind.OTHER && transaction != null; // SELEC, SAVEPOINT: an error, which aborts
             throw text.located(StatementKind.notAStatement(sql));
         }
         try {

@@ -64,16 +64,37 @@ final class ValidationErrors {
         private static final long serialVersionUID = 1L;
         private final String sqlState;
         private final String message;
+        private final boolean calciteWords;
 
         Classified(String sqlState, String message, CalciteContextException e) {
+            this(sqlState, message, e, false);
+        }
+
+        private Classified(String sqlState, String message, CalciteContextException e, boolean calciteWords) {
             super(message, e.getCause(), e.getPosLine(), e.getPosColumn(), e.getEndPosLine(), e.getEndPosColumn());
             this.sqlState = sqlState;
             this.message = message;
+            this.calciteWords = calciteWords;
+        }
+
+        /**
+         * The same error, whose {@link #getMessage} is Calcite's words: raised while a GROUP BY is validated, where
+         * Calcite looks for a select list's alias only after an error whose message says {@code not found} (its
+         * {@code Expander.isNotFoundException}); PostgreSQL's words ({@code does not exist}) made it give up, so
+         * {@code GROUP BY alias} was 42703. The user still gets {@link #message()}.
+         */
+        static CalciteContextException inCalciteWords(CalciteContextException e) {
+            return e instanceof Classified c && !c.calciteWords ? new Classified(c.sqlState, c.message, c, true) : e;
         }
 
         /** The message alone: Calcite's would append its cause's, which says the same again. */
         @Override
         public String getMessage() {
+            return calciteWords && getCause() != null ? getCause().getMessage() : message;
+        }
+
+        /** The message in PostgreSQL's words. */
+        String message() {
             return message;
         }
 

@@ -83,7 +83,8 @@ public final class CancelChecks {
         return (RelOptPlanner planner, RelNode rel, RelTraitSet traits, List<RelOptMaterialization> materializations,
                 List<RelOptLattice> lattices) -> {
             StatementCancel.checkPreparing();
-            RelNode out = inner.run(planner, rel, traits, materializations, lattices);
+            // the order of calcs made after the Volcano planner, which the operators above them rely on and copies check
+            RelNode out = CalcCollations.restore(inner.run(planner, rel, traits, materializations, lattices));
             StatementCancel cancel = StatementCancel.preparing();
             if (cancel == null || EXPLAINING.get() != null) {
                 return out; // an EXPLAIN's plan is shown, not run: no checks in it

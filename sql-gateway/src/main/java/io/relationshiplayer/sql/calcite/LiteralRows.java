@@ -151,12 +151,27 @@ public final class LiteralRows extends Values implements EnumerableRel {
         return new LiteralRows(getCluster(), getRowType(), getTuples(), traitSet, rows);
     }
 
+    /**
+     * The rows as arrays, or, of one column, as its values: Calcite's operators above take a one-column input as
+     * scalars whatever format it declares (a sort or limit passes its input's rows on and declares them scalars, so
+     * {@code SELECT x FROM (VALUES (3), (1)) v(x) ORDER BY x} failed with XX000, an array cast to Integer), as
+     * {@link EnumerableValues} makes them.
+     */
     @Override
     public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
-        PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), JavaRowFormat.ARRAY, false);
+        boolean scalar = getRowType().getFieldCount() == 1;
+        Object[] data = rows;
+        if (scalar) {
+            data = new Object[rows.length];
+            for (int r = 0; r < rows.length; r++) {
+                data[r] = rows[r][0];
+            }
+        }
+        PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(),
+                scalar ? JavaRowFormat.SCALAR : JavaRowFormat.ARRAY, false);
         BlockBuilder builder = new BlockBuilder();
         builder.add(Expressions.return_(null, Expressions.call(BuiltInMethod.AS_ENUMERABLE.method,
-                implementor.stash(rows, Object[][].class))));
+                implementor.stash(data, Object[].class))));
         return implementor.result(physType, builder.toBlock());
     }
 }
