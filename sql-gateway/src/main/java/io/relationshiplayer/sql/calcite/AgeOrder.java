@@ -1,0 +1,223 @@
+package io.relationshiplayer.sql.calcite;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.calcite.linq4j.function.Strict;
+import org.apache.calcite.rel.RelCollations;
+import org.apache.calcite.rel.RelFieldCollation;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.logical.LogicalAggregate;
+import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rel.logical.LogicalSort;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexSubQuery;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlTypeTransforms;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
+import org.apache.calcite.tools.Program;
+
+/**
+ * PostgreSQL's order of {@code age()}'s intervals, where {@code age()} is PostgreSQL's interval text ({@link Age}: an
+ * interval of months, days and microseconds has no type here). PostgreSQL compares and orders intervals by their
+ * microseconds with a month counted as 30 days ({@code interval_cmp}); the text ordered {@code 10 years} before
+ * {@code 2 years}. Rewritten before the plan is optimized, after {@link Age}'s rewrite: a comparison of an age with an
+ * interval or another age compares their keys ({@link Age.Functions#ageKey}, {@link Functions#intervalKey}) where it
+ * was 22P02 or compared text; a sort by an age computed by the operator below it sorts by its key, and MIN or MAX of
+ * such an age is the age of the least or greatest key (ARG_MIN, ARG_MAX). An age that reaches a sort or an aggregate
+ * through another operator (a subquery's column, a group key) is still ordered as text.
+ */
+public final class AgeOrder {
+    private static final Set<SqlKind> COMPARISONS = Set.of(SqlKind.EQUALS, SqlKind.NOT_EQUALS, SqlKind.LESS_THAN,
+            SqlKind.LESS_THAN_OR_EQUAL, SqlKind.GREATER_THAN, SqlKind.GREATER_THAN_OR_EQUAL, SqlKind.IS_DISTINCT_FROM,
+            SqlKind.IS_NOT_DISTINCT_FROM);
+    private static final SqlUserDefinedFunction INTERVAL_KEY = CallRewrites.function(Functions.class,
+            "rl_interval_key", "intervalKey", ReturnTypes.BIGINT.andThen(SqlTypeTransforms.TO_NULLABLE));
+
+    private AgeOrder() {
+    }
+
+    /** {@code planning}, run on a plan after this rewrite. */
+    public static Program program(Program planning) {
+        return (planner, rel, traits, materializations, lattices) -> {
+            RelNode rewritten = rewrite(rel);
+            // the statement's ORDER BY, which the planner would otherwise sort the age's text by again above it, is
+            // the sort by the keys below the rewritten root
+            boolean sortedRoot = rel instanceof LogicalSort && rewritten instanceof LogicalProject p
+                    && p.getInput() instanceof LogicalSort;
+            return planning.run(planner, rewritten, sortedRoot ? traits.replace(RelCollations.EMPTY) : traits,
+                    materializations, lattices);
+        };
+    }
+
+    /** {@code rel} with its ages compared, sorted and aggregated by their keys. */
+    static RelNode rewrite(RelNode rel) {
+        RexBuilder rex = rel.getCluster().getRexBuilder();
+        RelHomogeneousShuttle[] rels = new RelHomogeneousShuttle[1];
+        RexShuttle comparisons = new RexShuttle() {
+            @Override
+            public RexNode visitCall(RexCall call) {
+                if (call.getKind() == SqlKind.SEARCH && Age.key(rex, call.getOperands().get(0)) != null) {
+                    // a range or IN list of intervals the conversion made of an age's comparisons: compared one by one
+                    return org.apache.calcite.rex.RexUtil.expandSearch(rex, null, call).accept(this);
+                }
+                RexNode visited = super.visitCall(call);
+                if (visited != call && (visited.getKind() == SqlKind.AND || visited.getKind() == SqlKind.OR)) {
+                    return org.apache.calcite.rex.RexUtil.flatten(rex, visited);
+                }
+                return visited instanceof RexCall c ? compare(rex, c) : visited;
+            }
+
+            @Override
+            public RexNode visitSubQuery(RexSubQuery subQuery) {
+                RelNode rewritten = subQuery.rel.accept(rels[0]);
+                return super.visitSubQuery(rewritten == subQuery.rel ? subQuery : subQuery.clone(rewritten));
+            }
+        };
+        rels[0] = new RelHomogeneousShuttle() {
+            @Override
+            public RelNode visit(RelNode other) {
+                RelNode visited = super.visitChildren(other).accept(comparisons);
+                if (visited instanceof LogicalSort sort) {
+                    return sort(rex, sort);
+                }
+                if (visited instanceof LogicalAggregate aggregate) {
+                    return minMax(rex, aggregate);
+                }
+                return visited;
+            }
+        };
+        return rels[0].visit(rel);
+    }
+
+    /** A comparison of an age with an interval or an age as one of their keys; any other call as it is. */
+    private static RexNode compare(RexBuilder rex, RexCall call) {
+        if (!COMPARISONS.contains(call.getKind()) || call.getOperands().size() != 2) {
+            return call;
+        }
+        RexNode a = call.getOperands().get(0);
+        RexNode b = call.getOperands().get(1);
+        RexNode ka = Age.key(rex, a);
+        RexNode kb = Age.key(rex, b);
+        if (ka == null && kb == null) {
+            return call;
+        }
+        ka = ka != null ? ka : intervalKey(rex, a);
+        kb = kb != null ? kb : intervalKey(rex, b);
+        if (ka == null || kb == null) {
+            return call;
+        }
+        return rex.makeCall(call.getType(), call.getOperator(), List.of(ka, kb));
+    }
+
+    /** The key of {@code x} if it is an interval (or an interval cast to text), or null. */
+    private static RexNode intervalKey(RexBuilder rex, RexNode x) {
+        while (!SqlTypeUtil.isInterval(x.getType()) && x instanceof RexCall c && c.getKind() == SqlKind.CAST) {
+            x = c.getOperands().get(0);
+        }
+        if (!SqlTypeUtil.isInterval(x.getType())) {
+            return null;
+        }
+        return rex.makeCall(rex.getTypeFactory().createTypeWithNullability(rex.getTypeFactory().createSqlType(
+                org.apache.calcite.sql.type.SqlTypeName.BIGINT), x.getType().isNullable()), INTERVAL_KEY,
+                List.of(IntervalFunctions.kind(rex, x), IntervalFunctions.asBigint(rex, x)));
+    }
+
+    /** A sort by ages its input projects, sorted by their keys (projected below it and dropped above it). */
+    private static RelNode sort(RexBuilder rex, LogicalSort sort) {
+        if (!(sort.getInput() instanceof LogicalProject project)) {
+            return sort;
+        }
+        List<RexNode> exprs = new ArrayList<>(project.getProjects());
+        List<String> names = new ArrayList<>(project.getRowType().getFieldNames());
+        List<RelFieldCollation> fields = new ArrayList<>();
+        for (RelFieldCollation field : sort.getCollation().getFieldCollations()) {
+            RexNode key = Age.key(rex, project.getProjects().get(field.getFieldIndex()));
+            if (key == null) {
+                fields.add(field);
+            } else {
+                fields.add(field.withFieldIndex(exprs.size()));
+                names.add("$age_key" + exprs.size());
+                exprs.add(key);
+            }
+        }
+        if (exprs.size() == project.getProjects().size()) {
+            return sort;
+        }
+        RelNode keyed = LogicalProject.create(project.getInput(), project.getHints(), exprs, names,
+                project.getVariablesSet());
+        RelNode sorted = LogicalSort.create(keyed, RelCollations.of(fields), sort.offset, sort.fetch);
+        List<RexNode> refs = new ArrayList<>();
+        for (int i = 0; i < project.getProjects().size(); i++) {
+            refs.add(RexInputRef.of(i, keyed.getRowType()));
+        }
+        return LogicalProject.create(sorted, List.of(), refs, project.getRowType().getFieldNames());
+    }
+
+    /** MIN and MAX of ages its input projects as ARG_MIN and ARG_MAX of the age by its key. */
+    private static RelNode minMax(RexBuilder rex, LogicalAggregate aggregate) {
+        if (!(aggregate.getInput() instanceof LogicalProject project)) {
+            return aggregate;
+        }
+        List<RexNode> exprs = new ArrayList<>(project.getProjects());
+        List<String> names = new ArrayList<>(project.getRowType().getFieldNames());
+        List<AggregateCall> calls = new ArrayList<>();
+        List<Integer> keyed = new ArrayList<>();
+        for (AggregateCall call : aggregate.getAggCallList()) {
+            SqlKind kind = call.getAggregation().getKind();
+            RexNode key = (kind == SqlKind.MIN || kind == SqlKind.MAX) && call.getArgList().size() == 1
+                    ? Age.key(rex, project.getProjects().get(call.getArgList().get(0))) : null;
+            if (key == null) {
+                calls.add(call);
+                continue;
+            }
+            keyed.add(calls.size());
+            names.add("$age_key" + exprs.size());
+            calls.add(call.withArgList(List.of(call.getArgList().get(0), exprs.size())));
+            exprs.add(key);
+        }
+        if (keyed.isEmpty()) {
+            return aggregate;
+        }
+        RelNode input = LogicalProject.create(project.getInput(), project.getHints(), exprs, names,
+                project.getVariablesSet());
+        for (int i : keyed) {
+            AggregateCall call = calls.get(i);
+            calls.set(i, AggregateCall.create(call.getParserPosition(), call.getAggregation().getKind()
+                    == SqlKind.MIN ? SqlStdOperatorTable.ARG_MIN : SqlStdOperatorTable.ARG_MAX, false,
+                    call.isApproximate(), call.ignoreNulls(), call.rexList, call.getArgList(), call.filterArg,
+                    call.distinctKeys, call.collation, aggregate.getGroupCount(), input, call.getType(),
+                    call.getName()));
+        }
+        return aggregate.copy(aggregate.getTraitSet(), input, aggregate.getGroupSet(), aggregate.getGroupSets(),
+                calls);
+    }
+
+    /** The functions themselves, called from generated code (never with NULL: they are strict). */
+    @Strict
+    public static final class Functions {
+        private Functions() {
+        }
+
+        /**
+         * An interval's key, as {@link Age.Functions#ageKey}'s: a year-month interval's months of 30 days, a
+         * day-time interval's milliseconds, in microseconds.
+         */
+        public static long intervalKey(int kind, long value) {
+            try {
+                return Math.multiplyExact(value, kind == IntervalFunctions.MONTHS ? 30L * 86_400_000_000L : 1000L);
+            } catch (ArithmeticException e) {
+                throw new io.relationshiplayer.sql.SqlException(Timestamps.FIELD_OVERFLOW, "interval out of range");
+            }
+        }
+    }
+}
