@@ -119,10 +119,19 @@ public final class AgeOrder {
         return rex.makeCall(call.getType(), call.getOperator(), List.of(ka, kb));
     }
 
-    /** The key of {@code x} if it is an interval (or an interval cast to text), or null. */
+    /**
+     * The key of {@code x} if it is an interval (or an interval cast to text), or a text literal, which PostgreSQL
+     * reads as an interval beside one ({@link IntervalTextKey}: {@code age(a, b) > '18 years'} compared the text);
+     * or null.
+     */
     private static RexNode intervalKey(RexBuilder rex, RexNode x) {
         while (!SqlTypeUtil.isInterval(x.getType()) && x instanceof RexCall c && c.getKind() == SqlKind.CAST) {
             x = c.getOperands().get(0);
+        }
+        if (x instanceof org.apache.calcite.rex.RexLiteral literal && SqlTypeUtil.inCharFamily(literal.getType())
+                && !literal.isNull()) {
+            return rex.makeBigintLiteral(java.math.BigDecimal.valueOf(IntervalTextKey.key(
+                    literal.getValueAs(String.class))));
         }
         if (!SqlTypeUtil.isInterval(x.getType())) {
             return null;
