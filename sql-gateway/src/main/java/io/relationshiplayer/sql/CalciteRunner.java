@@ -29,6 +29,7 @@ import io.relationshiplayer.sql.calcite.StatementCancel;
 import io.relationshiplayer.sql.calcite.StatementRows;
 import io.relationshiplayer.sql.calcite.TimestampCasts;
 import io.relationshiplayer.sql.calcite.AgeOrder;
+import io.relationshiplayer.sql.calcite.NthValueFrames;
 import io.relationshiplayer.sql.calcite.TimestampMicros;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
@@ -74,8 +75,8 @@ final class CalciteRunner implements AutoCloseable {
                 holder.set(CancelChecks.program(io.relationshiplayer.sql.calcite.WideConditions.program(
                         CheckedArithmetic.program(ByteaCasts.program(BooleanCasts.program(DateCasts.program(
                         FloatCasts.program(TimestampCasts.program(TimestampMicros.program(
-                        AgeOrder.program(HeuristicJoinOrder.program(LiteralRows.program(
-                                org.apache.calcite.tools.Programs.standard()))))))))))))));
+                        AgeOrder.program(NthValueFrames.program(HeuristicJoinOrder.program(LiteralRows.program(
+                                org.apache.calcite.tools.Programs.standard())))))))))))))));
         // A cancel stops preparation between its phases too: after parsing, conversion, and code generation.
         for (org.apache.calcite.runtime.Hook hook : new org.apache.calcite.runtime.Hook[] {
                 org.apache.calcite.runtime.Hook.PARSE_TREE, org.apache.calcite.runtime.Hook.CONVERTED,
