@@ -7,12 +7,10 @@ import org.apache.calcite.linq4j.function.Strict;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeTransforms;
-import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
 
 /**
@@ -64,17 +62,18 @@ final class Age {
      * our age (or our age cast to an interval or to text of any length), or null.
      */
     static RexNode key(RexBuilder rex, RexNode x) {
-        while (x instanceof RexCall c && c.getKind() == SqlKind.CAST && c.getOperands().size() == 1
-                && (SqlTypeUtil.isInterval(c.getType()) || SqlTypeUtil.inCharFamily(c.getType())
-                && c.getType().getPrecision() == org.apache.calcite.rel.type.RelDataType.PRECISION_NOT_SPECIFIED)) {
-            x = c.getOperands().get(0);
-        }
-        if (!(x instanceof RexCall c) || c.getOperator() != AGE && c.getOperator() != AGE_OF_TODAY) {
+        x = AgeFields.strip(x);
+        if (!(x instanceof RexCall c) || !isAge(c)) {
             return null;
         }
         return rex.makeCall(rex.getTypeFactory().createTypeWithNullability(rex.getTypeFactory().createSqlType(
                 SqlTypeName.BIGINT), x.getType().isNullable()), c.getOperator() == AGE ? AGE_KEY : AGE_OF_TODAY_KEY,
                 c.getOperands());
+    }
+
+    /** Whether {@code call} is our age. */
+    static boolean isAge(RexCall call) {
+        return call.getOperator() == AGE || call.getOperator() == AGE_OF_TODAY;
     }
 
     /** The function itself, called from generated code (never with NULL: it is strict). */

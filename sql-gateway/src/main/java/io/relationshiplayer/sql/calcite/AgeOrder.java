@@ -42,6 +42,8 @@ public final class AgeOrder {
             SqlKind.IS_NOT_DISTINCT_FROM);
     private static final SqlUserDefinedFunction INTERVAL_KEY = CallRewrites.function(Functions.class,
             "rl_interval_key", "intervalKey", ReturnTypes.BIGINT.andThen(SqlTypeTransforms.TO_NULLABLE));
+    private static final SqlUserDefinedFunction TEXT_KEY = CallRewrites.function(Functions.class,
+            "rl_age_text_key", "textKey", ReturnTypes.BIGINT.andThen(SqlTypeTransforms.TO_NULLABLE));
 
     private AgeOrder() {
     }
@@ -63,30 +65,11 @@ public final class AgeOrder {
     static RelNode rewrite(RelNode rel) {
         RexBuilder rex = rel.getCluster().getRexBuilder();
         RelHomogeneousShuttle[] rels = new RelHomogeneousShuttle[1];
-        RexShuttle comparisons = new RexShuttle() {
-            @Override
-            public RexNode visitCall(RexCall call) {
-                if (call.getKind() == SqlKind.SEARCH && Age.key(rex, call.getOperands().get(0)) != null) {
-                    // a range or IN list of intervals the conversion made of an age's comparisons: compared one by one
-                    return org.apache.calcite.rex.RexUtil.expandSearch(rex, null, call).accept(this);
-                }
-                RexNode visited = super.visitCall(call);
-                if (visited != call && (visited.getKind() == SqlKind.AND || visited.getKind() == SqlKind.OR)) {
-                    return org.apache.calcite.rex.RexUtil.flatten(rex, visited);
-                }
-                return visited instanceof RexCall c ? compare(rex, c) : visited;
-            }
-
-            @Override
-            public RexNode visitSubQuery(RexSubQuery subQuery) {
-                RelNode rewritten = subQuery.rel.accept(rels[0]);
-                return super.visitSubQuery(rewritten == subQuery.rel ? subQuery : subQuery.clone(rewritten));
-            }
-        };
         rels[0] = new RelHomogeneousShuttle() {
             @Override
             public RelNode visit(RelNode other) {
-                RelNode visited = super.visitChildren(other).accept(comparisons);
+                RelNode children = super.visitChildren(other);
+                RelNode visited = children.accept(new Comparisons(rex, children.getInputs(), rels[0]));
                 if (visited instanceof LogicalSort sort) {
                     return sort(rex, sort);
                 }
@@ -99,24 +82,83 @@ public final class AgeOrder {
         return rels[0].visit(rel);
     }
 
-    /** A comparison of an age with an interval or an age as one of their keys; any other call as it is. */
-    private static RexNode compare(RexBuilder rex, RexCall call) {
-        if (!COMPARISONS.contains(call.getKind()) || call.getOperands().size() != 2) {
-            return call;
+    /** The comparisons of one operator's expressions, over its {@code inputs} (their fields in order). */
+    private static final class Comparisons extends RexShuttle {
+        private final RexBuilder rex;
+        private final List<RelNode> inputs;
+        private final RelHomogeneousShuttle rels;
+
+        Comparisons(RexBuilder rex, List<RelNode> inputs, RelHomogeneousShuttle rels) {
+            this.rex = rex;
+            this.inputs = inputs;
+            this.rels = rels;
         }
-        RexNode a = call.getOperands().get(0);
-        RexNode b = call.getOperands().get(1);
-        RexNode ka = Age.key(rex, a);
-        RexNode kb = Age.key(rex, b);
-        if (ka == null && kb == null) {
-            return call;
+
+        @Override
+        public RexNode visitCall(RexCall call) {
+            if (call.getKind() == SqlKind.SEARCH && key(call.getOperands().get(0)) != null) {
+                // a range or IN list of intervals the conversion made of an age's comparisons: compared one by one
+                return org.apache.calcite.rex.RexUtil.expandSearch(rex, null, call).accept(this);
+            }
+            RexNode visited = super.visitCall(call);
+            if (visited != call && (visited.getKind() == SqlKind.AND || visited.getKind() == SqlKind.OR)) {
+                return org.apache.calcite.rex.RexUtil.flatten(rex, visited);
+            }
+            return visited instanceof RexCall c ? compare(c) : visited;
         }
-        ka = ka != null ? ka : intervalKey(rex, a);
-        kb = kb != null ? kb : intervalKey(rex, b);
-        if (ka == null || kb == null) {
-            return call;
+
+        @Override
+        public RexNode visitSubQuery(RexSubQuery subQuery) {
+            RelNode rewritten = subQuery.rel.accept(rels);
+            return super.visitSubQuery(rewritten == subQuery.rel ? subQuery : subQuery.clone(rewritten));
         }
-        return rex.makeCall(call.getType(), call.getOperator(), List.of(ka, kb));
+
+        /** {@code x}'s key if it is an age: computed, or a field of an input that is one; or null. */
+        private RexNode key(RexNode x) {
+            RexNode key = Age.key(rex, x);
+            if (key != null) {
+                return key;
+            }
+            RexNode field = AgeFields.strip(x);
+            if (!(field instanceof RexInputRef ref)) {
+                return null;
+            }
+            int i = ref.getIndex();
+            for (RelNode input : inputs) {
+                int n = input.getRowType().getFieldCount();
+                if (i < n) {
+                    return AgeFields.isAge(input, i) ? textKey(rex, ref) : null;
+                }
+                i -= n;
+            }
+            return null;
+        }
+
+        /** A comparison of an age with an interval or an age as one of their keys; any other call as it is. */
+        private RexNode compare(RexCall call) {
+            if (!COMPARISONS.contains(call.getKind()) || call.getOperands().size() != 2) {
+                return call;
+            }
+            RexNode a = call.getOperands().get(0);
+            RexNode b = call.getOperands().get(1);
+            RexNode ka = key(a);
+            RexNode kb = key(b);
+            if (ka == null && kb == null) {
+                return call;
+            }
+            ka = ka != null ? ka : intervalKey(rex, a);
+            kb = kb != null ? kb : intervalKey(rex, b);
+            if (ka == null || kb == null) {
+                return call;
+            }
+            return rex.makeCall(call.getType(), call.getOperator(), List.of(ka, kb));
+        }
+    }
+
+    /** The key of an age's text {@code x} ({@link IntervalTextKey}), where the age itself is not at hand. */
+    private static RexNode textKey(RexBuilder rex, RexNode x) {
+        return rex.makeCall(rex.getTypeFactory().createTypeWithNullability(rex.getTypeFactory().createSqlType(
+                org.apache.calcite.sql.type.SqlTypeName.BIGINT), x.getType().isNullable()), TEXT_KEY, List.of(x));
     }
 
     /**
@@ -141,65 +183,49 @@ public final class AgeOrder {
                 List.of(IntervalFunctions.kind(rex, x), IntervalFunctions.asBigint(rex, x)));
     }
 
-    /** A sort by ages its input projects, sorted by their keys (projected below it and dropped above it). */
+    /**
+     * A sort by ages sorted by their keys, projected below it (from the timestamps where its input computes the age,
+     * from the text otherwise) and dropped above it.
+     */
     private static RelNode sort(RexBuilder rex, LogicalSort sort) {
-        if (!(sort.getInput() instanceof LogicalProject project)) {
-            return sort;
-        }
-        List<RexNode> exprs = new ArrayList<>(project.getProjects());
-        List<String> names = new ArrayList<>(project.getRowType().getFieldNames());
+        Keyed keyed = new Keyed(rex, sort.getInput());
         List<RelFieldCollation> fields = new ArrayList<>();
         for (RelFieldCollation field : sort.getCollation().getFieldCollations()) {
-            RexNode key = Age.key(rex, project.getProjects().get(field.getFieldIndex()));
-            if (key == null) {
-                fields.add(field);
-            } else {
-                fields.add(field.withFieldIndex(exprs.size()));
-                names.add("$age_key" + exprs.size());
-                exprs.add(key);
-            }
+            int key = keyed.key(field.getFieldIndex());
+            fields.add(key < 0 ? field : field.withFieldIndex(key));
         }
-        if (exprs.size() == project.getProjects().size()) {
+        if (!keyed.any()) {
             return sort;
         }
-        RelNode keyed = LogicalProject.create(project.getInput(), project.getHints(), exprs, names,
-                project.getVariablesSet());
-        RelNode sorted = LogicalSort.create(keyed, RelCollations.of(fields), sort.offset, sort.fetch);
+        RelNode input = keyed.input();
+        RelNode sorted = LogicalSort.create(input, RelCollations.of(fields), sort.offset, sort.fetch);
         List<RexNode> refs = new ArrayList<>();
-        for (int i = 0; i < project.getProjects().size(); i++) {
-            refs.add(RexInputRef.of(i, keyed.getRowType()));
+        for (int i = 0; i < keyed.fields; i++) {
+            refs.add(RexInputRef.of(i, input.getRowType()));
         }
-        return LogicalProject.create(sorted, List.of(), refs, project.getRowType().getFieldNames());
+        return LogicalProject.create(sorted, List.of(), refs, sort.getRowType().getFieldNames());
     }
 
-    /** MIN and MAX of ages its input projects as ARG_MIN and ARG_MAX of the age by its key. */
+    /** MIN and MAX of ages as ARG_MIN and ARG_MAX of the age by its key. */
     private static RelNode minMax(RexBuilder rex, LogicalAggregate aggregate) {
-        if (!(aggregate.getInput() instanceof LogicalProject project)) {
-            return aggregate;
-        }
-        List<RexNode> exprs = new ArrayList<>(project.getProjects());
-        List<String> names = new ArrayList<>(project.getRowType().getFieldNames());
+        Keyed keyed = new Keyed(rex, aggregate.getInput());
         List<AggregateCall> calls = new ArrayList<>();
-        List<Integer> keyed = new ArrayList<>();
+        List<Integer> changed = new ArrayList<>();
         for (AggregateCall call : aggregate.getAggCallList()) {
             SqlKind kind = call.getAggregation().getKind();
-            RexNode key = (kind == SqlKind.MIN || kind == SqlKind.MAX) && call.getArgList().size() == 1
-                    ? Age.key(rex, project.getProjects().get(call.getArgList().get(0))) : null;
-            if (key == null) {
-                calls.add(call);
-                continue;
+            int key = (kind == SqlKind.MIN || kind == SqlKind.MAX) && call.getArgList().size() == 1
+                    ? keyed.key(call.getArgList().get(0)) : -1;
+            if (key >= 0) {
+                changed.add(calls.size());
+                call = call.withArgList(List.of(call.getArgList().get(0), key));
             }
-            keyed.add(calls.size());
-            names.add("$age_key" + exprs.size());
-            calls.add(call.withArgList(List.of(call.getArgList().get(0), exprs.size())));
-            exprs.add(key);
+            calls.add(call);
         }
-        if (keyed.isEmpty()) {
+        if (!keyed.any()) {
             return aggregate;
         }
-        RelNode input = LogicalProject.create(project.getInput(), project.getHints(), exprs, names,
-                project.getVariablesSet());
-        for (int i : keyed) {
+        RelNode input = keyed.input();
+        for (int i : changed) {
             AggregateCall call = calls.get(i);
             calls.set(i, AggregateCall.create(call.getParserPosition(), call.getAggregation().getKind()
                     == SqlKind.MIN ? SqlStdOperatorTable.ARG_MIN : SqlStdOperatorTable.ARG_MAX, false,
@@ -211,6 +237,54 @@ public final class AgeOrder {
                 calls);
     }
 
+    /** An operator's input with the keys of some of its ages projected after its fields. */
+    private static final class Keyed {
+        private final RexBuilder rex;
+        private final RelNode original;
+        private final LogicalProject project;
+        private final List<RexNode> exprs = new ArrayList<>();
+        private final List<String> names;
+        final int fields;
+
+        Keyed(RexBuilder rex, RelNode input) {
+            this.rex = rex;
+            this.original = input;
+            this.project = input instanceof LogicalProject p ? p : null;
+            this.fields = input.getRowType().getFieldCount();
+            this.names = new ArrayList<>(input.getRowType().getFieldNames());
+            if (project != null) {
+                exprs.addAll(project.getProjects());
+            } else {
+                for (int i = 0; i < fields; i++) {
+                    exprs.add(RexInputRef.of(i, input.getRowType()));
+                }
+            }
+        }
+
+        /** The field of field {@code i}'s key, projected now, if field {@code i} is an age; else -1. */
+        int key(int i) {
+            RexNode key = Age.key(rex, exprs.get(i));
+            if (key == null && AgeFields.isAge(original, i)) {
+                key = textKey(rex, exprs.get(i));
+            }
+            if (key == null) {
+                return -1;
+            }
+            names.add("$age_key" + exprs.size());
+            exprs.add(key);
+            return exprs.size() - 1;
+        }
+
+        boolean any() {
+            return exprs.size() > fields;
+        }
+
+        RelNode input() {
+            return project != null ? LogicalProject.create(project.getInput(), project.getHints(), exprs, names,
+                    project.getVariablesSet()) : LogicalProject.create(original, List.of(), exprs, names);
+        }
+    }
+
     /** The functions themselves, called from generated code (never with NULL: they are strict). */
     @Strict
     public static final class Functions {
@@ -218,9 +292,14 @@ public final class AgeOrder {
         }
 
         /**
-         * An interval's key, as {@link Age.Functions#ageKey}'s: a year-month interval's months of 30 days, a
-         * day-time interval's milliseconds, in microseconds.
+         * The key of an age's text, as {@link Age.Functions#ageKey}'s (an interval's key: a year-month interval's
+         * months of 30 days, a day-time interval's milliseconds, in microseconds).
          */
+        public static long textKey(String age) {
+            return IntervalTextKey.key(age);
+        }
+
+        /** An interval's key; see {@link #textKey}. */
         public static long intervalKey(int kind, long value) {
             try {
                 return Math.multiplyExact(value, kind == IntervalFunctions.MONTHS ? 30L * 86_400_000_000L : 1000L);
