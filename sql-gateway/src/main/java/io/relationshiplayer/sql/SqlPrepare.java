@@ -143,7 +143,7 @@ final class SqlPrepare extends CalcitePrepareImpl {
             org.apache.calcite.sql2rel.SqlRexConvertletTable base) {
         org.apache.calcite.sql2rel.SqlRexConvertletTable table = new TextLiterals(new BooleanLiterals(
                 new TimestampLiterals(CharacterFunctions.convertlets(LikeEscape.convertlets(PaddedChars.convertlets(PostgresFunctions.convertlets(
-                        new NullArithmetic(base))))))));
+                        io.relationshiplayer.sql.calcite.WindowVariance.convertlets(new NullArithmetic(base)))))))));
         return call -> {
             io.relationshiplayer.sql.calcite.StatementCancel.checkPreparing(); // a cancel stops it at every call
             return table.get(call);

@@ -66,6 +66,26 @@ final class ExactVariance {
                 Optionality.FORBIDDEN);
     }
 
+    /**
+     * The function of ours that computes {@code kind} (VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP) of {@code arg}
+     * as a call of {@code type}, or null where Calcite's stays (neither exact numbers with a DECIMAL result nor
+     * doubles with a DOUBLE one).
+     */
+    static SqlUserDefinedAggFunction function(SqlKind kind, RelDataType arg, RelDataType type) {
+        boolean exact = type.getSqlTypeName() == SqlTypeName.DECIMAL
+                && (SqlTypeName.INT_TYPES.contains(arg.getSqlTypeName())
+                || arg.getSqlTypeName() == SqlTypeName.DECIMAL);
+        boolean floating = type.getSqlTypeName() == SqlTypeName.DOUBLE
+                && SqlTypeName.APPROX_TYPES.contains(arg.getSqlTypeName());
+        return !exact && !floating ? null : switch (kind) {
+            case VAR_SAMP -> exact ? VAR_SAMP : FLOAT_VAR_SAMP;
+            case VAR_POP -> exact ? VAR_POP : FLOAT_VAR_POP;
+            case STDDEV_SAMP -> exact ? STDDEV_SAMP : FLOAT_STDDEV_SAMP;
+            case STDDEV_POP -> exact ? STDDEV_POP : FLOAT_STDDEV_POP;
+            default -> null;
+        };
+    }
+
     private static RelNode replace(LogicalAggregate agg) {
         RelNode input = agg.getInput();
         RexBuilder rex = agg.getCluster().getRexBuilder();
