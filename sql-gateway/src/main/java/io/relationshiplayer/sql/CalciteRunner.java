@@ -28,6 +28,8 @@ import io.relationshiplayer.sql.calcite.PlanAnalysis;
 import io.relationshiplayer.sql.calcite.StatementCancel;
 import io.relationshiplayer.sql.calcite.StatementRows;
 import io.relationshiplayer.sql.calcite.TimestampCasts;
+import io.relationshiplayer.sql.calcite.AgeOrder;
+import io.relationshiplayer.sql.calcite.NthValueFrames;
 import io.relationshiplayer.sql.calcite.TimestampMicros;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
@@ -72,8 +74,9 @@ final class CalciteRunner implements AutoCloseable {
                 org.apache.calcite.util.Holder<org.apache.calcite.tools.Program>>) holder ->
                 holder.set(CancelChecks.program(io.relationshiplayer.sql.calcite.WideConditions.program(
                         CheckedArithmetic.program(ByteaCasts.program(BooleanCasts.program(DateCasts.program(
-                        FloatCasts.program(TimestampCasts.program(TimestampMicros.program(HeuristicJoinOrder.program(LiteralRows.program(
-                                org.apache.calcite.tools.Programs.standard())))))))))))));
+                        FloatCasts.program(TimestampCasts.program(TimestampMicros.program(
+                        AgeOrder.program(NthValueFrames.program(HeuristicJoinOrder.program(LiteralRows.program(
+                                org.apache.calcite.tools.Programs.standard())))))))))))))));
         // A cancel stops preparation between its phases too: after parsing, conversion, and code generation.
         for (org.apache.calcite.runtime.Hook hook : new org.apache.calcite.runtime.Hook[] {
                 org.apache.calcite.runtime.Hook.PARSE_TREE, org.apache.calcite.runtime.Hook.CONVERTED,

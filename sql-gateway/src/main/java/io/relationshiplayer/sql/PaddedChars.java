@@ -31,9 +31,24 @@ final class PaddedChars {
     private PaddedChars() {
     }
 
-    /** {@code node} with each operand of a {@code ||} that is a cast to {@code char(n)} cast to text. */
+    /**
+     * PostgreSQL's functions of text, whose {@code char(n)} argument is made text (its trailing blanks dropped) before
+     * they see it: {@code length('ab'::char(4))} is 2, {@code upper('ab'::char(4)) || '|'} {@code AB|} (Calcite
+     * counted 4 and kept the blanks). {@code octet_length}, {@code concat}, comparisons and LIKE take the padded value,
+     * as PostgreSQL's do.
+     */
+    private static final java.util.Set<String> TEXT_FUNCTIONS = java.util.Set.of("LENGTH", "CHAR_LENGTH",
+            "CHARACTER_LENGTH", "UPPER", "LOWER", "INITCAP", "SUBSTRING", "SUBSTR", "REPLACE", "POSITION", "STRPOS",
+            "LEFT", "RIGHT", "REVERSE", "REPEAT", "LPAD", "RPAD", "SPLIT_PART", "TRANSLATE", "MD5", "ASCII", "TRIM",
+            "BTRIM", "LTRIM", "RTRIM", "STARTS_WITH");
+
+    /**
+     * {@code node} with each operand of a {@code ||} or of a function of {@link #TEXT_FUNCTIONS} that is a cast to
+     * {@code char(n)} cast to text.
+     */
     static SqlNode concatOperands(SqlNode node) {
-        if (node instanceof SqlBasicCall call && call.getOperator() == SqlStdOperatorTable.CONCAT) {
+        if (node instanceof SqlBasicCall call && (call.getOperator() == SqlStdOperatorTable.CONCAT
+                || TEXT_FUNCTIONS.contains(call.getOperator().getName().toUpperCase(Locale.ROOT)))) {
             for (int i = 0; i < call.operandCount(); i++) {
                 SqlNode operand = call.operand(i);
                 if (charCast(operand)) {

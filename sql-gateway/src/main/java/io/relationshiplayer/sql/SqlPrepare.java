@@ -217,8 +217,8 @@ final class SqlPrepare extends CalcitePrepareImpl {
                 if (underFrom && node instanceof org.apache.calcite.sql.SqlCall as) {
                     node = PostgresNames.valuesColumns(as);
                 }
-                return super.performUnconditionalRewrites(PaddedChars.concatOperands(
-                        io.relationshiplayer.sql.calcite.ByteaCasts.literalCast(RegClassCasts.rewrite(node, reader))),
+                return super.performUnconditionalRewrites(RealArithmetic.widen(PaddedChars.concatOperands(
+                        io.relationshiplayer.sql.calcite.ByteaCasts.literalCast(RegClassCasts.rewrite(node, reader)))),
                         underFrom);
             }
 

@@ -27,6 +27,10 @@ final class Age {
     private static final SqlUserDefinedFunction AGE_OF_TODAY = CallRewrites.function(Functions.class,
             "rl_age_of_today", "ageOfToday",
             ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(SqlTypeTransforms.TO_NULLABLE));
+    private static final SqlUserDefinedFunction AGE_KEY = CallRewrites.function(Functions.class, "rl_age_key",
+            "ageKey", ReturnTypes.BIGINT.andThen(SqlTypeTransforms.TO_NULLABLE));
+    private static final SqlUserDefinedFunction AGE_OF_TODAY_KEY = CallRewrites.function(Functions.class,
+            "rl_age_of_today_key", "ageOfTodayKey", ReturnTypes.BIGINT.andThen(SqlTypeTransforms.TO_NULLABLE));
     private static final long MICROS_PER_DAY = 86_400_000_000L;
 
     private Age() {
@@ -53,6 +57,25 @@ final class Age {
                 from.getType().isNullable() || to.getType().isNullable()), f, List.of(from, to));
     }
 
+    /**
+     * The key that orders {@code x} as PostgreSQL orders its interval ({@link Functions#ageKey}), if {@code x} is
+     * our age (or our age cast to an interval or to text of any length), or null.
+     */
+    static RexNode key(RexBuilder rex, RexNode x) {
+        x = AgeFields.strip(x);
+        if (!(x instanceof RexCall c) || !isAge(c)) {
+            return null;
+        }
+        return rex.makeCall(rex.getTypeFactory().createTypeWithNullability(rex.getTypeFactory().createSqlType(
+                SqlTypeName.BIGINT), x.getType().isNullable()), c.getOperator() == AGE ? AGE_KEY : AGE_OF_TODAY_KEY,
+                c.getOperands());
+    }
+
+    /** Whether {@code call} is our age. */
+    static boolean isAge(RexCall call) {
+        return call.getOperator() == AGE || call.getOperator() == AGE_OF_TODAY;
+    }
+
     /** The function itself, called from generated code (never with NULL: it is strict). */
     @Strict
     public static final class Functions {
@@ -61,11 +84,41 @@ final class Age {
 
         /** {@code age(b)}: from midnight of {@code now}'s day, as PostgreSQL's (its current_date). */
         public static String ageOfToday(long now, long b) {
-            return age(now - Math.floorMod(now, MICROS_PER_DAY), b);
+            return age(midnight(now), b);
         }
 
         /** {@code age(a, b)} of two timestamps in microseconds, as PostgreSQL's interval text. */
         public static String age(long a, long b) {
+            long[] f = fields(a, b);
+            return IntervalText.text(f[0], f[1], f[2]);
+        }
+
+        /** {@link #ageOfToday}'s interval as {@link AgeOrder}'s key. */
+        public static long ageOfTodayKey(long now, long b) {
+            return ageKey(midnight(now), b);
+        }
+
+        /**
+         * {@link #age}'s interval as the number PostgreSQL compares and orders intervals by ({@code interval_cmp}):
+         * its microseconds, a month counted as 30 days and a day as 24 hours ({@code 1 mon} and {@code 30 days}
+         * equal). Past a long (ages of some 296,000 years) 22008, never a wrong order.
+         */
+        public static long ageKey(long a, long b) {
+            long[] f = fields(a, b);
+            try {
+                return Math.addExact(Math.multiplyExact(Math.addExact(Math.multiplyExact(f[0], 30L), f[1]),
+                        MICROS_PER_DAY), f[2]);
+            } catch (ArithmeticException e) {
+                throw new io.relationshiplayer.sql.SqlException(Timestamps.FIELD_OVERFLOW, "interval out of range");
+            }
+        }
+
+        private static long midnight(long now) {
+            return now - Math.floorMod(now, MICROS_PER_DAY);
+        }
+
+        /** PostgreSQL's timestamp_age of two timestamps in microseconds: its months, days and microseconds. */
+        private static long[] fields(long a, long b) {
             LocalDateTime t1 = Timestamps.fromMicros(a);
             LocalDateTime t2 = Timestamps.fromMicros(b);
             long micros = Math.floorMod(a, 1_000_000L) - Math.floorMod(b, 1_000_000L);
@@ -109,7 +162,7 @@ final class Age {
                 year--;
             }
             long time = ((hour * 60 + min) * 60 + sec) * 1_000_000L + micros;
-            return IntervalText.text(sign * (year * 12 + mon), sign * day, sign * time);
+            return new long[] {sign * (year * 12 + mon), sign * day, sign * time};
         }
     }
 }

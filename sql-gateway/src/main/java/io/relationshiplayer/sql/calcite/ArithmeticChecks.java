@@ -70,6 +70,16 @@ public final class ArithmeticChecks {
         return r;
     }
 
+    /**
+     * {@link #doubleInRange} as a long: the generated code's own cast of a double to BIGINT (Calcite's
+     * Primitive.integerCast) goes through the double's shortest decimal text, so -2^63 overflowed (22003) and a
+     * value past 2^53 came out changed (2^60 as 1152921504606846980); Java's narrowing of the rounded, checked
+     * value is exact.
+     */
+    public static long doubleToLong(double v, long min, long max) {
+        return (long) doubleInRange(v, min, max);
+    }
+
 
     /** PostgreSQL's power of double precision: its domain errors 2201F, an overflow 22003. */
     public static double power(double a, double b) {

@@ -54,7 +54,7 @@ public final class CheckedArithmetic {
     private static final SqlUserDefinedFunction DOUBLE_TIMES = function("times");
     private static final SqlUserDefinedFunction DOUBLE_DIVIDE = function("divide");
     private static final SqlUserDefinedFunction LONG_RANGE = function("longInRange");
-    private static final SqlUserDefinedFunction DOUBLE_RANGE = function("doubleInRange");
+    private static final SqlUserDefinedFunction DOUBLE_TO_LONG = function("doubleToLong");
     private static final SqlUserDefinedFunction DECIMAL_RANGE = function("decimalInRange");
     private static final SqlUserDefinedFunction REAL_RANGE = function("realInRange");
     private static final SqlUserDefinedFunction DECIMAL_DIVIDE = function("decimalDivide");
@@ -335,9 +335,10 @@ public final class CheckedArithmetic {
                         range[0])), rex.makeBigintLiteral(BigDecimal.valueOf(range[1]))));
             } else if (SqlTypeName.APPROX_TYPES.contains(from)) {
                 RexNode d = asDouble(x);
-                checked = rex.makeCall(d.getType(), DOUBLE_RANGE, List.of(d,
-                        rex.makeApproxLiteral(BigDecimal.valueOf(range[0])),
-                        rex.makeApproxLiteral(BigDecimal.valueOf(range[1]))));
+                checked = rex.makeCall(rex.getTypeFactory().createTypeWithNullability(rex.getTypeFactory()
+                        .createSqlType(SqlTypeName.BIGINT), d.getType().isNullable()), DOUBLE_TO_LONG, List.of(d,
+                        rex.makeBigintLiteral(BigDecimal.valueOf(range[0])),
+                        rex.makeBigintLiteral(BigDecimal.valueOf(range[1]))));
             } else if (from == SqlTypeName.DECIMAL) {
                 checked = rex.makeCall(source, DECIMAL_RANGE, List.of(x,
                         rex.makeBigintLiteral(BigDecimal.valueOf(range[0])),

@@ -7,6 +7,7 @@ import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /**
  * The expression builder of a statement's planning, checking for a cancel at every call expression it makes: the
@@ -40,8 +41,14 @@ public final class CheckedRexBuilder extends RexBuilder {
         if (exp instanceof org.apache.calcite.rex.RexLiteral literal && !literal.isNull()
                 && type.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.REAL
                 && org.apache.calcite.sql.type.SqlTypeUtil.isNumeric(literal.getType())) {
-            // folded here, where the generated code's check would never see it (CheckedArithmetic)
-            ArithmeticChecks.realInRange(literal.getValueAs(Double.class));
+            // folded here, where the generated code's check would never see it (CheckedArithmetic); the value is the
+            // REAL's, rounded to a float (a DOUBLE literal kept its digits: 1e-1::real::float8 was 0.1, PostgreSQL
+            // 0.10000000149011612)
+            double v = ArithmeticChecks.realInRange(literal.getValueAs(Double.class));
+            if (SqlTypeUtil.isApproximateNumeric(literal.getType()) && Double.isFinite(v)) {
+                return makeApproxLiteral(new java.math.BigDecimal((double) (float) v), matchNullability
+                        ? matchNullability(type, exp) : type);
+            }
         }
         if (exp instanceof org.apache.calcite.rex.RexLiteral literal && !literal.isNull()
                 && org.apache.calcite.sql.type.SqlTypeUtil.isIntType(type)

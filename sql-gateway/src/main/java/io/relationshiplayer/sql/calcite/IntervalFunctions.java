@@ -36,7 +36,7 @@ public final class IntervalFunctions {
             TimeUnitRange.CENTURY, TimeUnitRange.MILLENNIUM, TimeUnitRange.EPOCH);
 
     /** What a value of an interval type counts: months, milliseconds written with days, or without. */
-    private static final int MONTHS = 0;
+    static final int MONTHS = 0;
     private static final int DAY_MILLIS = 1;
     private static final int MILLIS = 2;
 
@@ -107,14 +107,14 @@ public final class IntervalFunctions {
     }
 
     /** What {@code x}'s interval type counts ({@link #MONTHS}, {@link #DAY_MILLIS}, {@link #MILLIS}), a literal. */
-    private static RexNode kind(RexBuilder rex, RexNode x) {
+    static RexNode kind(RexBuilder rex, RexNode x) {
         RelDataType type = x.getType();
         int kind = isMonths(type) ? MONTHS : type.getIntervalQualifier() != null
                 && type.getIntervalQualifier().getStartUnit() == TimeUnit.DAY ? DAY_MILLIS : MILLIS;
         return rex.makeExactLiteral(BigDecimal.valueOf(kind), rex.getTypeFactory().createSqlType(SqlTypeName.INTEGER));
     }
 
-    private static RexNode asBigint(RexBuilder rex, RexNode x) {
+    static RexNode asBigint(RexBuilder rex, RexNode x) {
         RelDataTypeFactory types = rex.getTypeFactory();
         RelDataType count = types.createTypeWithNullability(types.createSqlType(isMonths(x.getType())
                 ? SqlTypeName.INTEGER : SqlTypeName.BIGINT), x.getType().isNullable());
