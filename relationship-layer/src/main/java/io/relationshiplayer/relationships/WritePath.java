@@ -36,7 +36,11 @@ final class WritePath {
     /** Unique keys of the rows this statement inserted, by table and key columns: parents within the statement. */
     private final Set<Tuple> inserted = new HashSet<>();
 
-    private record ParentKey(String foreignKey, String table, Tuple values) {
+    /**
+     * A parent looked up by a statement: the values as the row holds them (column types), compared with equals. Equal
+     * values are the same stored key; a Tuple of them would be packed to be hashed.
+     */
+    private record ParentKey(String foreignKey, String table, List<Object> values) {
     }
 
     WritePath(Catalog catalog, FDBRecordStore store, RowCodec codec, AccessPaths access, CheckCompiler checks) {
@@ -265,7 +269,7 @@ final class WritePath {
                     parent.positions(fk.getReferencedColumnsList()), v))) {
                 continue;
             }
-            ParentKey cacheKey = new ParentKey(fk.getName(), t.name(), RowCodec.indexKey(t, pos, v));
+            ParentKey cacheKey = new ParentKey(fk.getName(), t.name(), java.util.Arrays.asList(v));
             CompletableFuture<Boolean> lookup = parents.computeIfAbsent(cacheKey,
                     k -> access.existsByKey(parent, fk.getReferencedColumnsList(), v));
             checks.add(lookup.thenAccept(exists -> {

@@ -56,8 +56,13 @@ final class CommitPath {
             if (rv < 0) {
                 rv = conflicts.hasReads() ? tr.getReadVersion().join() : engine.readVersion();
             }
-            request = new CommitRequest(rv, conflicts.normalizedReads(), conflicts.normalizedWrites(),
-                    writes.mutationsForCommit(), watches.forCommit());
+            // Point writes only, each with its conflict range: the ranges come in key order from the write buffer, as
+            // its writes do, without a sort of their own.
+            byte[][] writeConflicts = conflicts.writesArePointWrites(writes.writeCount())
+                    ? writes.pointWriteConflicts() : null;
+            request = new CommitRequest(rv, conflicts.normalizedReads(),
+                    writeConflicts != null ? writeConflicts : conflicts.normalizedWrites(), writes.mutationsForCommit(),
+                    watches.forCommit());
         }
         long start = System.nanoTime();
         return tr.commitObserver().observe(tr.onceReachable(() -> commitNow(request)), start);

@@ -113,7 +113,9 @@ final class ReadPath {
         }
         byte[] stored = engine.get(key, rv);
         if (!snapshot) {
-            tr.readConflict(key, Keys.keyAfter(key));
+            // No entry (nor a range clear) of the transaction's own holds the key: [key, key + \x00) is unwritten as a
+            // whole, with no second walk of the write buffer.
+            tr.readConflict(key, Keys.keyAfter(key), mine == null);
         }
         return mine == null ? stored : mine.resolve(stored);
     }
