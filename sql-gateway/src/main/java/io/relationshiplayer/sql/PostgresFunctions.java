@@ -47,7 +47,8 @@ final class PostgresFunctions {
     static final SqlOperatorTable TABLE = SqlOperatorTables.of(NOW, VERSION, CURRENT_DATABASE, DATE_TRUNC,
             io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP, io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP_FOR,
             RegexOperators.MATCH, RegexOperators.MATCH_CASELESS, RegexOperators.NOT_MATCH,
-            RegexOperators.NOT_MATCH_CASELESS, PostgresNumbers.ROUND, PostgresNumbers.TRUNC, PostgresNumbers.DIV);
+            RegexOperators.NOT_MATCH_CASELESS, PostgresNumbers.ROUND, PostgresNumbers.TRUNC, PostgresNumbers.DIV,
+            RegexCalls.COUNT, RegexCalls.LIKE, RegexCalls.INSTR, RegexCalls.SUBSTR);
 
     private PostgresFunctions() {
     }
@@ -138,6 +139,9 @@ final class PostgresFunctions {
                 };
             }
             SqlRexConvertlet regex = RegexOperators.convertlet(op);
+            if (regex == null) {
+                regex = RegexCalls.convertlet(op);
+            }
             if (regex != null) {
                 return regex;
             }

@@ -40,7 +40,7 @@ final class CommitPath {
 
     /** Commits what the transaction holds (its usability already checked). */
     CompletableFuture<Void> start() {
-        CommitRequest request;
+        CompletableFuture<Long> readVersion;
         synchronized (tr) {
             long size = writes.mutationBytes() + conflicts.bytes();
             if (size > Math.min(EmbeddedTransaction.SIZE_LIMIT, settings.sizeLimit())) {
@@ -53,19 +53,26 @@ final class CommitPath {
                 return CompletableFuture.completedFuture(null);
             }
             long rv = tr.knownReadVersion();
-            if (rv < 0) {
-                rv = conflicts.hasReads() ? tr.getReadVersion().join() : engine.readVersion();
-            }
-            // Point writes only, each with its conflict range: the ranges come in key order from the write buffer, as
-            // its writes do, without a sort of their own.
-            byte[][] writeConflicts = conflicts.writesArePointWrites(writes.writeCount())
-                    ? writes.pointWriteConflicts() : null;
-            request = new CommitRequest(rv, conflicts.normalizedReads(),
-                    writeConflicts != null ? writeConflicts : conflicts.normalizedWrites(), writes.mutationsForCommit(),
-                    watches.forCommit());
+            // Read conflicts declared before any read need the read version they are checked from. It is waited
+            // for outside the lock: under latency it completes on another thread, which takes the lock to do so.
+            readVersion = rv >= 0 ? CompletableFuture.completedFuture(rv)
+                    : conflicts.hasReads() ? tr.getReadVersion()
+                    : CompletableFuture.completedFuture(engine.readVersion());
         }
         long start = System.nanoTime();
-        return tr.commitObserver().observe(tr.onceReachable(() -> commitNow(request)), start);
+        return tr.commitObserver().observe(readVersion.thenCompose(rv -> {
+            CommitRequest request;
+            synchronized (tr) {
+                // Point writes only, each with its conflict range: the ranges come in key order from the write
+                // buffer, as its writes do, without a sort of their own.
+                byte[][] writeConflicts = conflicts.writesArePointWrites(writes.writeCount())
+                        ? writes.pointWriteConflicts() : null;
+                request = new CommitRequest(rv, conflicts.normalizedReads(),
+                        writeConflicts != null ? writeConflicts : conflicts.normalizedWrites(),
+                        writes.mutationsForCommit(), watches.forCommit());
+            }
+            return tr.onceReachable(() -> commitNow(request));
+        }), start);
     }
 
     private CompletableFuture<Void> commitNow(CommitRequest request) {

@@ -44,6 +44,7 @@ final class EmbeddedTransaction extends TransactionOverloads {
     private final CommitPath commitPath;
     private final int retries;
     private CompletableFuture<Long> readVersion;
+    private final java.util.concurrent.atomic.AtomicInteger roundTrips = new java.util.concurrent.atomic.AtomicInteger();
     /** Whether the transaction read or wrote: READ_YOUR_WRITES_DISABLE is refused after that. */
     private boolean touched;
     private long timeoutTimerFor;
@@ -102,10 +103,17 @@ final class EmbeddedTransaction extends TransactionOverloads {
                 ? readVersion.join() : -1;
     }
 
+    /**
+     * Sets the version the transaction reads at, as FoundationDB's client does: once only, before anything asked for
+     * it (a read or getReadVersion), else read_version_already_set; a version of 0 or less is version_invalid.
+     */
     @Override
     public synchronized void setReadVersion(long version) {
         state.checkValid();
-        if (version < 0) {
+        if (readVersion != null) {
+            throw FdbError.READ_VERSION_ALREADY_SET.exception();
+        }
+        if (version <= 0) {
             throw FdbError.VERSION_INVALID.exception();
         }
         readVersion = CompletableFuture.completedFuture(version);
@@ -433,8 +441,16 @@ final class EmbeddedTransaction extends TransactionOverloads {
         return settings.snapshotReadsOwnWrites();
     }
 
+    /** How many operations of this transaction waited for injected latency: its round trips to the "cluster". */
+    int roundTrips() {
+        return roundTrips.get();
+    }
+
     /** A future completing with {@code fn}'s result after {@code micros}, on this transaction's executor. */
     <T> CompletableFuture<T> delayed(long micros, java.util.function.Supplier<T> fn) {
+        if (micros > 0) {
+            roundTrips.incrementAndGet();
+        }
         if (micros <= 0) {
             try {
                 return CompletableFuture.completedFuture(fn.get());

@@ -30,6 +30,7 @@ public enum FdbError {
     KEY_OUTSIDE_LEGAL_RANGE(2004, "key_outside_legal_range", false, false),
     INVERTED_RANGE(2005, "inverted_range", false, false),
     INVALID_OPTION_VALUE(2006, "invalid_option_value", false, false),
+    READ_VERSION_ALREADY_SET(2010, "read_version_already_set", false, false),
     VERSION_INVALID(2011, "version_invalid", false, false),
     USED_DURING_COMMIT(2017, "used_during_commit", false, false),
     TRANSACTION_INVALID_VERSION(2020, "transaction_invalid_version", false, false),

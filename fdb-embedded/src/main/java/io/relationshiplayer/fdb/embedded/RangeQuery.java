@@ -244,12 +244,15 @@ final class RangeQuery implements AsyncIterable<KeyValue> {
             return onHasNext().join();
         }
 
+        /** Waits for the next key-value without holding the iterator: the batch's hand-over takes it. */
         @Override
-        public synchronized KeyValue next() {
+        public KeyValue next() {
             if (!hasNext()) {
                 throw new NoSuchElementException();
             }
-            return buffer.get(index++);
+            synchronized (this) {
+                return buffer.get(index++);
+            }
         }
 
         @Override

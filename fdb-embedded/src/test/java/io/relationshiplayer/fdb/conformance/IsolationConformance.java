@@ -359,4 +359,42 @@ public abstract class IsolationConformance extends ConformanceSupport {
         }
         assertArrayEquals(utf8("second"), read(k));
     }
+
+    /**
+     * A transaction reads at one version: setting it once it is set (by setReadVersion or by a read) fails with
+     * read_version_already_set (2010) and leaves it as it was; a version of 0 or less is version_invalid (2011).
+     */
+    @Test
+    void aReadVersionOnceSetStays() {
+        byte[] k = key("k");
+        write(k, utf8("first"));
+        long firstVersion;
+        try (Transaction tr = begin()) {
+            firstVersion = await(tr.getReadVersion());
+        }
+        write(k, utf8("second"));
+        try (Transaction tr = begin()) {
+            tr.setReadVersion(firstVersion);
+            assertEquals(2010, failureCode(() -> {
+                tr.setReadVersion(firstVersion + 1);
+                return tr.getReadVersion();
+            }), "a second setReadVersion");
+            assertEquals(firstVersion, (long) await(tr.getReadVersion()), "the first version stays");
+            assertArrayEquals(utf8("first"), await(tr.get(k)));
+        }
+        try (Transaction tr = begin()) {
+            await(tr.get(k));
+            assertEquals(2010, failureCode(() -> {
+                tr.setReadVersion(firstVersion);
+                return tr.getReadVersion();
+            }), "setReadVersion after a read");
+            assertArrayEquals(utf8("second"), await(tr.get(k)), "the transaction still reads at its own version");
+        }
+        try (Transaction tr = begin()) {
+            assertEquals(2011, failureCode(() -> {
+                tr.setReadVersion(0);
+                return tr.getReadVersion();
+            }), "version 0");
+        }
+    }
 }

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The Record Layer asks a range iterator {@code onHasNext} again before the first answer came back: loading a record,
@@ -54,16 +55,10 @@ class RangeIteratorAskedAgainTest {
     void askedAgainWhileItsLastBatchIsHandedOver() throws Exception {
         try (Transaction tr = db.createTransaction()) {
             AsyncIterator<KeyValue> it = tr.getRange(key("r/"), key("r0")).iterator();
-            CompletableFuture<Boolean> first;
-            CompletableFuture<Boolean> second;
-            // Holding the iterator's monitor lets the batch be read (under the transaction's lock) but not handed over.
-            synchronized (it) {
-                first = it.onHasNext();
-                awaitHandOverBlockedOn(it);
-                second = it.onHasNext();
-            }
-            assertThat(first.get(5, TimeUnit.SECONDS)).isTrue();
-            assertThat(second.get(5, TimeUnit.SECONDS)).as("asked again while the batch was handed over").isTrue();
+            List<CompletableFuture<Boolean>> answers = askTwiceAcrossTheHandOver(it);
+            assertThat(answers.get(0).get(5, TimeUnit.SECONDS)).isTrue();
+            assertThat(answers.get(1).get(5, TimeUnit.SECONDS)).as("asked again while the batch was handed over")
+                    .isTrue();
             List<String> keys = new ArrayList<>();
             while (it.hasNext()) {
                 keys.add(new String(it.next().getKey(), StandardCharsets.UTF_8));
@@ -72,20 +67,40 @@ class RangeIteratorAskedAgainTest {
         }
     }
 
+    /** next() without hasNext() waits for the batch: it must not hold the iterator that the batch's hand-over needs. */
+    @Test
+    @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a deadlock fails the test, not the build
+    void nextWithoutHasNextWaitsForTheBatch() {
+        try (Transaction tr = db.createTransaction()) {
+            AsyncIterator<KeyValue> it = tr.getRange(key("r/"), key("r0")).iterator();
+            assertThat(new String(it.next().getKey(), StandardCharsets.UTF_8)).isEqualTo("r/1");
+            assertThat(new String(it.next().getKey(), StandardCharsets.UTF_8)).isEqualTo("r/2");
+            assertThat(new String(it.next().getKey(), StandardCharsets.UTF_8)).isEqualTo("r/3");
+            assertThat(it.hasNext()).isFalse();
+        }
+    }
+
     @Test
     void everyCallerOfAnEmptyScanHearsTheEnd() throws Exception {
         try (Transaction tr = db.createTransaction()) {
             AsyncIterator<KeyValue> it = tr.getRange(key("s/"), key("s0")).iterator();
-            CompletableFuture<Boolean> first;
-            CompletableFuture<Boolean> second;
-            synchronized (it) {
-                first = it.onHasNext();
-                awaitHandOverBlockedOn(it);
-                second = it.onHasNext();
-            }
-            assertThat(first.get(5, TimeUnit.SECONDS)).isFalse();
-            assertThat(second.get(5, TimeUnit.SECONDS)).isFalse();
+            List<CompletableFuture<Boolean>> answers = askTwiceAcrossTheHandOver(it);
+            assertThat(answers.get(0).get(5, TimeUnit.SECONDS)).isFalse();
+            assertThat(answers.get(1).get(5, TimeUnit.SECONDS)).isFalse();
             assertThat(it.onHasNext().get(5, TimeUnit.SECONDS)).isFalse();
+        }
+    }
+
+    /**
+     * onHasNext, then again once the batch it asked for was read but before it is handed over: holding the iterator's
+     * monitor lets the batch be read (under the transaction's lock) but not handed over.
+     */
+    private static List<CompletableFuture<Boolean>> askTwiceAcrossTheHandOver(AsyncIterator<KeyValue> it)
+            throws InterruptedException {
+        synchronized (it) {
+            CompletableFuture<Boolean> first = it.onHasNext();
+            awaitHandOverBlockedOn(it);
+            return List.of(first, it.onHasNext());
         }
     }
 

@@ -14,11 +14,27 @@ import java.util.regex.PatternSyntaxException;
  * bracket expression {@code [[:alpha:]]} and the other POSIX classes are Java's {@code \p{Alpha}} ..., a {@code ]}
  * first is a character, and {@code [}, {@code &&} are characters (Java nests and intersects classes there);
  * {@code \m}, {@code \M}, {@code \y}, {@code \Y} are word start, word end and (not) a word boundary; {@code \Z} is
- * the end of the text. A pattern Java cannot compile is 2201B, {@code invalid regular expression: ...} with Java's
- * description. Compiled patterns are kept (at most {@value #CACHE} of them).
+ * the end of the text; {@code \b} is a backspace, {@code \B} a backslash and {@code \v} a vertical tab (Java: a word
+ * boundary, not one, and any vertical space). The classes are PostgreSQL's in a UTF-8 database of locale C.UTF-8 (the
+ * classes of the C library there): {@code \w} and {@code [[:alnum:]]} take letters and digits of every script,
+ * {@code \d} and {@code [[:digit:]]} only 0 to 9, {@code [[:alpha:]]} also the digits of other scripts, {@code \s} the
+ * Unicode spaces except the no-break ones and U+0085 (Java's {@code \w}, {@code \s} are ASCII only). A pattern Java
+ * cannot compile is 2201B, {@code invalid regular expression: ...} with Java's description. Compiled patterns are kept
+ * (at most {@value #CACHE} of them).
  */
 public final class PosixRegex {
     private static final int CACHE = 256;
+    /** The members of PostgreSQL's classes, as the inside of a Java bracket expression. */
+    private static final String WORD = "\\p{IsAlphabetic}\\p{Nd}_";
+    private static final String ALNUM = "\\p{IsAlphabetic}\\p{Nd}";
+    private static final String ALPHA = "\\p{IsAlphabetic}[\\p{Nd}&&[^0-9]]";
+    private static final String DIGIT = "0-9";
+    private static final String SPACE = "[\\p{IsWhite_Space}&&[^\\u0085\\u00A0\\u2007\\u202F]]";
+    /** A word character, and its absence, before and after the current place. */
+    private static final String AFTER_WORD = "(?<=[" + WORD + "])";
+    private static final String NOT_AFTER_WORD = "(?<![" + WORD + "])";
+    private static final String BEFORE_WORD = "(?=[" + WORD + "])";
+    private static final String NOT_BEFORE_WORD = "(?![" + WORD + "])";
     private static final Map<String, Pattern> PATTERNS = new ConcurrentHashMap<>();
 
     private PosixRegex() {
@@ -40,21 +56,9 @@ public final class PosixRegex {
         if (s == null || p == null || r == null || flags == null) {
             return null;
         }
-        boolean global = false;
-        boolean caseless = false;
-        boolean newlines = false;
-        for (int i = 0; i < flags.length(); i++) {
-            switch (flags.charAt(i)) {
-                case 'g' -> global = true;
-                case 'i' -> caseless = true;
-                case 'c' -> caseless = false;
-                case 'n', 'm' -> newlines = true;
-                case 's' -> newlines = false;
-                default -> throw new SqlException("22023", "invalid regular expression option: \""
-                        + flags.charAt(i) + "\"");
-            }
-        }
-        Matcher m = pattern(p, caseless, newlines).matcher(s);
+        Flags f = Flags.of(flags);
+        Matcher m = f.pattern(p).matcher(s);
+        boolean global = f.global();
         StringBuilder out = new StringBuilder();
         int copied = 0;
         while (m.find()) {
@@ -95,7 +99,41 @@ public final class PosixRegex {
         }
     }
 
-    private static Pattern pattern(String p, boolean caseless, boolean newlines) {
+    /** A call's flags: {@code g} (every match), {@code i} / {@code c} (case), {@code n} / {@code m} / {@code s}. */
+    record Flags(boolean global, boolean caseless, boolean newlines) {
+        static Flags of(String flags) {
+            boolean global = false;
+            boolean caseless = false;
+            boolean newlines = false;
+            for (int i = 0; i < flags.length(); i++) {
+                switch (flags.charAt(i)) {
+                    case 'g' -> global = true;
+                    case 'i' -> caseless = true;
+                    case 'c' -> caseless = false;
+                    case 'n', 'm' -> newlines = true;
+                    case 's' -> newlines = false;
+                    default -> throw new SqlException("22023", "invalid regular expression option: \""
+                            + flags.charAt(i) + "\"");
+                }
+            }
+            return new Flags(global, caseless, newlines);
+        }
+
+        /** The flags of a function that takes no {@code g}: 22023 if they have it. */
+        static Flags single(String flags, String function) {
+            Flags f = of(flags);
+            if (f.global) {
+                throw new SqlException("22023", function + "() does not support the \"global\" option");
+            }
+            return f;
+        }
+
+        Pattern pattern(String p) {
+            return PosixRegex.pattern(p, caseless, newlines);
+        }
+    }
+
+    static Pattern pattern(String p, boolean caseless, boolean newlines) {
         String key = (caseless ? "i" : "c") + (newlines ? "n" : "s") + p;
         Pattern compiled = PATTERNS.get(key);
         if (compiled != null) {
@@ -124,12 +162,20 @@ public final class PosixRegex {
             if (c == '\\' && i + 1 < p.length()) {
                 char n = p.charAt(i + 1);
                 switch (n) {
-                    case 'm' -> out.append("\\b(?=\\w)");
-                    case 'M' -> out.append("\\b(?<=\\w)");
-                    case 'y' -> out.append("\\b");
-                    case 'Y' -> out.append("\\B");
+                    case 'm' -> out.append(NOT_AFTER_WORD).append(BEFORE_WORD);
+                    case 'M' -> out.append(AFTER_WORD).append(NOT_BEFORE_WORD);
+                    case 'y' -> out.append("(?:").append(NOT_AFTER_WORD).append(BEFORE_WORD).append('|')
+                            .append(AFTER_WORD).append(NOT_BEFORE_WORD).append(')');
+                    case 'Y' -> out.append("(?:").append(AFTER_WORD).append(BEFORE_WORD).append('|')
+                            .append(NOT_AFTER_WORD).append(NOT_BEFORE_WORD).append(')');
                     case 'Z' -> out.append("\\z");
-                    default -> out.append(c).append(n);
+                    case 'w' -> out.append('[').append(WORD).append(']');
+                    case 'W' -> out.append("[^").append(WORD).append(']');
+                    case 'd' -> out.append('[').append(DIGIT).append(']');
+                    case 'D' -> out.append("[^").append(DIGIT).append(']');
+                    case 's' -> out.append('[').append(SPACE).append(']');
+                    case 'S' -> out.append("[^").append(SPACE).append(']');
+                    default -> out.append(entry(n));
                 }
                 i += 2;
             } else if (c == '[') {
@@ -172,7 +218,13 @@ public final class PosixRegex {
                 }
             }
             if (c == '\\' && i + 1 < p.length()) {
-                out.append(c).append(p.charAt(i + 1));
+                char n = p.charAt(i + 1);
+                switch (n) {
+                    case 'w' -> out.append(WORD);
+                    case 'd' -> out.append(DIGIT);
+                    case 's' -> out.append(SPACE);
+                    default -> out.append(entry(n));
+                }
                 i += 2;
                 continue;
             }
@@ -185,21 +237,31 @@ public final class PosixRegex {
         return i; // unclosed: Java's error
     }
 
+    /** The escape {@code \\n} (not a class or constraint escape) as Java reads PostgreSQL's meaning of it. */
+    private static String entry(char n) {
+        return switch (n) {
+            case 'b' -> "\\x08"; // backspace (Java: a word boundary)
+            case 'B' -> "\\\\"; // a backslash (Java: not a word boundary)
+            case 'v' -> "\\x0B"; // vertical tab (Java: any vertical space)
+            default -> "\\" + n;
+        };
+    }
+
     private static String posixClass(String name) {
         return switch (name) {
-            case "alpha" -> "\\p{IsAlphabetic}";
-            case "digit" -> "\\p{IsDigit}";
-            case "alnum" -> "\\p{IsAlphabetic}\\p{IsDigit}";
+            case "alpha" -> ALPHA;
+            case "digit" -> DIGIT;
+            case "alnum" -> ALNUM;
             case "upper" -> "\\p{IsUppercase}";
             case "lower" -> "\\p{IsLowercase}";
-            case "space" -> "\\s";
+            case "space" -> SPACE;
             case "punct" -> "\\p{Punct}";
             case "xdigit" -> "\\p{XDigit}";
             case "blank" -> " \\t";
             case "cntrl" -> "\\p{Cntrl}";
             case "print" -> "\\p{Print}";
             case "graph" -> "\\p{Graph}";
-            case "word" -> "\\w";
+            case "word" -> WORD;
             default -> throw new SqlException("2201B", "invalid regular expression: invalid character class");
         };
     }
