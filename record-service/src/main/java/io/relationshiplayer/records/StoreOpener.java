@@ -107,7 +107,7 @@ final class StoreOpener {
 
     /** A store builder without a context (for the online indexer). */
     FDBRecordStore.Builder builder(String database, RecordMetaData md) {
-        return FDBRecordStore.newBuilder().setKeySpacePath(RlKeySpace.records(database)).setMetaDataProvider(md)
+        return new IndexSubspaceStore.Builder().setKeySpacePath(RlKeySpace.records(database)).setMetaDataProvider(md)
                 .setSerializer(RawRecordSerializer.INSTANCE).setUserVersionChecker(INDEX_POLICY);
     }
 

@@ -34,6 +34,8 @@ public final class AccessPaths {
     private final FDBRecordStore store;
     private final RowCodec codec;
     private final Catalog catalog;
+    /** The store's records subspace key, once asked for (the store's format does not change under it). */
+    private byte[] recordsPrefix;
 
     AccessPaths(FDBRecordStore store, RowCodec codec, Catalog catalog) {
         this.store = store;
@@ -52,7 +54,7 @@ public final class AccessPaths {
      */
     public CompletableFuture<Boolean> exists(@Nonnull Table t, @Nonnull Object[] key) {
         Tuple primaryKey = codec.primaryKey(t, key);
-        byte[] unsplit = unsplitRecordKey(store, primaryKey);
+        byte[] unsplit = unsplitRecordKey(primaryKey);
         if (unsplit == null) {
             return store.recordExistsAsync(primaryKey);
         }
@@ -60,6 +62,19 @@ public final class AccessPaths {
         // it still conflicts. A split record has no such key: then the Record Layer reads the record's range.
         return store.ensureContextActive().get(unsplit).thenCompose(value -> value != null
                 ? CompletableFuture.completedFuture(true) : store.recordExistsAsync(primaryKey));
+    }
+
+    /** As {@link #unsplitRecordKey(FDBRecordStore, Tuple)}, with the records subspace's key packed once. */
+    @Nullable
+    byte[] unsplitRecordKey(@Nonnull Tuple primaryKey) {
+        if (recordsPrefix == null) {
+            if (store.getFormatVersion() < FDBRecordStore.SAVE_UNSPLIT_WITH_SUFFIX_FORMAT_VERSION) {
+                return null;
+            }
+            recordsPrefix = store.recordsSubspace().getKey();
+        }
+        // A subspace packs a tuple as its key followed by the tuple's own packing.
+        return primaryKey.add(SplitHelper.UNSPLIT_RECORD).pack(recordsPrefix);
     }
 
     /**

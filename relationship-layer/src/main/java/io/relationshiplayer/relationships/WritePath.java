@@ -9,7 +9,6 @@ import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexDef;
 import io.relationshiplayer.proto.v1.ReferentialAction;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,14 +29,11 @@ final class WritePath {
     private final AccessPaths access;
     private final CheckCompiler checks;
     private final Set<Tuple> deleted = new HashSet<>();
-    /** Parent lookups of this statement, by foreign key, referencing table and the referencing values. */
-    private final Map<ParentKey, CompletableFuture<Boolean>> parents = new HashMap<>();
     private final List<Runnable> deferred = new ArrayList<>();
     /** Unique keys of the rows this statement inserted, by table and key columns: parents within the statement. */
     private final Set<Tuple> inserted = new HashSet<>();
-
-    private record ParentKey(String foreignKey, String table, Tuple values) {
-    }
+    /** The statement's parent lookups. */
+    private final ParentChecks parentChecks;
 
     WritePath(Catalog catalog, FDBRecordStore store, RowCodec codec, AccessPaths access, CheckCompiler checks) {
         this.catalog = catalog;
@@ -45,6 +41,7 @@ final class WritePath {
         this.codec = codec;
         this.access = access;
         this.checks = checks;
+        this.parentChecks = new ParentChecks(catalog, access, inserted);
     }
 
     /** Ends the statement: the deferred NO ACTION checks. */
@@ -131,16 +128,15 @@ final class WritePath {
                 int[] pos = t.positions(k.columns());
                 Object[] v = r.project(pos);
                 if (!Row.anyNull(v)) {
-                    inserted.add(insertedKey(t, k.columns(), pos, v));
+                    inserted.add(ParentChecks.insertedKey(t, k.columns(), pos, v));
                 }
             }
         }
         List<CompletableFuture<Void>> unique = new ArrayList<>(rows.size());
-        List<CompletableFuture<Void>> parents = new ArrayList<>(rows.size());
         for (Row r : rows) {
             unique.add(checkUniqueConstraints(t, r, null));
-            parents.add(checkParents(t, r, null));
         }
+        ParentChecks.Pending parents = parentChecks.insert(t, rows);
         // The saves' reads (does the row exist?) go out with the checks', not a round trip after them: a refused
         // statement's writes never commit (its transaction is aborted), so they need not wait for the checks.
         List<CompletableFuture<?>> saves = new ArrayList<>(rows.size());
@@ -154,7 +150,7 @@ final class WritePath {
                 joinSave(t, rows, saves.get(i));
                 joinInOrder(unique.subList(i, i + 1));
             }
-            joinInOrder(parents);
+            parents.join();
         } catch (RuntimeException e) {
             settle(saves); // nothing of the statement still writes once it has been refused
             throw e;
@@ -227,57 +223,10 @@ final class WritePath {
         return CompletableFuture.allOf(checks.toArray(new CompletableFuture<?>[0]));
     }
 
-    private static Tuple insertedKey(Table t, List<String> columns, int[] pos, Object[] values) {
-        List<Object> names = new ArrayList<>();
-        names.add(Table.key(t.name()));
-        columns.forEach(c -> names.add(Table.key(c)));
-        return Tuple.fromList(names).add(RowCodec.indexKey(t, pos, values));
-    }
-
-    /**
-     * The parents of a row's foreign keys exist (MATCH SIMPLE: a NULL column skips the check), in the store or among
-     * the rows this statement inserts. With {@code old}, unchanged references are not checked again.
-     */
-    private CompletableFuture<Void> checkParents(Table t, Row row, Row old) {
-        return checkParents(t, row, old, Set.of());
-    }
-
     private static Set<Integer> changedColumns(Table t, Map<String, Object> changes) {
         Set<Integer> out = new HashSet<>();
         changes.keySet().forEach(c -> out.add(t.requireColumn(c)));
         return out;
-    }
-
-    private CompletableFuture<Void> checkParents(Table t, Row row, Row old, Set<Integer> recheck) {
-        List<CompletableFuture<Void>> checks = new ArrayList<>();
-        for (ForeignKeyDef fk : t.foreignKeys()) {
-            int[] pos = t.positions(fk.getColumnsList());
-            Object[] v = row.project(pos);
-            boolean forced = false;
-            for (int p : pos) {
-                forced |= recheck.contains(p);
-            }
-            if (Row.anyNull(v) || (!forced && old != null && Row.sameKey(v, old.project(pos)))) {
-                continue;
-            }
-            Table parent = catalog.requireTable(fk.getReferencedTable());
-            if (!inserted.isEmpty() && inserted.contains(insertedKey(parent, fk.getReferencedColumnsList(),
-                    parent.positions(fk.getReferencedColumnsList()), v))) {
-                continue;
-            }
-            ParentKey cacheKey = new ParentKey(fk.getName(), t.name(), RowCodec.indexKey(t, pos, v));
-            CompletableFuture<Boolean> lookup = parents.computeIfAbsent(cacheKey,
-                    k -> access.existsByKey(parent, fk.getReferencedColumnsList(), v));
-            checks.add(lookup.thenAccept(exists -> {
-                if (!exists) {
-                    throw RelationalException.violation(RelationalException.Kind.FOREIGN_KEY_VIOLATION, fk.getName(),
-                            "insert or update on table \"" + t.name() + "\" violates foreign key constraint \""
-                                    + fk.getName() + "\". Key " + describe(t, pos, v) + " is not present in table \""
-                                    + parent.name() + "\".");
-                }
-            }));
-        }
-        return CompletableFuture.allOf(checks.toArray(new CompletableFuture<?>[0]));
     }
 
     // ---- update ----
@@ -312,7 +261,7 @@ final class WritePath {
             }));
         }
         checks.add(checkUniqueConstraints(t, row, old));
-        checks.add(checkParents(t, row, old, recheckParents ? changedColumns(t, changes) : Set.of()));
+        checks.add(parentChecks.update(t, row, old, recheckParents ? changedColumns(t, changes) : Set.of()));
         joinInOrder(checks);
         if (keyChanged) {
             store.deleteRecord(codec.primaryKey(t, old.primaryKey()));

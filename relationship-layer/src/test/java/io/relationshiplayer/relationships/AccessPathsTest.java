@@ -174,6 +174,10 @@ class AccessPathsTest {
             s.store().ensureContextActive().getRange(record).asList().join().forEach(kv -> stored.add(kv.getKey()));
             assertThat(stored).hasSize(1);
             assertThat(checked).isEqualTo(stored.get(0));
+            // The parent checks' own packing (the records subspace's key packed once per store) names the same key,
+            // twice in a row.
+            assertThat(s.access().unsplitRecordKey(primaryKey)).isEqualTo(stored.get(0));
+            assertThat(s.access().unsplitRecordKey(primaryKey)).isEqualTo(stored.get(0));
             assertThat(s.access().exists(tickets, key(5L)).join()).isTrue();
             assertThat(s.access().exists(tickets, key(999L)).join()).isFalse();
             // Ticket 5's key in another table is no row of it.

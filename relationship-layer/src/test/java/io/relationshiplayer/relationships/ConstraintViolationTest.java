@@ -185,6 +185,35 @@ class ConstraintViolationTest {
         assertThat(TicketTracker.lookup(layer, db, "tickets", 200L).get("assignee_id")).isNull();
     }
 
+    /**
+     * A statement's parent checks are judged in row order, each row's foreign keys in their order, whatever order the
+     * lookups end in: the violation reported is the first row's, as PostgreSQL's row-by-row triggers report it. Rows
+     * that share a parent share its lookup, and a missing parent is reported with the first row that references it.
+     */
+    @Test
+    void aBatchReportsTheFirstRowsMissingParent() {
+        // Row 501 misses a user (the third foreign key), row 502 a project (the first): 501's is reported.
+        RelationalException e = refusedStatement(s -> s.insertAll("tickets", List.of(ticket(500),
+                ticket(501, "assignee_id", 99L), ticket(502, "project_id", 77L), ticket(503))));
+        assertViolation(e, Kind.FOREIGN_KEY_VIOLATION, "tickets_assignee_fkey");
+        assertThat(e.getMessage()).contains("(assignee_id)=(99)").doesNotContain("77");
+        // One row missing two parents: its first foreign key's.
+        e = refusedStatement(s -> s.insertAll("tickets", List.of(ticket(500),
+                ticket(501, "project_id", 77L, "assignee_id", 99L))));
+        assertViolation(e, Kind.FOREIGN_KEY_VIOLATION, "tickets_project_fkey");
+        assertThat(e.getMessage()).contains("(project_id)=(77)");
+        // The same missing user through two foreign keys: row 500's assignee, though row 501's reporter is the
+        // earlier foreign key.
+        e = refusedStatement(s -> s.insertAll("tickets", List.of(ticket(500, "assignee_id", 98L),
+                ticket(501, "reporter_id", 98L, "assignee_id", 98L))));
+        assertViolation(e, Kind.FOREIGN_KEY_VIOLATION, "tickets_assignee_fkey");
+        // A row with a NULL reference between rows with good ones: skipped, and the batch goes in.
+        layer.run(db, s -> s.insertAll("tickets", List.of(ticket(510, "assignee_id", 2L),
+                ticket(511, "assignee_id", null), ticket(512, "assignee_id", 2L))));
+        assertThat(TicketTracker.lookup(layer, db, "tickets", 511L).get("assignee_id")).isNull();
+        assertThat(TicketTracker.lookup(layer, db, "tickets", 512L).get("assignee_id")).isEqualTo(2L);
+    }
+
     @Test
     void aStatementMayReferenceRowsItInsertsItself() {
         // SQL checks a statement's foreign keys against its result: a parent and its child in one INSERT, and a row

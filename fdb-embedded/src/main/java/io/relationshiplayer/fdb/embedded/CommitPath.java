@@ -63,7 +63,12 @@ final class CommitPath {
         return tr.commitObserver().observe(readVersion.thenCompose(rv -> {
             CommitRequest request;
             synchronized (tr) {
-                request = new CommitRequest(rv, conflicts.normalizedReads(), conflicts.normalizedWrites(),
+                // Point writes only, each with its conflict range: the ranges come in key order from the write
+                // buffer, as its writes do, without a sort of their own.
+                byte[][] writeConflicts = conflicts.writesArePointWrites(writes.writeCount())
+                        ? writes.pointWriteConflicts() : null;
+                request = new CommitRequest(rv, conflicts.normalizedReads(),
+                        writeConflicts != null ? writeConflicts : conflicts.normalizedWrites(),
                         writes.mutationsForCommit(), watches.forCommit());
             }
             return tr.onceReachable(() -> commitNow(request));

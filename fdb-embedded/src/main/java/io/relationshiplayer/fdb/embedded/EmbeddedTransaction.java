@@ -185,8 +185,13 @@ final class EmbeddedTransaction extends TransactionOverloads {
 
     /** A read's conflict range, less what this transaction wrote first (unless read-your-writes is disabled). */
     synchronized void readConflict(byte[] begin, byte[] end) {
+        readConflict(begin, end, false);
+    }
+
+    /** As {@link #readConflict(byte[], byte[])}; {@code unwritten}: the caller knows the transaction wrote none of it. */
+    synchronized void readConflict(byte[] begin, byte[] end, boolean unwritten) {
         touched = true;
-        writePath.readConflict(begin, end, settings.readYourWritesDisabled());
+        writePath.readConflict(begin, end, unwritten || settings.readYourWritesDisabled());
     }
 
     @Override

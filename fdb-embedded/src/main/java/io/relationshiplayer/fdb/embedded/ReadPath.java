@@ -53,6 +53,19 @@ final class ReadPath {
         // FoundationDB answers the metadata version with the read version, at no extra round trip; its
         // read-your-writes layer answers a key it read before or wrote itself from its cache.
         long micros = isMetadataVersionKey(key) || answeredLocally(key, snapshot) ? 0 : latency.read();
+        long known = micros == 0 ? tr.knownReadVersion() : -1;
+        if (known >= 0) {
+            // Nothing delays the read and its version is known: answered at once, as the composed futures below would
+            // answer it (under the lock, checked for an end), without composing them.
+            try {
+                synchronized (tr) {
+                    tr.checkNotEnded();
+                    return CompletableFuture.completedFuture(valueAt(key, known, snapshot));
+                }
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(Futures.unwrap(e));
+            }
+        }
         return tr.getReadVersion().thenCompose(rv -> tr.delayed(micros, () -> {
             synchronized (tr) {
                 tr.checkNotEnded();
@@ -113,7 +126,9 @@ final class ReadPath {
         }
         byte[] stored = engine.get(key, rv);
         if (!snapshot) {
-            tr.readConflict(key, Keys.keyAfter(key));
+            // No entry (nor a range clear) of the transaction's own holds the key: [key, key + \x00) is unwritten as a
+            // whole, with no second walk of the write buffer.
+            tr.readConflict(key, Keys.keyAfter(key), mine == null);
         }
         return mine == null ? stored : mine.resolve(stored);
     }

@@ -10,6 +10,8 @@ import java.util.List;
 final class TransactionConflicts {
     private final List<byte[]> reads = new ArrayList<>();
     private final List<byte[]> writes = new ArrayList<>();
+    /** The keys of point writes' conflict ranges, [key, key + \x00) each: made into ranges only when needed. */
+    private final List<byte[]> pointWrites = new ArrayList<>();
     private long bytes;
 
     void addRead(byte[] begin, byte[] end) {
@@ -18,6 +20,20 @@ final class TransactionConflicts {
 
     void addWrite(byte[] begin, byte[] end) {
         add(writes, begin, end);
+    }
+
+    /** The write-conflict range [key, key + \x00) of a point write. */
+    void addPointWrite(byte[] key) {
+        pointWrites.add(key);
+        bytes += 2L * key.length + 1;
+    }
+
+    /**
+     * Whether the write-conflict ranges are exactly those of the transaction's {@code writeCount} writes, each a point
+     * write with its own range: then they are the ranges of the write buffer's keys.
+     */
+    boolean writesArePointWrites(int writeCount) {
+        return writes.isEmpty() && pointWrites.size() == writeCount;
     }
 
     private void add(List<byte[]> to, byte[] begin, byte[] end) {
@@ -33,7 +49,7 @@ final class TransactionConflicts {
     }
 
     boolean hasWrites() {
-        return !writes.isEmpty();
+        return !writes.isEmpty() || !pointWrites.isEmpty();
     }
 
     long bytes() {
@@ -46,12 +62,22 @@ final class TransactionConflicts {
     }
 
     byte[][] normalizedWrites() {
-        return KeyRanges.normalize(writes);
+        if (pointWrites.isEmpty()) {
+            return KeyRanges.normalize(writes);
+        }
+        List<byte[]> all = new ArrayList<>(writes.size() + 2 * pointWrites.size());
+        all.addAll(writes);
+        for (byte[] key : pointWrites) {
+            all.add(key);
+            all.add(Keys.keyAfter(key));
+        }
+        return KeyRanges.normalize(all);
     }
 
     void reset() {
         reads.clear();
         writes.clear();
+        pointWrites.clear();
         bytes = 0;
     }
 }

@@ -22,6 +22,9 @@ final class WriteBuffer {
         final List<Mutation> ops;
         /** Written with a versionstamped value: unknown until commit. */
         final boolean unreadable;
+        /** The transaction's writes of this key in the order issued: its first, and the later ones (null if none). */
+        private Mutation first;
+        private List<Mutation> later;
 
         private Entry(byte[] value, List<Mutation> ops, boolean unreadable) {
             this.value = value;
@@ -31,6 +34,34 @@ final class WriteBuffer {
 
         static Entry known(byte[] value) {
             return new Entry(value, null, false);
+        }
+
+        /** Takes over the writes {@code before} (the key's previous entry, or null) holds, then adds {@code m}. */
+        private Entry after(Entry before, Mutation m) {
+            if (before != null) {
+                first = before.first;
+                later = before.later;
+            }
+            return add(m);
+        }
+
+        private Entry add(Mutation m) {
+            if (first == null) {
+                first = m;
+            } else {
+                if (later == null) {
+                    later = new ArrayList<>(2);
+                }
+                later.add(m);
+            }
+            return this;
+        }
+
+        private void appendWritesTo(List<Mutation> out) {
+            out.add(first);
+            if (later != null) {
+                out.addAll(later);
+            }
         }
 
         boolean isKnown() {
@@ -74,16 +105,50 @@ final class WriteBuffer {
     /**
      * A copy of the log for the committer: in key order when that leaves the outcome unchanged, else as issued.
      * Writes to different keys commute unless the log holds a range clear (which hides the writes before it in its
-     * range) or a versionstamped key (whose key is known only at commit); a stable sort keeps each key's own writes
-     * in their order. The committer then inserts the keys into its ordered store one after the other along the same
-     * path, not each at a random place (the cost of a secondary index's entries).
+     * range) or a versionstamped key (whose key is known only at commit); each key's own writes stay in their order.
+     * The committer then inserts the keys into its ordered store one after the other along the same path, not each at
+     * a random place (the cost of a secondary index's entries). The order is the entries' own: every point write is in
+     * its key's entry, so no sort is needed.
      */
     List<Mutation> mutationsForCommit() {
-        List<Mutation> copy = new ArrayList<>(log);
-        if (pointWritesOnly && copy.size() > 1) {
-            copy.sort((a, b) -> Keys.compare(a.key(), b.key()));
+        if (!pointWritesOnly || log.size() < 2) {
+            return new ArrayList<>(log);
         }
-        return copy;
+        List<Mutation> sorted = new ArrayList<>(log.size());
+        for (Entry e : entries.values()) {
+            e.appendWritesTo(sorted);
+        }
+        return sorted;
+    }
+
+    /** How many writes the transaction issued (a range clear and a versionstamped key count one each). */
+    int writeCount() {
+        return log.size();
+    }
+
+    /**
+     * When the transaction's writes are point writes only ({@link #mutationsForCommit}'s key order), the write-conflict
+     * ranges of their keys, one [key, key + \x00) each, sorted and merged as {@link KeyRanges#normalize} merges them;
+     * else null.
+     */
+    byte[][] pointWriteConflicts() {
+        if (!pointWritesOnly) {
+            return null;
+        }
+        List<byte[]> out = new ArrayList<>(entries.size() * 2);
+        byte[] end = null;
+        for (byte[] key : entries.keySet()) {
+            if (end != null && Keys.compare(key, end) <= 0) {
+                // [key, key + \x00) touches the previous range: the previous key + \x00 is this key
+                end = Keys.keyAfter(key);
+                out.set(out.size() - 1, end);
+            } else {
+                end = Keys.keyAfter(key);
+                out.add(key);
+                out.add(end);
+            }
+        }
+        return out.toArray(new byte[0][]);
     }
 
     long mutationBytes() {
@@ -104,13 +169,17 @@ final class WriteBuffer {
     }
 
     void set(byte[] key, byte[] value) {
-        entries.put(key, Entry.known(value));
-        record(Mutation.set(key, value));
+        Mutation m = Mutation.set(key, value);
+        Entry e = Entry.known(value);
+        e.after(entries.put(key, e), m);
+        record(m);
     }
 
     void clear(byte[] key) {
-        entries.put(key, Entry.known(null));
-        record(Mutation.clear(key));
+        Mutation m = Mutation.clear(key);
+        Entry e = Entry.known(null);
+        e.after(entries.put(key, e), m);
+        record(m);
     }
 
     void clearRange(byte[] begin, byte[] end) {
@@ -131,18 +200,22 @@ final class WriteBuffer {
         Mutation m = Mutation.atomic(op, key, param);
         record(m);
         if (op == MutationType.SET_VERSIONSTAMPED_VALUE) {
-            entries.put(key, new Entry(null, null, true));
+            Entry e = new Entry(null, null, true);
+            e.after(entries.put(key, e), m);
             return;
         }
         Entry e = entries.get(key);
         if (e == null && !cleared.contains(key)) {
             List<Mutation> ops = new ArrayList<>();
             ops.add(m);
-            entries.put(key, new Entry(null, ops, false));
+            entries.put(key, new Entry(null, ops, false).add(m));
         } else if (e == null || e.isKnown()) {
-            entries.put(key, Entry.known(Mutations.apply(op, e == null ? null : e.value, param)));
-        } else if (e.ops != null) {
-            e.ops.add(m);
+            entries.put(key, Entry.known(Mutations.apply(op, e == null ? null : e.value, param)).after(e, m));
+        } else {
+            if (e.ops != null) {
+                e.ops.add(m);
+            }
+            e.add(m);
         }
     }
 

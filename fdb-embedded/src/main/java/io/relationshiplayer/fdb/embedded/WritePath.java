@@ -51,7 +51,7 @@ final class WritePath {
                 : first(WriteLimits.key(key, settings.systemKeysWritable()), WriteLimits.value(value));
         if (accepted(refusal)) {
             writes.set(key, value);
-            writeConflict(conflict, key, Keys.keyAfter(key));
+            pointWriteConflict(conflict, key);
             watches.written(key, value, true);
         }
     }
@@ -60,7 +60,7 @@ final class WritePath {
         boolean conflict = takeWriteConflict();
         if (state.writable() && accepted(WriteLimits.key(key, settings.systemKeysWritable()))) {
             writes.clear(key);
-            writeConflict(conflict, key, Keys.keyAfter(key));
+            pointWriteConflict(conflict, key);
             watches.written(key, null, true);
         }
     }
@@ -98,7 +98,7 @@ final class WritePath {
         }
         if (accepted(refusal)) {
             writes.atomic(op, key, param);
-            writeConflict(conflict, key, Keys.keyAfter(key));
+            pointWriteConflict(conflict, key);
             watches.written(key, null, false);
         }
     }
@@ -144,6 +144,12 @@ final class WritePath {
         int n = template.length - 4;
         return (template[n] & 0xff) | (template[n + 1] & 0xff) << 8 | (template[n + 2] & 0xff) << 16
                 | (template[n + 3] & 0xff) << 24;
+    }
+
+    private void pointWriteConflict(boolean add, byte[] key) {
+        if (add) {
+            conflicts.addPointWrite(key);
+        }
     }
 
     private void writeConflict(boolean add, byte[] begin, byte[] end) {
