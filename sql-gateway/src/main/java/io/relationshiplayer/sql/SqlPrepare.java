@@ -165,7 +165,8 @@ final class SqlPrepare extends CalcitePrepareImpl {
                 .withLenientOperatorLookup(config.lenientOperatorLookup())
                 .withConformance(config.conformance())
                 .withDefaultNullCollation(config.defaultNullCollation())
-                .withIdentifierExpansion(true));
+                .withIdentifierExpansion(true)
+                .withTypeCoercionFactory(LiteralCoercion::new));
         return new CalciteSqlValidator(SqlOperatorTables.chain(tables), reader, context.getTypeFactory(),
                 validatorConfig) {
             /** Source selects of UPDATE and DELETE: their {@code *} keeps the hidden row key (rows are found by it). */
