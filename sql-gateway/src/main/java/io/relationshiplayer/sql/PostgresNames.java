@@ -20,8 +20,9 @@ import org.apache.calcite.sql.validate.SqlValidatorUtil;
 
 /**
  * The name PostgreSQL gives a select item without one (its FigureColname): a function's name ({@code count},
- * {@code coalesce}), {@code case}, a cast's operand's name or else its outermost type's ({@code int4}; {@code 3::int::text} is {@code text}), and {@code ?column?} for
- * anything else (an operator, a literal, a subquery), in place of Calcite's {@code EXPR$0}; and the columns of a VALUES
+ * {@code coalesce}), {@code case}, a cast's operand's name or else its outermost type's ({@code int4}; {@code 3::int::text} is {@code text}), a scalar
+ * subquery's column's name ({@code (SELECT COUNT(*) FROM t)} is {@code count}), and {@code ?column?} for anything else
+ * (an operator, a literal, a set operation), in place of Calcite's {@code EXPR$0}; and the columns of a VALUES
  * list, {@code column1}, {@code column2}, ...
  */
 final class PostgresNames {
@@ -138,6 +139,12 @@ final class PostgresNames {
         }
         if (kind == SqlKind.EXISTS) {
             return new Figured("exists", 2);
+        }
+        if (kind == SqlKind.ORDER_BY && call.operand(0) instanceof org.apache.calcite.sql.SqlSelect) {
+            return figured(call.operand(0)); // a scalar subquery with ORDER BY, LIMIT or OFFSET
+        }
+        if (call instanceof org.apache.calcite.sql.SqlSelect select && !select.getSelectList().isEmpty()) {
+            return new Figured(of(select.getSelectList().get(0)), 2); // a scalar subquery: its column's name
         }
         if (kind == SqlKind.OVER) {
             return figured(call.operand(0)); // a window function is named after its function: sum, row_number

@@ -8,8 +8,13 @@ import org.apache.calcite.rel.RelCollationTraitDef;
 import org.apache.calcite.rel.RelCollations;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLocalRef;
+import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexProgram;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeFamily;
 
 /**
  * Gives back to each {@link EnumerableCalc} of an optimized plan the order its input has. Calcite's last program step
@@ -52,6 +57,24 @@ final class CalcCollations {
         return own == null || own.stream().allMatch(c -> c.getFieldCollations().isEmpty());
     }
 
+    /**
+     * The input column {@code e} passes on in its order: the column itself, or a cast of it within the numbers or
+     * within text (a union's input cast to the union's type: INTEGER to BIGINT), which keeps the order; else -1.
+     */
+    private static int source(RexNode e) {
+        if (e instanceof RexInputRef ref) {
+            return ref.getIndex();
+        }
+        if (e.getKind() == SqlKind.CAST && e instanceof RexCall call
+                && call.getOperands().get(0) instanceof RexInputRef ref) {
+            SqlTypeFamily from = call.getOperands().get(0).getType().getSqlTypeName().getFamily();
+            SqlTypeFamily to = call.getType().getSqlTypeName().getFamily();
+            boolean keeps = from == to && (from == SqlTypeFamily.NUMERIC || from == SqlTypeFamily.CHARACTER);
+            return keeps ? ref.getIndex() : -1;
+        }
+        return -1;
+    }
+
     /** Of each input order, the longest leading part whose columns {@code program} passes on, renumbered. */
     static List<RelCollation> kept(RexProgram program, List<RelCollation> input) {
         List<RelCollation> kept = new ArrayList<>();
@@ -63,8 +86,8 @@ final class CalcCollations {
         int[] target = new int[fields];
         java.util.Arrays.fill(target, -1);
         for (int i = 0; i < projects.size(); i++) {
-            int source = projects.get(i).getIndex();
-            if (source < fields && target[source] < 0) {
+            int source = source(program.expandLocalRef(projects.get(i)));
+            if (source >= 0 && source < fields && target[source] < 0) {
                 target[source] = i;
             }
         }
