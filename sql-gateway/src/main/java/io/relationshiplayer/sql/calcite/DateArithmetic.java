@@ -26,7 +26,9 @@ import org.apache.calcite.sql2rel.SqlRexConvertletTable;
  * PostgreSQL's arithmetic on dates, which Calcite's {@code +} and {@code -} refuse (42804): {@code date + time} and
  * {@code time + date} are the TIMESTAMP of that time on that day; {@code date + integer},
  * {@code integer + date} and {@code date - integer} are the date so many days later or earlier, {@code date - date}
- * the INTEGER number of days between them. The integer is PostgreSQL's {@code integer} (INTEGER, SMALLINT; a BIGINT
+ * the INTEGER number of days between them; {@code date + interval}, {@code interval + date} and
+ * {@code date - interval} the TIMESTAMP of the date's midnight moved by the interval (Calcite's kept a DATE and dropped
+ * the hours). The integer is PostgreSQL's {@code integer} (INTEGER, SMALLINT; a BIGINT
  * is refused as there: PostgreSQL has no {@code date + bigint}). As the validator derives the type of a {@code +} or
  * {@code -} of such operands ({@link #rewrite}), the call's operator becomes one of these, converted to a function of
  * the dates' day numbers ({@link #convertlets}); a result outside PostgreSQL's dates (4713 BC to 5874897 AD) is 22008.
@@ -105,6 +107,16 @@ public final class DateArithmetic {
         } else if (call.getKind() == SqlKind.PLUS && (left == SqlTypeName.DATE && right == SqlTypeName.TIME
                 || left == SqlTypeName.TIME && right == SqlTypeName.DATE)) {
             call.setOperator(AT);
+        } else if (left == SqlTypeName.DATE && SqlTypeName.INTERVAL_TYPES.contains(right)
+                || call.getKind() == SqlKind.PLUS && SqlTypeName.INTERVAL_TYPES.contains(left)
+                && right == SqlTypeName.DATE) {
+            // date ± interval is PostgreSQL's timestamp (Calcite's stays a date and drops the hours)
+            int at = left == SqlTypeName.DATE ? 0 : 1;
+            SqlNode date = call.operand(at);
+            org.apache.calcite.sql.parser.SqlParserPos pos = date.getParserPosition();
+            call.setOperand(at, org.apache.calcite.sql.fun.SqlStdOperatorTable.CAST.createCall(pos, date,
+                    new org.apache.calcite.sql.SqlDataTypeSpec(new org.apache.calcite.sql.SqlBasicTypeNameSpec(
+                            SqlTypeName.TIMESTAMP, pos), pos)));
         }
     }
 
