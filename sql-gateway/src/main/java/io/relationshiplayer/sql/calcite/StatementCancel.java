@@ -10,8 +10,9 @@ import javax.annotation.Nullable;
 
 /**
  * The cancel request of the statement a Calcite runner is running, checked at every phase: while parsing (at every
- * block of text the parser reads), validating (every expression typed), converting (every call), planning (every rule
- * the planner tries and every expression it builds), between the phases, and on every row every operator of the plan
+ * block of text the parser reads and every token position read), validating (every expression typed), converting
+ * (every call), planning (every rule the planner tries, every expression it builds and every 1,024 values of a long
+ * VALUES list whose predicates it derives), between the phases, and on every row every operator of the plan
  * passes on ({@link CancelChecks}). Set from any thread (a cancelled call, a deadline, the statement timeout, a closed
  * session); cleared when the next statement starts.
  *
