@@ -94,6 +94,14 @@ public final class ArithmeticChecks {
         return finite(Math.pow(a, b), a, b);
     }
 
+    /** PostgreSQL's abs of a bigint: of -2^63, 22003 (Java's is -2^63 itself). */
+    public static long abs(long x) {
+        if (x == Long.MIN_VALUE) {
+            throw new io.relationshiplayer.sql.SqlException("22003", "bigint out of range");
+        }
+        return Math.abs(x);
+    }
+
     /** PostgreSQL's sqrt of double precision: of a negative number 2201F (Java's is NaN). */
     public static double sqrt(double a) {
         if (a < 0) {

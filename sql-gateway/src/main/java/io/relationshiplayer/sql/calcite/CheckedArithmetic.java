@@ -60,6 +60,8 @@ public final class CheckedArithmetic {
     private static final SqlUserDefinedFunction DECIMAL_DIVIDE = function("decimalDivide");
     private static final SqlUserDefinedFunction DOUBLE_POWER = function("power");
     private static final SqlUserDefinedFunction DOUBLE_SQRT = function("sqrt");
+    /** ABS of a BIGINT, 22003 for -2^63 (narrower integers are widened to it, and the result narrowed, checked). */
+    private static final SqlUserDefinedFunction LONG_ABS = function("abs");
 
     /** SUM of DOUBLE that refuses to overflow to an infinity (the values themselves may be infinite). */
     private static final SqlUserDefinedAggFunction DOUBLE_SUM = sum("rl_checked_sum", ReturnTypes.AGG_SUM);
@@ -229,10 +231,12 @@ public final class CheckedArithmetic {
                         return name == SqlTypeName.DOUBLE ? checked : rex.makeCast(type, checked);
                     }
                     if (call.getOperator() == SqlStdOperatorTable.ABS && SqlTypeName.INT_TYPES.contains(name)) {
-                        RexNode x = call.getOperands().get(0);
-                        return rex.makeCall(type, SqlStdOperatorTable.CASE, List.of(
-                                rex.makeCall(SqlStdOperatorTable.LESS_THAN, x, rex.makeZeroLiteral(x.getType())),
-                                rex.makeCall(type, SqlStdOperatorTable.CHECKED_UNARY_MINUS, List.of(x)), x));
+                        // one call of its operand (a CASE of it used it three times: nested ABS grew as 3^depth)
+                        RelDataType bigint = rex.getTypeFactory().createTypeWithNullability(
+                                rex.getTypeFactory().createSqlType(SqlTypeName.BIGINT), type.isNullable());
+                        RexNode abs = rex.makeCall(bigint, LONG_ABS, List.of(rex.makeCast(bigint,
+                                call.getOperands().get(0))));
+                        return name == SqlTypeName.BIGINT ? abs : narrowing((RexCall) rex.makeCast(type, abs));
                     }
                     return call;
             }
