@@ -95,8 +95,7 @@ class RangeIteratorAskedAgainTest {
      * onHasNext, then again once the batch it asked for was read but before it is handed over: holding the iterator's
      * monitor lets the batch be read (under the transaction's lock) but not handed over.
      */
-    private static List<CompletableFuture<Boolean>> askTwiceAcrossTheHandOver(AsyncIterator<KeyValue> it)
-            throws InterruptedException {
+    private static List<CompletableFuture<Boolean>> askTwiceAcrossTheHandOver(AsyncIterator<KeyValue> it) {
         synchronized (it) {
             CompletableFuture<Boolean> first = it.onHasNext();
             awaitHandOverBlockedOn(it);
@@ -105,7 +104,7 @@ class RangeIteratorAskedAgainTest {
     }
 
     /** Waits until a thread is blocked on {@code monitor}: the batch's hand-over, after the batch was read. */
-    private static void awaitHandOverBlockedOn(Object monitor) throws InterruptedException {
+    private static void awaitHandOverBlockedOn(Object monitor) {
         int id = System.identityHashCode(monitor);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (System.nanoTime() < deadline) {
@@ -115,7 +114,7 @@ class RangeIteratorAskedAgainTest {
                     return;
                 }
             }
-            Thread.sleep(1);
+            Thread.yield(); // no event marks a thread blocking on a monitor: the loop looks until one does
         }
         fail("no batch came back to the iterator within 10 s");
     }
