@@ -108,7 +108,8 @@ final class StoreOpener {
     /** A store builder without a context (for the online indexer). */
     FDBRecordStore.Builder builder(String database, RecordMetaData md) {
         return new IndexSubspaceStore.Builder().setKeySpacePath(RlKeySpace.records(database)).setMetaDataProvider(md)
-                .setSerializer(RawRecordSerializer.INSTANCE).setUserVersionChecker(INDEX_POLICY);
+                .setSerializer(RawRecordSerializer.INSTANCE).setUserVersionChecker(INDEX_POLICY)
+                .setIndexMaintainerRegistry(DirectIndexMaintainers.INSTANCE);
     }
 
     /** The current meta-data from the database's meta-data store, cached; FAILED_PRECONDITION without a schema. */
