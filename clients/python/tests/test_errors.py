@@ -48,6 +48,9 @@ def test_errors_in_the_text_have_their_position(conn):
     with pytest.raises(rl.ProgrammingError) as e:
         cur.execute("SELECT '😀', nope FROM p")
     assert_position(e.value, "42703", 13, 1, 14)
+    with pytest.raises(rl.ProgrammingError) as e:  # DDL's own parser counts its columns the same way
+        cur.execute("CREATE TABLE e (a VARCHAR(10) DEFAULT '😀' nope)")
+    assert_position(e.value, "42601", 43, 1, 44)
 
 
 def test_positions_in_transactions_and_executemany(conn):

@@ -72,6 +72,8 @@ class ErrorDetailsTest {
             assertThat(server(lines).getLine()).isEqualTo(3);
             assertThat(server(lines).getColumn()).isEqualTo(6);
             assertPosition(failure(st, "SELECT 1\nFROM p\nWHERE"), "42601", 22);
+            // DDL's own parser counts as Calcite's: the same offset after an emoji
+            assertPosition(failure(st, "CREATE TABLE e (a VARCHAR(10) DEFAULT '😀' nope)"), "42601", 43);
         }
     }
 
