@@ -4,7 +4,7 @@ import pytest
 import relationshiplayer as rl
 from relationshiplayer import exceptions
 
-from conftest import running_server
+from conftest import running_server_process
 
 
 def assert_position(error, sqlstate, position, line, column):
@@ -98,17 +98,24 @@ def test_errors_not_about_a_position_have_none(conn):
 
 
 def test_a_lost_connection_is_an_operational_error():
-    with running_server() as address:
+    with running_server_process() as (address, proc):
         c = rl.connect(address, database="lost", create=True, autocommit=True)
         cur = c.cursor()
         cur.execute("CREATE TABLE t (id BIGINT PRIMARY KEY)")
-    # the server has stopped
-    with pytest.raises(rl.OperationalError) as e:
-        cur.execute("SELECT * FROM t")
-    assert e.value.sqlstate == "08006"  # as psycopg's connection failure
-    assert_no_position(e.value, "08006")
-    assert e.value.diag.severity is None  # not the server's refusal
-    c.close()
+        cur.executemany("INSERT INTO t VALUES (?)", [(i,) for i in range(300)])
+        cur.fetch_size = 10
+        cur.execute("SELECT a.id, b.id FROM t a CROSS JOIN t b")  # 90,000 rows, streamed 10 at a time
+        assert len(cur.fetchmany(5)) == 5
+        proc.kill()  # the server dies in the middle of the result
+        proc.wait()
+        with pytest.raises(rl.OperationalError) as e:
+            cur.fetchall()
+        assert_no_position(e.value, "08006")  # as psycopg's connection failure; never a cancel (57014)
+        assert e.value.diag.severity is None  # not the server's refusal
+        with pytest.raises(rl.OperationalError) as e:
+            cur.execute("SELECT * FROM t")
+        assert_no_position(e.value, "08006")
+        c.close()
 
 
 @pytest.mark.parametrize("sql, line, column, position", [
