@@ -41,6 +41,13 @@ def server_jar() -> Path:
 @contextlib.contextmanager
 def running_server(*extra_args: str):
     """Runs `rl server --memory --port 0 EXTRA_ARGS` and yields its address ("127.0.0.1:<port>")."""
+    with running_server_process(*extra_args) as (address, _):
+        yield address
+
+
+@contextlib.contextmanager
+def running_server_process(*extra_args: str):
+    """As running_server, yielding its address and its process (a test may kill it)."""
     jar = server_jar()
     java = os.environ.get("JAVA", shutil.which("java") or "java")
     proc = subprocess.Popen([java, "-jar", str(jar), "server", "--memory", "--port", "0", *extra_args],
@@ -68,7 +75,7 @@ def running_server(*extra_args: str):
             m = LISTENING.search(line)
             if m:
                 address = f"{m.group(1)}:{m.group(2)}"
-        yield address
+        yield address, proc
     finally:
         proc.terminate()
         try:

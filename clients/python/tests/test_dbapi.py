@@ -330,6 +330,7 @@ def test_cancel_stops_the_servers_scan(server, big):
         with pytest.raises(rl.QueryCanceled) as e:  # never an end that looks like a complete result
             cur.fetchall()
         assert e.value.sqlstate == "57014" and isinstance(e.value, rl.OperationalError)
+        assert (e.value.position, e.value.line, e.value.column, e.value.diag.statement_position) == (None,) * 4
         started = time.monotonic()
         # the session is free again only once the server has stopped the statement
         check = c.cursor()
@@ -360,6 +361,7 @@ def test_deadline_cancels_a_statement(server, big):
         with pytest.raises(rl.QueryCanceled) as e:
             cur.fetchall()
         assert e.value.sqlstate == "57014" and "statement timeout" in str(e.value)
+        assert (e.value.position, e.value.line, e.value.column, e.value.diag.statement_position) == (None,) * 4
         cur.timeout = None
         cur.execute("SELECT COUNT(*) FROM big")
         assert cur.fetchone() == (BIG_ROWS,)

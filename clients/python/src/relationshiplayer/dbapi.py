@@ -159,12 +159,12 @@ class Connection:
 
     # ---- plumbing ----
 
-    def _unary(self, method, request):
+    def _unary(self, method, request, sql: Optional[str] = None):
         with self._lock:
             try:
                 return method(request, timeout=self._timeout, metadata=self._metadata)
             except grpc.RpcError as e:
-                raise exc.from_rpc_error(e) from None
+                raise exc.from_rpc_error(e, sql) from None
 
     def _check(self):
         if self._closed:
@@ -182,7 +182,8 @@ class Connection:
                     active.buffer_rest()
             self._active = None
 
-    def _start(self, open_call, timeout: Optional[float], owner: Optional["Cursor"] = None) -> "_Result":
+    def _start(self, open_call, timeout: Optional[float], owner: Optional["Cursor"] = None,
+               sql: Optional[str] = None) -> "_Result":
         """Starts a statement's stream and reads its header; retries a 55006 (session busy) left by a cancel.
 
         The result is the connection's active one (and ``owner``'s) before its header arrives, so that cancel() and
@@ -193,7 +194,7 @@ class Connection:
             deadline = time.monotonic() + _BUSY_RETRY_SECONDS
             pause = 0.01
             while True:
-                result = _Result(self, open_call(timeout), timeout)
+                result = _Result(self, open_call(timeout), timeout, sql)
                 self._active = result
                 if owner is not None:
                     owner._result = result
@@ -214,16 +215,16 @@ class Connection:
                                     params=[to_sql_value(p, pb) for p in params],
                                     fetch_size=fetch_size or self.fetch_size, single_message=True)
         return self._start(lambda t: self._stub.Execute(request, timeout=t, metadata=self._metadata), timeout,
-                           owner)
+                           owner, sql)
 
     def _execute_prepared(self, statement_id: str, params: Sequence[Any], fetch_size: int = 0,
-                          timeout: Optional[float] = None) -> "_Result":
+                          timeout: Optional[float] = None, sql: Optional[str] = None) -> "_Result":
         pb = _pb()
         request = pb.ExecutePreparedRequest(session_id=self.session_id, statement_id=statement_id,
                                             params=[to_sql_value(p, pb) for p in params],
                                             fetch_size=fetch_size or self.fetch_size, single_message=True)
         return self._start(lambda t: self._stub.ExecutePrepared(request, timeout=t, metadata=self._metadata),
-                           timeout)
+                           timeout, sql=sql)
 
     def _run(self, sql: str):
         """Runs a statement to its end (BEGIN, COMMIT, ROLLBACK)."""
@@ -366,10 +367,11 @@ class _Result:
     cancel() may come from any thread: it cancels the gRPC call (so a read waiting on it ends at once) and marks
     the result; the reading thread then raises QueryCanceled, never ends as if the result were complete."""
 
-    def __init__(self, connection: Connection, call, timeout: Optional[float] = None):
+    def __init__(self, connection: Connection, call, timeout: Optional[float] = None, sql: Optional[str] = None):
         self.connection = connection
         self.call = call
         self.timeout = timeout
+        self.sql = sql
         self.header = None
         self.rows = collections.deque()
         self.done = False
@@ -413,7 +415,7 @@ class _Result:
             if e.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
                 raise exc.QueryCanceled(f"canceling statement due to statement timeout ({self.timeout} s, "
                                         "Cursor.timeout)", sqlstate="57014", code=e.code()) from None
-            raise exc.from_rpc_error(e) from None
+            raise exc.from_rpc_error(e, self.sql) from None
 
     def _finish(self):
         self.done = True
@@ -583,11 +585,13 @@ class Cursor:
         conn._before_statement()
         conn._free_session()
         pb = _pb()
-        prepared = conn._unary(conn._stub.Prepare, pb.PrepareRequest(session_id=conn.session_id, sql=operation))
+        prepared = conn._unary(conn._stub.Prepare, pb.PrepareRequest(session_id=conn.session_id, sql=operation),
+                               operation)
         total = 0
         try:
             for params in seq_of_parameters:
-                result = conn._execute_prepared(prepared.statement_id, params, self.fetch_size, self.timeout)
+                result = conn._execute_prepared(prepared.statement_id, params, self.fetch_size, self.timeout,
+                                                operation)
                 result.buffer_rest()
                 if result.end is not None and not result.header.returns_rows:
                     total += result.end.affected_rows
@@ -626,7 +630,7 @@ class Cursor:
                 response = conn._stub.ExecuteBatch(request, timeout=self.timeout, metadata=conn._metadata)
                 break
             except grpc.RpcError as e:
-                error = exc.from_rpc_error(e)
+                error = exc.from_rpc_error(e, operation)
                 if error.sqlstate == "55006" and time.monotonic() < deadline:
                     time.sleep(pause)
                     pause = min(pause * 2, 0.2)

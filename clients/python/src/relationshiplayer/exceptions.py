@@ -5,7 +5,7 @@ import grpc
 
 __all__ = [
     "Warning", "Error", "InterfaceError", "DatabaseError", "DataError", "OperationalError", "IntegrityError",
-    "InternalError", "ProgrammingError", "NotSupportedError", "QueryCanceled", "from_rpc_error",
+    "InternalError", "ProgrammingError", "NotSupportedError", "QueryCanceled", "Diagnostic", "from_rpc_error",
 ]
 
 
@@ -13,24 +13,74 @@ class Warning(Exception):  # noqa: A001 - the name PEP 249 asks for
     """Important warnings (PEP 249)."""
 
 
+class Diagnostic:
+    """An error's details under psycopg's names (``e.diag``, as psycopg's ``Diagnostic``): ``sqlstate``,
+    ``message_primary`` (the server's message), ``severity`` (``"ERROR"`` for a refusal of the server, else None) and
+    ``statement_position`` (the 1-based character offset of the error in the statement as a string, as psycopg gives
+    it, e.g. ``"15"``; None when the error is not about a position). The other fields of psycopg's (``message_detail``,
+    ``message_hint``, ``table_name``, ``constraint_name``, ...) are there and None: the server does not send them."""
+
+    __slots__ = ("_error",)
+
+    _NONE = ("message_detail", "message_hint", "context", "internal_position", "internal_query", "schema_name",
+             "table_name", "column_name", "datatype_name", "constraint_name", "source_file", "source_line",
+             "source_function")
+
+    def __init__(self, error: "Error"):
+        self._error = error
+
+    @property
+    def sqlstate(self) -> Optional[str]:
+        return self._error.sqlstate
+
+    @property
+    def message_primary(self) -> Optional[str]:
+        return getattr(self._error, "_message_primary", None) or self._error.message or None
+
+    @property
+    def severity(self) -> Optional[str]:
+        return "ERROR" if self._error.from_server else None
+
+    @property
+    def severity_nonlocalized(self) -> Optional[str]:
+        return self.severity
+
+    @property
+    def statement_position(self) -> Optional[str]:
+        position = self._error.position
+        return None if position is None else str(position)
+
+    def __getattr__(self, name):
+        if name in Diagnostic._NONE:
+            return None
+        raise AttributeError(name)
+
+
 class Error(Exception):
     """Base of every error of this module (PEP 249).
 
     Attributes: ``sqlstate`` (PostgreSQL's code, e.g. ``"23503"``; ``None`` when the failure carried none),
-    ``line`` and ``column`` (1-based position of the error in the statement text; 0 when not about a position),
-    ``code`` (the ``grpc.StatusCode``, or ``None``), ``retryable`` (True when retrying the transaction from its
-    start may succeed).
+    ``position`` (the 1-based character offset of the error in the statement, as PostgreSQL's; ``None`` when the
+    error is not about a position, e.g. a constraint violation), ``line`` and ``column`` (1-based line and column of
+    the error in the statement, as the server reports them: the column counts UTF-16 code units, so a character
+    outside the BMP, an emoji, counts two; ``None`` when not about a position), ``diag`` (psycopg's names:
+    ``e.diag.sqlstate``, ``e.diag.message_primary``, ``e.diag.statement_position``), ``code`` (the
+    ``grpc.StatusCode``, or ``None``), ``retryable`` (True when retrying the transaction from its start may succeed).
     """
 
-    def __init__(self, message: str = "", sqlstate: Optional[str] = None, line: int = 0, column: int = 0,
-                 code: Optional[grpc.StatusCode] = None, retryable: bool = False):
+    def __init__(self, message: str = "", sqlstate: Optional[str] = None, line: Optional[int] = None,
+                 column: Optional[int] = None, code: Optional[grpc.StatusCode] = None, retryable: bool = False,
+                 position: Optional[int] = None, from_server: bool = False):
         super().__init__(message)
         self.message = message
         self.sqlstate = sqlstate
-        self.line = line
-        self.column = column
+        self.line = line or None
+        self.column = (column or None) if line else None
+        self.position = position or None
         self.code = code
         self.retryable = retryable
+        self.from_server = from_server
+        self.diag = Diagnostic(self)
 
     def __str__(self) -> str:
         s = self.message
@@ -146,18 +196,44 @@ def _sql_error(err: grpc.RpcError):
     return None
 
 
-def from_rpc_error(err: grpc.RpcError) -> Error:
-    """The PEP 249 exception for a failed gRPC call."""
+def statement_position(sql: Optional[str], line: Optional[int], column: Optional[int]) -> Optional[int]:
+    """The server's 1-based line and column (lines end at CR LF, LF or CR; the column in UTF-16 code units, as its
+    parser counts) as PostgreSQL's position: the 1-based offset in characters (code points) of ``sql``. None without a
+    position or a text, or for a line past the text's end; a column past the end (the end of the input) is just past
+    the text."""
+    if not sql or not line or not column or line < 1 or column < 1:
+        return None
+    start = 0
+    for _ in range(line - 1):
+        ends = [i for i in (sql.find("\r", start), sql.find("\n", start)) if i >= 0]
+        if not ends:
+            return None
+        end = min(ends)
+        start = end + (2 if sql.startswith("\r\n", end) else 1)
+    at, units = start, 0
+    while at < len(sql) and units < column - 1:
+        units += 2 if ord(sql[at]) > 0xFFFF else 1
+        at += 1
+    return at + 1
+
+
+def from_rpc_error(err: grpc.RpcError, sql: Optional[str] = None) -> Error:
+    """The PEP 249 exception for a failed gRPC call; ``sql``: the statement it ran (for the error's position)."""
     code = err.code() if hasattr(err, "code") else None
     details = err.details() if hasattr(err, "details") else str(err)
-    sql = _sql_error(err)
-    if sql is not None:
-        sqlstate, message, line, column = sql.sqlstate, sql.message or details, sql.line, sql.column
+    sql_error = _sql_error(err)
+    if sql_error is not None:
+        sqlstate, message = sql_error.sqlstate, sql_error.message or details
+        line, column = sql_error.line or None, sql_error.column or None
         cls = class_for(sqlstate)
     else:
         sqlstate, cls = _BY_CODE.get(code, (None, OperationalError))
-        message, line, column = details or str(code), 0, 0
+        message, line, column = details or str(code), None, None
     retryable = sqlstate is not None and sqlstate.startswith("40") or code == grpc.StatusCode.ABORTED
     if retryable:
         message = f"{message} (retryable: {RETRY_HINT})"
-    return cls(message, sqlstate=sqlstate, line=line, column=column, code=code, retryable=retryable)
+    error = cls(message, sqlstate=sqlstate, line=line, column=column, code=code, retryable=retryable,
+                position=statement_position(sql, line, column), from_server=sql_error is not None)
+    if sql_error is not None and sql_error.message:
+        error._message_primary = sql_error.message
+    return error

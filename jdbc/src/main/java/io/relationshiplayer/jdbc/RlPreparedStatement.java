@@ -44,7 +44,7 @@ final class RlPreparedStatement extends UnsupportedPreparedStatement {
         this.sql = sql;
         connection.beforeCall();
         SqlSession session = connection.session();
-        try (StatementCall c = new StatementCall(connection, 0)) {
+        try (StatementCall c = new StatementCall(connection, 0, sql)) {
             this.prepared = c.run(() -> session.prepare(sql));
         }
         this.params = new Object[prepared.parameterCount()];
@@ -115,7 +115,7 @@ final class RlPreparedStatement extends UnsupportedPreparedStatement {
     public long[] executeLargeBatch() throws SQLException {
         List<Object[]> rows = new ArrayList<>(batchRows);
         batchRows.clear();
-        return runBatch(rows.size(), session -> prepared.executeBatch(rows));
+        return runBatch(rows.size(), session -> prepared.executeBatch(rows), index -> sql);
     }
 
     @Override

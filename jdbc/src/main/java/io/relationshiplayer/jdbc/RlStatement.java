@@ -15,6 +15,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import javax.annotation.Nonnull;
 import javax.annotation.Nullable;
 
@@ -65,7 +66,7 @@ class RlStatement implements Statement {
     /** Starts a statement ({@code start} given its transaction flags) and reads its header, or its end. */
     boolean run(String sql, Function<TransactionFlags, SqlResult> start) throws SQLException {
         TransactionFlags flags = connection.flagsFor(sql);
-        StatementCall c = new StatementCall(connection, queryTimeout);
+        StatementCall c = new StatementCall(connection, queryTimeout, sql);
         call = c;
         SqlResult result = c.run(() -> start.apply(flags));
         if (result.returnsRows()) {
@@ -191,16 +192,20 @@ class RlStatement implements Statement {
             items.add(SqlStatement.of(sql));
         }
         batch.clear();
-        return runBatch(items.size(), session -> session.executeBatch(items));
+        return runBatch(items.size(), session -> session.executeBatch(items),
+                index -> index >= 0 && index < items.size() ? items.get(index).sql() : null);
     }
 
-    /** Runs a batch of {@code size} items in one call; a failing item is a BatchUpdateException naming it. */
-    long[] runBatch(int size, Function<SqlSession, long[]> send) throws SQLException {
+    /**
+     * Runs a batch of {@code size} items in one call; a failing item is a BatchUpdateException naming it.
+     * {@code text}: the text of an item by its index (for the position of its error).
+     */
+    long[] runBatch(int size, Function<SqlSession, long[]> send, IntFunction<String> text) throws SQLException {
         SqlSession session = prepareCall();
         if (size == 0) {
             return new long[0];
         }
-        try (StatementCall c = new StatementCall(connection, queryTimeout)) {
+        try (StatementCall c = new StatementCall(connection, queryTimeout, text)) {
             call = c;
             connection.beginIfNeeded(c);
             long[] counts = c.run(() -> send.apply(session));

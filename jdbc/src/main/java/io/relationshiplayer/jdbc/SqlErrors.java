@@ -2,17 +2,13 @@ package io.relationshiplayer.jdbc;
 
 import io.relationshiplayer.client.ClientException;
 import io.relationshiplayer.client.ServerUnreachableException;
-import java.sql.SQLDataException;
+import io.relationshiplayer.client.SqlClientException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
-import java.sql.SQLIntegrityConstraintViolationException;
-import java.sql.SQLInvalidAuthorizationSpecException;
 import java.sql.SQLNonTransientConnectionException;
-import java.sql.SQLSyntaxErrorException;
 import java.sql.SQLTimeoutException;
-import java.sql.SQLTransactionRollbackException;
-import java.sql.SQLTransientException;
 import javax.annotation.Nonnull;
+import javax.annotation.Nullable;
 
 /** The client library's failures as JDBC's: the SQLSTATE kept, the subclass chosen by its class. */
 final class SqlErrors {
@@ -22,36 +18,57 @@ final class SqlErrors {
     /** {@code timedOut}: the statement's query timeout passed (57014 then is a {@link SQLTimeoutException}). */
     @Nonnull
     static SQLException of(@Nonnull ClientException e, boolean timedOut) {
+        return of(e, timedOut, null);
+    }
+
+    /**
+     * As {@link #of(ClientException, boolean)}, for a call that ran {@code text} (null: none, or unknown): an
+     * {@link RlSQLException} whose message ends with {@code \n  Position: N} when the server placed the error in the
+     * text, as PostgreSQL's driver does (N: the 1-based character offset).
+     */
+    @Nonnull
+    static SQLException of(@Nonnull ClientException e, boolean timedOut, @Nullable String text) {
         String state = e.sqlState();
-        String message = e.getMessage();
+        ServerErrorMessage server;
+        if (e instanceof SqlClientException s) {
+            server = new ServerErrorMessage(state, s.detail(), StatementPositions.offset(text, s.line(), s.column()),
+                    s.line(), s.column());
+        } else {
+            server = new ServerErrorMessage(state, e.getMessage(), 0, 0, 0);
+        }
+        String message = e.getMessage() + (server.getPosition() > 0 ? "\n  Position: " + server.getPosition() : "");
+        return ServerErrors.of(kind(e, state, timedOut), timedOut && state.equals("57014")
+                ? "statement timeout: " + message : message, server, e);
+    }
+
+    private static ServerErrors.Kind kind(ClientException e, String state, boolean timedOut) {
         if (e instanceof ServerUnreachableException) {
-            return new SQLNonTransientConnectionException(message, state, e);
+            return ServerErrors.Kind.CONNECTION;
         }
         if (state.equals("57014")) {
-            return timedOut ? new SQLTimeoutException("statement timeout: " + message, state, e)
-                    : new SQLException(message, state, e);
+            return timedOut ? ServerErrors.Kind.TIMEOUT : ServerErrors.Kind.GENERAL;
         }
-        if (state.equals("40001") || state.startsWith("40")) {
-            return new SQLTransactionRollbackException(message, state, e);
+        if (state.startsWith("40")) {
+            return ServerErrors.Kind.ROLLBACK;
         }
         if (state.equals("55006")) {
-            return new SQLTransientException(message, state, e);
+            return ServerErrors.Kind.TRANSIENT;
         }
         switch (state.substring(0, 2)) {
             case "08":
-                return new SQLNonTransientConnectionException(message, state, e);
+                return ServerErrors.Kind.CONNECTION;
             case "0A":
-                return new SQLFeatureNotSupportedException(message, state, e);
+                return ServerErrors.Kind.UNSUPPORTED;
             case "22":
-                return new SQLDataException(message, state, e);
+                return ServerErrors.Kind.DATA;
             case "23":
-                return new SQLIntegrityConstraintViolationException(message, state, e);
+                return ServerErrors.Kind.INTEGRITY;
             case "28":
-                return new SQLInvalidAuthorizationSpecException(message, state, e);
+                return ServerErrors.Kind.AUTHORIZATION;
             case "42":
-                return new SQLSyntaxErrorException(message, state, e);
+                return ServerErrors.Kind.SYNTAX;
             default:
-                return new SQLException(message, state, e);
+                return ServerErrors.Kind.GENERAL;
         }
     }
 

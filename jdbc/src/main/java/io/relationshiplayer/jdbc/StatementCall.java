@@ -2,12 +2,15 @@ package io.relationshiplayer.jdbc;
 
 import io.grpc.Context;
 import io.relationshiplayer.client.ClientException;
+import io.relationshiplayer.client.SqlClientException;
 import io.relationshiplayer.client.SqlResult;
 import java.sql.SQLException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
+import javax.annotation.Nullable;
 
 /**
  * One statement's call to the server, in a gRPC context of its own: cancelling it ({@code Statement.cancel}, from any
@@ -24,10 +27,25 @@ final class StatementCall implements AutoCloseable {
     private final RlConnection connection;
     private final Context.CancellableContext context;
     private final boolean hasTimeout;
+    private final IntFunction<String> text;
     private volatile boolean cancelled;
 
     StatementCall(RlConnection connection, int timeoutSeconds) {
+        this(connection, timeoutSeconds, index -> null);
+    }
+
+    /** A call that runs {@code sql}: its errors' positions are offsets in it. */
+    StatementCall(RlConnection connection, int timeoutSeconds, @Nullable String sql) {
+        this(connection, timeoutSeconds, index -> sql);
+    }
+
+    /**
+     * A call whose statement's text is {@code text} of the failing batch item's index (-1 when the failure is not one
+     * item's), for the positions of its errors.
+     */
+    StatementCall(RlConnection connection, int timeoutSeconds, IntFunction<String> text) {
         this.connection = connection;
+        this.text = text;
         this.hasTimeout = timeoutSeconds > 0;
         this.context = hasTimeout
                 ? Context.ROOT.withDeadlineAfter(timeoutSeconds, TimeUnit.SECONDS, DEADLINES)
@@ -69,7 +87,8 @@ final class StatementCall implements AutoCloseable {
         boolean timedOut = hasTimeout && !cancelled && context.getDeadline() != null
                 && context.getDeadline().isExpired();
         close();
-        return SqlErrors.of(e, timedOut);
+        String sql = text.apply(e instanceof SqlClientException s ? s.batchIndex() : -1);
+        return SqlErrors.of(e, timedOut, sql);
     }
 
     @Override

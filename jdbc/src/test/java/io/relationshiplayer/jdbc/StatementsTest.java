@@ -233,7 +233,8 @@ class StatementsTest {
                     try (ResultSet rs = st.executeQuery(forever)) {
                         rs.next();
                     }
-                }).isInstanceOf(SQLTimeoutException.class)
+                }).isInstanceOf(SQLTimeoutException.class).isInstanceOf(RlSQLException.class)
+                        .satisfies(e -> assertThat(((RlSQLException) e).getServerErrorMessage().getPosition()).isZero())
                         .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("57014");
                 assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(15_000);
                 st.setQueryTimeout(0);
@@ -255,6 +256,7 @@ class StatementsTest {
                 Throwable t = failure.get(15, TimeUnit.SECONDS);
                 assertThat(t).isInstanceOf(SQLException.class).isNotInstanceOf(SQLTimeoutException.class);
                 assertThat(((SQLException) t).getSQLState()).isEqualTo("57014");
+                assertThat(t).isInstanceOf(RlSQLException.class).message().doesNotContain("Position");
             }
             assertThat(count(c, "big")).isEqualTo(2_000);
         }

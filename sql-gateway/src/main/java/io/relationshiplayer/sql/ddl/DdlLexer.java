@@ -171,8 +171,13 @@ final class DdlLexer {
         }
     }
 
+    /**
+     * The 1-based column of {@code offset} in UTF-16 chars, as Calcite's parser counts every other statement's (a
+     * character beyond the BMP counts two): the clients turn a line and column into PostgreSQL's character offset
+     * with that one rule.
+     */
     private int column(int offset) {
-        return text.codePointCount(lineStart, offset) + 1;
+        return offset - lineStart + 1;
     }
 
     private static boolean isIdentifierStart(char c) {
