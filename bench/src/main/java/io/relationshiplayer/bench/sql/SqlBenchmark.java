@@ -45,7 +45,8 @@ import java.util.concurrent.TimeUnit;
  * <pre>SqlBenchmark [--seconds 3] [--quick] [--seed S] [--warmup-max 60]</pre>
  */
 public final class SqlBenchmark {
-    static final double RATIO_GOAL = 1.2;
+    /** The goal for a prepared primary-key SELECT p50 over a LoadRecords p50; {@code rl bench jmh} names it too. */
+    public static final double RATIO_GOAL = 1.2;
     static final double CACHED_PLAN_GOAL_MS = 1.0;
     static final double FIRST_PLAN_GOAL_MS = 50.0;
     static final int CHILDREN = 50;
