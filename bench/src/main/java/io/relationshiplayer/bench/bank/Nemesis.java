@@ -112,9 +112,9 @@ final class Nemesis implements AutoCloseable {
     }
 
     /**
-     * From now until {@code endNanos} (System.nanoTime), kill and restart the server {@code seconds} after it last
-     * made progress: after this call, then each time after {@code acknowledged} (a count of acknowledged transfers)
-     * has grown past its value at the restart. {@code client} reconnects at once after each restart.
+     * From now until {@code endNanos} (System.nanoTime), kill and restart the server {@code seconds} after this call,
+     * then {@code seconds} after each time {@code acknowledged} (a count of acknowledged transfers) has grown past its
+     * value at the restart (the restarted server's first acknowledged transfer). {@code client} reconnects at once after each restart.
      */
     void unleash(double seconds, int minKills, long endNanos, LongSupplier acknowledged, SqlClient client) {
         long interval = (long) (seconds * 1e9);
