@@ -95,7 +95,7 @@ final class StudyTable {
                     .orElse(List.of("-", "", "", ""));
             List<String> cells = new ArrayList<>(List.of(thousands(r.n()), plusMinus(r.direct().mean(),
                     r.direct().err()), plusMinus(r.proxy().mean(), r.proxy().err()),
-                    format("%+.1f%%", r.increasePct()), format("%+.1f", r.addedMicrosPerCall(settings.batches()))));
+                    format("%+.1f%%", r.increasePct()), format("%+,.1f", r.addedMicrosPerCall(settings.batches()))));
             cells.addAll(study);
             out.println(EXPERIMENT.row(cells));
         }
