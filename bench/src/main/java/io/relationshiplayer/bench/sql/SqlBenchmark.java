@@ -148,6 +148,10 @@ public final class SqlBenchmark {
         out.printf(Locale.ROOT, "rl bench sql: embedded memory backend, SQL and record services over gRPC on a "
                         + "loopback port; %,d projects x %d tickets; %.1f s per measurement%n",
                 settings.projects(), CHILDREN, settings.seconds());
+        if (settings.quick()) {
+            out.println("--quick: short measurements on a JVM still compiling; its met / not met do not judge the "
+                    + "goals (a run without --quick does)");
+        }
         String session = open();
         try {
             load(session, records);
