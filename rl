@@ -3,10 +3,15 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 jar="$here/cli/target/rl.jar"
-if [ ! -f "$jar" ] || [ -n "$(find "$here" -path "$here/*/target" -prune -o \( -name '*.java' -o -name '*.proto' -o -name 'pom.xml' \) -newer "$jar" -print -quit)" ]; then
+# Only the Maven build's inputs count: the root pom and each module's pom and src. A walk of the whole tree also met the
+# .proto files that pip installs into clients/python/.venv and .venv-bench (googleapis-common-protos), so the first
+# ./rl after the Python tests or scripts/bench-executemany.sh rebuilt everything for nothing.
+if [ ! -f "$jar" ] || [ -n "$(find "$here/pom.xml" "$here"/*/pom.xml "$here"/*/src \( -name '*.java' -o -name '*.proto' -o -name 'pom.xml' \) -newer "$jar" -print -quit 2>/dev/null)" ]; then
   echo "rl: building (first use or changed sources)..." >&2
   # Maven 3.8 prints stray colour resets even in batch mode; strip them from the build's output.
-  (cd "$here" && mvn -B -q -Dstyle.color=never -DskipTests -pl cli -am install 2>&1) | sed 's/\x1b\[0m//g' >&2
+  # package, not install: the reactor hands the modules' jars to the CLI, and nothing of this checkout goes into
+  # ~/.m2, where another checkout's `mvn -pl MODULE` (without -am) would pick it up instead of its own.
+  (cd "$here" && mvn -B -q -Dstyle.color=never -DskipTests -pl cli -am package 2>&1) | sed 's/\x1b\[0m//g' >&2
 fi
 # A class-data-sharing archive of the classes a server and its SQL sessions load (Calcite's planner, Janino, the Record
 # Layer, gRPC and Netty, client and server), made once per build from the server's warm-up run alone (rl warm-up): a

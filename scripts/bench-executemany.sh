@@ -24,7 +24,8 @@ dsn="$(echo "$jdbc" | sed -E 's#jdbc:postgresql://([^/]+)/([^?]+)\?user=([^&]+)&
 log="$(mktemp)"
 java -jar "$JAR" server --memory --port 0 >"$log" 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null; rm -f "$log"' EXIT
+# Waits for the server to stop, so that no JVM outlives the script (it drains for a second or two after SIGTERM).
+trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -f "$log"' EXIT
 for _ in $(seq 600); do
   grep -q "listening on" "$log" && break
   kill -0 $server 2>/dev/null || { cat "$log" >&2; exit 1; }

@@ -102,7 +102,7 @@ final class BenchCommand implements Callable<Integer> {
                 "--threads T|JMH threads",
                 "--iterations I|measured iterations",
                 "--time S|seconds per iteration",
-                "--warmup S|warm-up seconds",
+                "--warmup S|seconds per warm-up iteration",
                 "--param NAME=VALUE|a benchmark parameter: tickets, rows, keys (repeatable)",
                 "--json FILE|JMH's JSON results"}};
         }
@@ -126,14 +126,15 @@ final class BenchCommand implements Callable<Integer> {
                 "--accounts N|accounts (10000)",
                 "--clients C|concurrent clients (16)",
                 "--seconds S|measured seconds (60), after --warmup",
-                "--warmup S|seconds of transfers verified but not counted (10; 0 with --nemesis), then until "
+                "--warmup S|seconds of transfers verified but not counted (10; 1 with --quick; 0 with --nemesis or "
+                        + "--transfers), then until "
                         + "the JIT compiler has settled",
                 "--warmup-max S|the longest the warm-up waits for the JIT compiler (120; --quick: --warmup)",
                 "--transfers N|run this many transfers instead of --seconds",
-                "--backend STRING|embedded:memory (default) or embedded:DIR",
-                "--nemesis SECONDS|durable only: SIGKILL and restart the server SECONDS after it last acknowledged "
-                        + "a transfer; a timed run goes on until --kills kills were each followed by a served "
-                        + "transfer",
+                "--backend STRING|embedded:memory (default), embedded:DIR or fdb:[CLUSTER-FILE]",
+                "--nemesis SECONDS|durable only: SIGKILL and restart the server SECONDS after the transfers start, "
+                        + "then SECONDS after each restarted server's first acknowledged transfer; a timed run goes "
+                        + "on until --kills kills were each followed by a served transfer",
                 "--kills K|kills the run must survive (1)",
                 "--fault KIND|kill (SIGKILL, default) or stop (SIGSTOP for --stop-seconds, then SIGCONT)",
                 "--stop-seconds S|how long --fault stop freezes the server (10)",

@@ -14,7 +14,8 @@ import picocli.CommandLine;
                 TicketsCommand.class, BenchCommand.class, TokenCommand.class, ServerWarmUp.Command.class,
                 CommandLine.HelpCommand.class,
                 AutoComplete.GenerateCompletion.class},
-        footer = {"", "Exit codes: 0 ok, 1 error, 2 usage.",
+        footer = {"", "Exit codes: 0 ok, 1 error, 2 usage, 3 stopped by a check (rl shell with ON_ERROR_STOP, rl bench "
+                + "--check on a regression).",
                 "Shell completion: source <(rl generate-completion)"})
 public final class Rl implements Callable<Integer> {
     @CommandLine.Spec

@@ -41,6 +41,14 @@ class CliBasicsTest {
     }
 
     @Test
+    void helpListsEveryExitCodeTheCommandsUse() {
+        CliRun run = rl("--help");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out().replaceAll("\\s+", " ")).contains("Exit codes: 0 ok, 1 error, 2 usage, 3 stopped by a "
+                + "check (rl shell with ON_ERROR_STOP, rl bench --check on a regression).");
+    }
+
+    @Test
     void historyGoesToTheUsersHome() {
         assertThat(ShellCommand.defaultHistory(Map.of("HOME", "/home/ann"))).isEqualTo(Path.of("/home/ann/.rl_history"));
         assertThat(ShellCommand.defaultHistory(Map.of("HOME", "/home/ann", "RL_HISTORY", "/tmp/h")))

@@ -95,9 +95,11 @@ public final class BankBenchmark {
             return "SQL service in process on " + spec;
         }
         return settings.fault() == Nemesis.Fault.KILL ? String.format(Locale.ROOT, "SQL service in a child process on "
-                + "%s, SIGKILLed %.0f s after it last acknowledged a transfer", spec, settings.nemesisSeconds())
+                + "%s, SIGKILLed %.0f s after the transfers start and after each restarted server's first "
+                + "acknowledged transfer", spec, settings.nemesisSeconds())
                 : String.format(Locale.ROOT, "SQL service in a child process on %s, SIGSTOPped for %.0f s %.0f s after "
-                + "it last acknowledged a transfer", spec, settings.stopSeconds(), settings.nemesisSeconds());
+                + "the transfers start and after each continued server's first acknowledged transfer", spec,
+                settings.stopSeconds(), settings.nemesisSeconds());
     }
 
     private boolean runSqlService(List<BankTable.Measured> rows) throws Exception {

@@ -120,7 +120,7 @@ final class BankTable {
     }
 
     private static String fixed(int decimals, double v) {
-        return String.format(Locale.ROOT, "%." + decimals + "f", v);
+        return String.format(Locale.ROOT, "%,." + decimals + "f", v);
     }
 
     private static String number(double v) {

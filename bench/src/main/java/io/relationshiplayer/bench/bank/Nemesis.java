@@ -55,6 +55,13 @@ final class Nemesis implements AutoCloseable {
     private final CountDownLatch calmed = new CountDownLatch(1);
     private Thread killer;
     private volatile Process child;
+    /** The last server process started, listening or not yet: what the shutdown hook kills. */
+    private volatile Process spawned;
+    /**
+     * Kills the server child when this JVM ends before {@link #close()} (Ctrl-C, SIGTERM): a child outlives its parent,
+     * and an orphaned server kept the port and the durable directory.
+     */
+    private final Thread orphanGuard = new Thread(this::killSpawned, "nemesis-orphan-guard");
     /** The server was killed at least once, and the last restarted server has acknowledged a transfer since. */
     private volatile boolean servedAfterKill;
 
@@ -103,8 +110,32 @@ final class Nemesis implements AutoCloseable {
                 "--" + ServerLimits.MAX_CALLS_PER_CLIENT, Integer.toString(perClient)));
         Nemesis n = new Nemesis(port, directory.resolveSibling(directory.getFileName() + "-server.log"),
                 progress, List.copyOf(command), fault, stopSeconds);
-        n.launch();
+        Runtime.getRuntime().addShutdownHook(n.orphanGuard);
+        try {
+            n.launch();
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            n.close();
+            throw e;
+        }
         return n;
+    }
+
+    /** The running server child's process id (-1 before the first has started). */
+    long childPid() {
+        Process p = spawned;
+        return p == null ? -1 : p.pid();
+    }
+
+    /** SIGKILL, which a SIGSTOPped server obeys too, and a short wait so that its port is free when this JVM ends. */
+    private void killSpawned() {
+        Process p = spawned;
+        if (p != null && p.isAlive()) {
+            try {
+                p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     String target() {
@@ -112,9 +143,9 @@ final class Nemesis implements AutoCloseable {
     }
 
     /**
-     * From now until {@code endNanos} (System.nanoTime), kill and restart the server {@code seconds} after it last
-     * made progress: after this call, then each time after {@code acknowledged} (a count of acknowledged transfers)
-     * has grown past its value at the restart. {@code client} reconnects at once after each restart.
+     * From now until {@code endNanos} (System.nanoTime), kill and restart the server {@code seconds} after this call,
+     * then {@code seconds} after each time {@code acknowledged} (a count of acknowledged transfers) has grown past its
+     * value at the restart (the restarted server's first acknowledged transfer). {@code client} reconnects at once after each restart.
      */
     void unleash(double seconds, int minKills, long endNanos, LongSupplier acknowledged, SqlClient client) {
         long interval = (long) (seconds * 1e9);
@@ -222,6 +253,7 @@ final class Nemesis implements AutoCloseable {
         ProcessBuilder pb = new ProcessBuilder(serverCommand);
         pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         Process p = pb.start();
+        spawned = p;
         CountDownLatch listening = new CountDownLatch(1);
         Thread reader = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),
@@ -259,8 +291,14 @@ final class Nemesis implements AutoCloseable {
                     p.destroyForcibly().waitFor();
                 }
             }
+            killSpawned();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(orphanGuard);
+        } catch (IllegalStateException shuttingDown) {
+            // closed by a shutdown hook of this JVM: the guard runs anyway
         }
     }
 }

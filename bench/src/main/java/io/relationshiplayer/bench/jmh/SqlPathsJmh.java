@@ -40,7 +40,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * A prepared primary-key SELECT through the SQL service against a load of the same row through the record service,
  * both over gRPC on a loopback port to one server on the embedded memory backend, as {@code rl bench sql} compares
- * them (goal: SQL under 1.5 times the record load). One SQL session, so one benchmark thread. Scores are µs per call.
+ * them (goal: SQL under 1.2 times the record load). One SQL session, so one benchmark thread. Scores are µs per call.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

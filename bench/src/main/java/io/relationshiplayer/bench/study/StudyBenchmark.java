@@ -51,6 +51,8 @@ public final class StudyBenchmark implements AutoCloseable {
     static final double PER_CALL_GOAL_MICROS = 40.0;
     /** Goal for full scans: the proxy within this much of direct, in percent. */
     static final double SCAN_GOAL_PCT = 10.0;
+    /** Goal for concurrent clients (8, 64): the proxy's calls per second within this much of direct's, in percent. */
+    static final double CLIENTS_GOAL_PCT = 10.0;
     /** Tickets per transaction when loading the store for the read experiments. */
     private static final int LOAD_BATCH = 500;
 

@@ -115,7 +115,7 @@ record WireFloor(double p50Micros, double p99Micros, double tcpP50Micros) {
     /** The line printed under the goals. */
     String line() {
         return String.format(Locale.ROOT, "  the wire's floor on this machine: a bare unary gRPC call to the same "
-                + "server (health Check) p50 %.1f µs, p99 %.1f µs; a bare 32-byte TCP round trip on loopback, no "
-                + "gRPC, p50 %.1f µs", p50Micros, p99Micros, tcpP50Micros);
+                + "server (health Check) p50 %,.1f µs, p99 %,.1f µs; a bare 32-byte TCP round trip on loopback, no "
+                + "gRPC, p50 %,.1f µs", p50Micros, p99Micros, tcpP50Micros);
     }
 }

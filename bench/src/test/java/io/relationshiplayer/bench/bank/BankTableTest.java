@@ -24,6 +24,24 @@ class BankTableTest {
     }
 
     @Test
+    void latenciesOfSecondsGroupTheirThousandsInEveryColumn() {
+        TransferRun.Result rl = BankTableFixtures.measured().get(0).result();
+        Latencies seconds = new Latencies();
+        for (long ms = 1; ms <= 100; ms++) {
+            seconds.add(ms * 40_000_000L + 500_000L);
+        }
+        TransferRun.Result slow = new TransferRun.Result(Latencies.merge(java.util.List.of(seconds)), rl.completions(),
+                0, 0, 40_000_000_000L, rl.acknowledged(), rl.unknown(), rl.failed(), rl.maxId(), 0, 0, 0, -1, 0);
+        String text = Golden.printed(out -> new BankTable(BankTableFixtures.REFERENCE, out).print(java.util.List.of(
+                new BankTable.Measured("RL slow", 8, 10_000, slow, true))));
+        String latencyRow = text.lines().filter(l -> l.startsWith("| this run | RL slow | 2,020.5 |")).findFirst()
+                .orElseThrow(() -> new AssertionError("no latency row with avg 2,020.5 ms in:\n" + text));
+        // avg, max and p99 all past 1,000 ms: each written with its thousands grouped, as the report's rows are
+        assertThat(latencyRow).doesNotContainPattern("\\d{4}").matches("\\| this run \\| RL slow \\| 2,020\\.5 \\| "
+                + "4,00\\d \\| [34],\\d{3}\\.\\d \\|");
+    }
+
+    @Test
     void withPostgresInTheRunEachOtherRowIsComparedWithIt() {
         TransferRun.Result rl = BankTableFixtures.measured().get(0).result();
         Latencies slower = new Latencies();

@@ -36,6 +36,12 @@ class JmhSuiteTest {
     }
 
     @Test
+    void theSqlPairStatesTheGoalThatBenchSqlAndTheReadmeState() {
+        assertThat(JmhSuite.PAIRS).filteredOn(p -> p.benchmark().equals("SqlPathsJmh.sqlPrimaryKeySelect"))
+                .singleElement().extracting(JmhSuite.Pair::meaning).asString().endsWith("(goal < 1.2)");
+    }
+
+    @Test
     void badArgumentsExitWithTwo() throws Exception {
         assertThat(JmhSuite.run(new String[] {"--nope", "1"}, new PrintStream(new ByteArrayOutputStream()),
                 new PrintStream(new ByteArrayOutputStream()))).isEqualTo(2);

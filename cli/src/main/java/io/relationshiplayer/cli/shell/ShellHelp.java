@@ -8,7 +8,7 @@ final class ShellHelp {
             "  \\d[+] [TABLE]           tables and views, or a table's columns, keys, checks, foreign keys (its own",
             "                          and those referencing it) and indexes; \\d+ adds each column's keys, checks",
             "                          and indexes and the table's row count",
-            "  \\dt, \\dv, \\di          the tables, the views, the indexes (and keys and count indexes)",
+            "  \\dt, \\dv, \\di           the tables, the views, the indexes (and keys and count indexes)",
             "  \\c DB                   connect to database DB (a new session on the same server)",
             "  \\l                      the databases (CREATE DATABASE and DROP DATABASE make and remove them)",
             "  \\h [STATEMENT]          syntax of the statements the engine runs",
@@ -26,7 +26,7 @@ final class ShellHelp {
             "  \\unset NAME             unset a variable (ON_ERROR_STOP on: a script stops at its first error)",
             "  \\i FILE                 run the statements and commands of FILE",
             "  \\copy T [(COLS)] FROM FILE|STDIN|PSTDIN [CSV HEADER] or \\copy T|(QUERY) TO FILE|STDOUT ...",
-            "                         load or export CSV or text in the client (also COPY ... FROM STDIN / TO STDOUT)",
+            "                          load or export CSV or text in the client (also COPY ... FROM STDIN / TO STDOUT)",
             "  \\conninfo               the server, database, TLS and token of the connection",
             "  \\q                      quit",
             "  \\?                      this help");
