@@ -1,6 +1,6 @@
 """executemany of N rows: the Relationship Layer's Python client against psycopg on PostgreSQL, on one machine.
 
-Usage: python executemany.py --rl HOST:PORT [--postgres DSN] [--rows 1000] [--runs 5] [--warmup-seconds 10]
+Usage: python executemany.py --rl HOST:PORT [--postgres DSN] [--rows 1000] [--runs 5] [--warmup-seconds 30]
 
 Each run empties a table (id BIGINT PRIMARY KEY, name VARCHAR(40), amount BIGINT; created once) with TRUNCATE,
 inserts --rows rows with one executemany and commits, timed from the call to the commit's return; the table is
@@ -73,7 +73,7 @@ def main():
     p.add_argument("--postgres", help="a PostgreSQL DSN (postgresql://user:pw@host:port/db)")
     p.add_argument("--rows", type=int, default=1000)
     p.add_argument("--runs", type=int, default=5)
-    p.add_argument("--warmup-seconds", type=float, default=10.0)
+    p.add_argument("--warmup-seconds", type=float, default=30.0)
     a = p.parse_args()
     rl = statistics.median(time_rl(a.rl, a.rows, a.runs, a.warmup_seconds))
     print(f"Relationship Layer (Python client, executemany of {a.rows:,} rows): median {rl * 1000:.1f} ms "
