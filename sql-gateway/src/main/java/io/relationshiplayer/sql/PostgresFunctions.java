@@ -45,7 +45,8 @@ final class PostgresFunctions {
 
     /** The operators, for the validator's lookup. */
     static final SqlOperatorTable TABLE = SqlOperatorTables.chain(SqlOperatorTables.of(EverydayCalls.ALL),
-            SqlOperatorTables.of(CastChecks.BOOLEAN_TO_INTEGER),
+            SqlOperatorTables.of(CastChecks.BOOLEAN_TO_INTEGER, OrderedSetAggregates.CONT, OrderedSetAggregates.DISC,
+                    OrderedSetAggregates.MODE),
             SqlOperatorTables.of(NOW, VERSION, CURRENT_DATABASE, DATE_TRUNC,
             io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP, io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP_FOR,
             RegexOperators.MATCH, RegexOperators.MATCH_CASELESS, RegexOperators.NOT_MATCH,
