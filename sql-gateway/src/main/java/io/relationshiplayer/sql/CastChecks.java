@@ -29,6 +29,7 @@ final class CastChecks {
 
     /** Before the validator derives the type of {@code node}: 42846 if it is a cast PostgreSQL has not. */
     static void refuse(SqlValidator validator, SqlValidatorScope scope, SqlNode node) {
+        byteaLength(validator, scope, node);
         if (!(node instanceof SqlBasicCall call) || call.getKind() != SqlKind.CAST || call.operandCount() != 2
                 || !(call.operand(1) instanceof SqlDataTypeSpec
                 || call.operand(1) instanceof org.apache.calcite.sql.SqlIntervalQualifier)) {
@@ -60,6 +61,28 @@ final class CastChecks {
             SqlParserPos pos = call.getParserPosition();
             throw new SqlException(CANNOT_COERCE, "cannot cast type " + name(from) + " to " + name(to),
                     pos.getLineNum(), pos.getColumnNum(), null);
+        }
+    }
+
+    /**
+     * {@code length(bytea)} and {@code char_length(bytea)} made {@code octet_length}, PostgreSQL's byte count, before
+     * the validator's implicit cast to text would count the characters of the hex text ({@code \x616263}: 8).
+     */
+    private static void byteaLength(SqlValidator validator, SqlValidatorScope scope, SqlNode node) {
+        if (!(node instanceof SqlBasicCall call) || call.operandCount() != 1
+                || call.getOperator() == org.apache.calcite.sql.fun.SqlStdOperatorTable.OCTET_LENGTH) {
+            return;
+        }
+        String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+        if (!name.equals("LENGTH") && !name.equals("CHAR_LENGTH") && !name.equals("CHARACTER_LENGTH")) {
+            return;
+        }
+        try {
+            if (SqlTypeUtil.isBinary(validator.deriveType(scope, call.operand(0)))) {
+                call.setOperator(org.apache.calcite.sql.fun.SqlStdOperatorTable.OCTET_LENGTH);
+            }
+        } catch (RuntimeException e) {
+            // the validator reports it as it validates the call itself
         }
     }
 

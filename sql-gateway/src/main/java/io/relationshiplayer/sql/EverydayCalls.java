@@ -99,12 +99,21 @@ final class EverydayCalls {
             INT, DOUBLE), false, BIGINT, "makeTimestamp", SqlTypeName.TIMESTAMP));
     static final SqlFunction FORMAT = function("FORMAT", new Signature(List.of(TEXT, ANY), true, TEXT, "format",
             null));
-    /** generate_series in an expression: 0A000 (FROM has it). */
+    static final SqlFunction QUOTE_IDENT = function("QUOTE_IDENT", sig("quoteIdentOrNull", TEXT, TEXT));
+    static final SqlFunction QUOTE_LITERAL = function("QUOTE_LITERAL", sig("quoteLiteralOrNull", TEXT, ANY));
+    static final SqlFunction QUOTE_NULLABLE = function("QUOTE_NULLABLE", sig("quoteNullable", TEXT, ANY));
+    static final SqlFunction NUM_NULLS = function("NUM_NULLS", new Signature(List.of(ANY), true, INT, "numNulls",
+            null));
+    static final SqlFunction NUM_NONNULLS = function("NUM_NONNULLS", new Signature(List.of(ANY), true, INT,
+            "numNonNulls", null));
+    static final SqlFunction BIT_LENGTH = function("BIT_LENGTH", sig("bitLength", INT, TEXT));
+    /** generate_series in an expression: 0A000 (FROM has it); of other than numbers 42883. */
     static final SqlFunction GENERATE_SERIES = new SqlFunction("GENERATE_SERIES", SqlKind.OTHER_FUNCTION,
             ReturnTypes.INTEGER, null, refused(), SqlFunctionCategory.SYSTEM);
 
     static final List<SqlFunction> ALL = List.of(REVERSE, BTRIM, LTRIM, RTRIM, TO_HEX, GCD, LCM, FACTORIAL,
-            WIDTH_BUCKET, MAKE_DATE, MAKE_TIMESTAMP, FORMAT, GENERATE_SERIES);
+            WIDTH_BUCKET, MAKE_DATE, MAKE_TIMESTAMP, FORMAT, QUOTE_IDENT, QUOTE_LITERAL, QUOTE_NULLABLE, NUM_NULLS,
+            NUM_NONNULLS, BIT_LENGTH, GENERATE_SERIES);
 
 
     private EverydayCalls() {
@@ -155,6 +164,12 @@ final class EverydayCalls {
             @Override
             public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
                 SqlParserPos p = binding.getCall().getParserPosition();
+                for (RelDataType t : binding.collectOperandTypes()) {
+                    if (!SqlTypeUtil.isExactNumeric(t) && t.getSqlTypeName() != SqlTypeName.NULL) {
+                        // of dates or timestamps: none here, in FROM or not
+                        throw noFunction(binding.getCall(), "GENERATE_SERIES", binding.collectOperandTypes());
+                    }
+                }
                 throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "set-returning functions are not "
                         + "supported in expressions: write FROM generate_series(...)", p.getLineNum(),
                         p.getColumnNum(), null);
@@ -236,6 +251,32 @@ final class EverydayCalls {
                 + String.join(", ", names) + ") does not exist", p.getLineNum(), p.getColumnNum(), null);
     }
 
+    /**
+     * {@code value} (of {@code operand}) as text: a boolean {@code t} or {@code f}, as PostgreSQL's format and
+     * quote_literal write it; another value as its cast to text writes it (PostgreSQL's text of doubles, dates, ...).
+     */
+    private static RexNode text(org.apache.calcite.sql2rel.SqlRexContext cx, SqlNode operand, RexNode value,
+            RelDataType type) {
+        RexBuilder rex = cx.getRexBuilder();
+        RelDataTypeFactory types = cx.getTypeFactory();
+        RelDataType text = types.createTypeWithNullability(types.createSqlType(SqlTypeName.VARCHAR), true);
+        RexNode v;
+        if (type.getSqlTypeName() == SqlTypeName.BOOLEAN) {
+            v = rex.makeCall(SqlStdOperatorTable.CASE, rex.makeCall(SqlStdOperatorTable.IS_TRUE, value),
+                    rex.makeLiteral("t"), rex.makeCall(SqlStdOperatorTable.IS_FALSE, value), rex.makeLiteral("f"),
+                    rex.makeNullLiteral(text));
+        } else if (SqlTypeUtil.isCharacter(type)) {
+            v = value;
+        } else if (type.getSqlTypeName() == SqlTypeName.NULL) {
+            v = rex.makeNullLiteral(text);
+        } else {
+            v = cx.convertExpression(SqlStdOperatorTable.CAST.createCall(operand.getParserPosition(), operand,
+                    new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, SqlParserPos.ZERO),
+                            SqlParserPos.ZERO)));
+        }
+        return rex.makeCast(text, v, true, false);
+    }
+
     /** The conversion of {@code op}'s calls, or null if it is none of these. */
     static SqlRexConvertlet convertlet(SqlOperator op) {
         if (!(op instanceof SqlFunction f) || !ALL.contains(f) || f == GENERATE_SERIES) {
@@ -258,27 +299,16 @@ final class EverydayCalls {
             RelDataType text = types.createTypeWithNullability(types.createSqlType(SqlTypeName.VARCHAR), true);
             for (int i = 0; i < c.operandCount(); i++) {
                 SqlTypeName p = s.param(i);
+                RexNode value;
                 if (p == ANY) {
-                    // the value's text as a cast to text writes it (PostgreSQL's text of doubles, booleans, ...)
-                    SqlNode cast = SqlStdOperatorTable.CAST.createCall(c.operand(i).getParserPosition(), c.operand(i),
-                            new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, SqlParserPos.ZERO),
-                                    SqlParserPos.ZERO));
-                    // a boolean is t or f, as PostgreSQL's format writes it (its cast to text is true or false)
-                    RexNode v = operandTypes.get(i).getSqlTypeName() == SqlTypeName.BOOLEAN
-                            ? rex.makeCall(SqlStdOperatorTable.CASE, rex.makeCall(SqlStdOperatorTable.IS_TRUE,
-                                    operands.get(i)), rex.makeLiteral("t"), rex.makeCall(SqlStdOperatorTable.IS_FALSE,
-                                    operands.get(i)), rex.makeLiteral("f"), rex.makeNullLiteral(text))
-                            : SqlTypeUtil.isCharacter(operandTypes.get(i)) ? operands.get(i)
-                            : operandTypes.get(i).getSqlTypeName() == SqlTypeName.NULL ? rex.makeNullLiteral(text)
-                            : cx.convertExpression(cast);
-                    v = rex.makeCast(text, v, true, false);
-                    rest.add(v);
-                    continue;
+                    value = text(cx, c.operand(i), operands.get(i), operandTypes.get(i));
+                } else {
+                    RelDataType type = p == SqlTypeName.DECIMAL ? types.createSqlType(p,
+                            types.getTypeSystem().getMaxNumericPrecision(), Math.max(0, operandTypes.get(i).getScale()))
+                            : types.createSqlType(p);
+                    value = rex.makeCast(types.createTypeWithNullability(type, true), operands.get(i), true, false);
                 }
-                RelDataType type = p == SqlTypeName.DECIMAL ? types.createSqlType(p,
-                        types.getTypeSystem().getMaxNumericPrecision(), Math.max(0, operandTypes.get(i).getScale()))
-                        : types.createSqlType(p);
-                args.add(rex.makeCast(types.createTypeWithNullability(type, true), operands.get(i), true, false));
+                (s.variadic() && i >= s.params().size() - 1 ? rest : args).add(value);
             }
             if (s.variadic()) {
                 args.add(rex.makeCall(types.createArrayType(text, -1), SqlStdOperatorTable.ARRAY_VALUE_CONSTRUCTOR,

@@ -149,6 +149,9 @@ final class PostgresFunctions {
                 return regex;
             }
             SqlRexConvertlet everyday = EverydayCalls.convertlet(op);
+            if (everyday == null) {
+                everyday = CalciteFunctionFixes.convertlet(op);
+            }
             if (everyday != null) {
                 return everyday;
             }

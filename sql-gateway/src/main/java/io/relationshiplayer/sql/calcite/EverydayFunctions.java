@@ -430,6 +430,153 @@ public final class EverydayFunctions {
         return s.indexOf('\\') >= 0 ? "E" + q : q;
     }
 
+    /** PostgreSQL's {@code quote_nullable}: NULL as the word NULL, else quote_literal. */
+    public static String quoteNullable(String s) {
+        return s == null ? "NULL" : quoteLiteral(s);
+    }
+
+    public static String quoteLiteralOrNull(String s) {
+        return s == null ? null : quoteLiteral(s);
+    }
+
+    public static String quoteIdentOrNull(String s) {
+        return s == null ? null : quoteIdent(s);
+    }
+
+    /** How many of {@code values} are NULL ({@code num_nulls}). */
+    public static Integer numNulls(List<String> values) {
+        int n = 0;
+        for (String v : values) {
+            n += v == null ? 1 : 0;
+        }
+        return n;
+    }
+
+    /** How many of {@code values} are not NULL ({@code num_nonnulls}). */
+    public static Integer numNonNulls(List<String> values) {
+        return values.size() - numNulls(values);
+    }
+
+    /** The text's length in bits, of its UTF-8 bytes ({@code bit_length}). */
+    public static Integer bitLength(String s) {
+        return s == null ? null : s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length * 8;
+    }
+
+    /** PostgreSQL's {@code log10} and one-argument {@code log} of a double: exact for powers of ten. */
+    public static Double log10(Double x) {
+        if (x == null) {
+            return null;
+        }
+        checkLogArgument(x);
+        return Math.log10(x);
+    }
+
+    /**
+     * PostgreSQL's {@code log(b, x)}: the logarithm of x to base b, to 15 significant digits (so {@code log(2, 8)} is
+     * 3, where the quotient of two natural logarithms is 3.0000000000000004).
+     */
+    public static Double logBase(Double b, Double x) {
+        if (b == null || x == null) {
+            return null;
+        }
+        checkLogArgument(b);
+        checkLogArgument(x);
+        double lb = Math.log(b);
+        if (lb == 0) {
+            throw new SqlException(SqlException.DIVISION_BY_ZERO, "division by zero");
+        }
+        double r = Math.log(x) / lb;
+        if (Double.isNaN(r) || Double.isInfinite(r)) {
+            return r;
+        }
+        return new BigDecimal(r).round(new java.math.MathContext(15)).doubleValue();
+    }
+
+    private static void checkLogArgument(double x) {
+        if (x == 0) {
+            throw new SqlException("2201E", "cannot take logarithm of zero");
+        }
+        if (x < 0) {
+            throw new SqlException("2201E", "cannot take logarithm of a negative number");
+        }
+    }
+
+    /** PostgreSQL's {@code split_part}: field n (from the end when negative) of s split at each delimiter. */
+    public static String splitPart(String s, String delimiter, Integer n) {
+        if (s == null || delimiter == null || n == null) {
+            return null;
+        }
+        if (n == 0) {
+            throw invalid("field position must not be zero");
+        }
+        List<String> fields = new java.util.ArrayList<>();
+        if (s.isEmpty()) {
+            return "";
+        }
+        if (delimiter.isEmpty()) {
+            fields.add(s);
+        } else {
+            int from = 0;
+            int at;
+            while ((at = s.indexOf(delimiter, from)) >= 0) {
+                fields.add(s.substring(from, at));
+                from = at + delimiter.length();
+            }
+            fields.add(s.substring(from));
+        }
+        long i = n > 0 ? n - 1L : fields.size() + (long) n;
+        return i >= 0 && i < fields.size() ? fields.get((int) i) : "";
+    }
+
+    /**
+     * PostgreSQL's {@code initcap}: each word's first letter upper case, the rest lower case; a word is a run of
+     * letters and digits of any script (Calcite's took only ASCII letters as such).
+     */
+    public static String initcap(String s) {
+        if (s == null) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder(s.length());
+        boolean inWord = false;
+        for (int i = 0; i < s.length(); ) {
+            int c = s.codePointAt(i);
+            i += Character.charCount(c);
+            out.appendCodePoint(inWord ? Character.toLowerCase(c) : Character.toUpperCase(c));
+            inWord = Character.isLetterOrDigit(c);
+        }
+        return out.toString();
+    }
+
+    /**
+     * PostgreSQL's {@code chr} in a UTF-8 database: 54000 for 0, a negative, a surrogate or past U+10FFFF; 0A000 past
+     * U+FFFF (PostgreSQL has them).
+     */
+    public static String chr(Integer n) {
+        if (n == null) {
+            return null;
+        }
+        if (n == 0) {
+            throw new SqlException(SqlException.PROGRAM_LIMIT_EXCEEDED, "null character not permitted");
+        }
+        if (n < 0) {
+            throw new SqlException(SqlException.PROGRAM_LIMIT_EXCEEDED, "character number must be positive");
+        }
+        if (n > Character.MAX_CODE_POINT) {
+            throw new SqlException(SqlException.PROGRAM_LIMIT_EXCEEDED, "requested character too large for encoding: "
+                    + n);
+        }
+        if (n >= 0xD800 && n <= 0xDFFF) {
+            throw new SqlException(SqlException.PROGRAM_LIMIT_EXCEEDED, "requested character not valid for encoding: "
+                    + n);
+        }
+        if (n > 0xFFFF) {
+            // Calcite types chr as CHAR(1), one UTF-16 unit: the character would lose its second half
+            throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "chr of a character past U+FFFF is not "
+                    + "supported");
+        }
+        return new String(Character.toChars(n));
+    }
+
     private static SqlException invalid(String message) {
         return new SqlException("22023", message);
     }
