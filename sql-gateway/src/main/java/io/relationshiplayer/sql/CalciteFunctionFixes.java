@@ -20,7 +20,8 @@ import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
 import org.apache.calcite.sql2rel.SqlRexConvertlet;
 
 /**
- * Calcite's own functions whose results were not PostgreSQL's, run by {@link EverydayFunctions} instead:
+ * Calcite's own functions whose results were not PostgreSQL's, run by ours instead ({@link EverydayFunctions},
+ * {@link io.relationshiplayer.sql.calcite.EverydayTextFunctions}):
  * {@code log(x)} and {@code log10(x)} (Calcite's divided natural logarithms: {@code log(1000)} was
  * 2.9999999999999996), {@code log(b, x)} (to 15 significant digits), with PostgreSQL's 2201E for zero or a negative
  * and 22012 for base 1; {@code split_part} (a field position 0 is 22023, Calcite gave an empty text);
@@ -41,7 +42,7 @@ final class CalciteFunctionFixes {
     private static SqlUserDefinedFunction udf(String method, SqlTypeName type) {
         return new SqlUserDefinedFunction(new SqlIdentifier("rl_" + method, SqlParserPos.ZERO),
                 SqlKind.OTHER_FUNCTION, ReturnTypes.explicit(type), null, null,
-                ScalarFunctionImpl.create(EverydayFunctions.class, method));
+                ScalarFunctionImpl.create(EverydayCalls.owner(method), method));
     }
 
     /** The conversion of {@code op}'s calls, or null if it is none of these. */

@@ -34,7 +34,8 @@ import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
 import org.apache.calcite.sql2rel.SqlRexConvertlet;
 
 /**
- * PostgreSQL's everyday functions that Calcite has not ({@link EverydayFunctions} computes them): each has
+ * PostgreSQL's everyday functions that Calcite has not ({@link EverydayFunctions} and
+ * {@link io.relationshiplayer.sql.calcite.EverydayTextFunctions} compute them): each has
  * PostgreSQL's signatures, tried in order, an operand matching a parameter as PostgreSQL's implicit casts would
  * (an integer for a bigint, numeric or double parameter; a numeric for a double one; a NULL for any); no signature is
  * 42883 {@code function name(types) does not exist} at the call, as PostgreSQL's. {@code generate_series} in a select
@@ -51,7 +52,7 @@ final class EverydayCalls {
 
     /**
      * One signature: parameter types (the last repeated when {@code variadic}), the result type (null: the operands'
-     * least restrictive type), the method of {@link EverydayFunctions}, and the type its result stands for (a DATE
+     * least restrictive type), the method of ours ({@link #owner}), and the type its result stands for (a DATE
      * of its days, a TIMESTAMP of its microseconds; null: the result).
      */
     private record Signature(List<SqlTypeName> params, boolean variadic, SqlTypeName result, String method,
@@ -124,7 +125,7 @@ final class EverydayCalls {
         for (Signature s : signatures) {
             METHODS.computeIfAbsent(s.method(), m -> new SqlUserDefinedFunction(new SqlIdentifier("rl_" + m,
                     SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION, ReturnTypes.explicit(SqlTypeName.ANY), null, null,
-                    ScalarFunctionImpl.create(EverydayFunctions.class, m)));
+                    ScalarFunctionImpl.create(owner(m), m)));
         }
         int min = Integer.MAX_VALUE;
         int max = 0;
@@ -157,6 +158,16 @@ final class EverydayCalls {
                         return opName + "(...)";
                     }
                 }, SqlFunctionCategory.USER_DEFINED_FUNCTION);
+    }
+
+    /** The class of ours that has the method. */
+    static Class<?> owner(String method) {
+        for (java.lang.reflect.Method m : EverydayFunctions.class.getMethods()) {
+            if (m.getName().equals(method)) {
+                return EverydayFunctions.class;
+            }
+        }
+        return io.relationshiplayer.sql.calcite.EverydayTextFunctions.class;
     }
 
     private static SqlOperandTypeChecker refused() {
