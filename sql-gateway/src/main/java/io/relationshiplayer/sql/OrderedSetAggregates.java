@@ -35,7 +35,7 @@ import org.apache.calcite.util.Optionality;
  * the statement is parsed into a call of an aggregate of ours ({@link OrderedSetFunctions}) of the ordered value, the
  * fraction as a double and whether the order is descending. percentile_cont takes numbers (as double precision, as
  * PostgreSQL's) and gives a double; percentile_disc and mode give a value of the ordered type. Other arguments are
- * 42883; an array of fractions, several ORDER BY keys and OVER are not supported (0A000).
+ * 42883; an array of fractions, several ORDER BY keys and OVER are not supported (0A000, as OVER is in PostgreSQL).
  */
 final class OrderedSetAggregates {
     static final SqlUserDefinedAggFunction CONT = aggregate("PERCENTILE_CONT", OrderedSetFunctions.PercentileCont.class,
@@ -114,7 +114,7 @@ final class OrderedSetAggregates {
         }
         if (call.getKind() == SqlKind.OVER && ours(call.operand(0)) != null) {
             SqlParserPos p = call.operand(0).getParserPosition();
-            throw new SqlException("42809", "OVER is not supported for ordered-set aggregate "
+            throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "OVER is not supported for ordered-set aggregate "
                     + ours(call.operand(0)).getName().substring(3).toLowerCase(Locale.ROOT), p.getLineNum(),
                     p.getColumnNum(), null);
         }
