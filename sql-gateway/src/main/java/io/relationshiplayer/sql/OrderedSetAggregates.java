@@ -114,7 +114,8 @@ final class OrderedSetAggregates {
         }
         if (call.getKind() == SqlKind.OVER && ours(call.operand(0)) != null) {
             SqlParserPos p = call.operand(0).getParserPosition();
-            throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "OVER is not supported for ordered-set aggregate "
+            throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED,
+                    "OVER is not supported for ordered-set aggregate "
                     + ours(call.operand(0)).getName().substring(3).toLowerCase(Locale.ROOT), p.getLineNum(),
                     p.getColumnNum(), null);
         }

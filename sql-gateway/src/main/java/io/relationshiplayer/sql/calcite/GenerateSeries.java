@@ -104,10 +104,7 @@ public final class GenerateSeries {
                             }
                             current = new Object[] {value(next)};
                             next = next.add(step);
-                            if (type == SqlTypeName.INTEGER ? next.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) > 0
-                                    || next.compareTo(BigDecimal.valueOf(Integer.MIN_VALUE)) < 0
-                                    : type == SqlTypeName.BIGINT && (next.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0
-                                    || next.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) < 0)) {
+                            if (pastType(next)) {
                                 next = null;
                             }
                             return true;
@@ -127,7 +124,18 @@ public final class GenerateSeries {
         }
 
         private Object value(BigDecimal v) {
-            return type == SqlTypeName.INTEGER ? (Object) v.intValue() : type == SqlTypeName.BIGINT ? (Object) v.longValue() : v;
+            return type == SqlTypeName.INTEGER ? (Object) v.intValue()
+                    : type == SqlTypeName.BIGINT ? (Object) v.longValue() : v;
+        }
+
+        /** Whether {@code v} is past the range of an integer or bigint series' type. */
+        private boolean pastType(BigDecimal v) {
+            if (type == SqlTypeName.INTEGER) {
+                return v.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) > 0
+                        || v.compareTo(BigDecimal.valueOf(Integer.MIN_VALUE)) < 0;
+            }
+            return type == SqlTypeName.BIGINT && (v.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0
+                    || v.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) < 0);
         }
     }
 }
