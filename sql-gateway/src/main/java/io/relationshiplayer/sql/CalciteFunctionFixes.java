@@ -26,7 +26,7 @@ import org.apache.calcite.sql2rel.SqlRexConvertlet;
  * 2.9999999999999996), {@code log(b, x)} (to 15 significant digits), with PostgreSQL's 2201E for zero or a negative
  * and 22012 for base 1; {@code split_part} (a field position 0 is 22023, Calcite gave an empty text);
  * {@code initcap} (Calcite's took only ASCII letters as letters: {@code initcap('ÉCOLE')} was {@code ÉCole});
- * and {@code chr} (0, a negative, a surrogate or past U+10FFFF is 54000, Calcite made a NUL character).
+ * and {@code chr} (0, a surrogate or past U+10FFFF is 54000, a negative 22023; Calcite made a NUL character).
  * ({@code length} of a bytea is its bytes: {@link CastChecks}.)
  */
 final class CalciteFunctionFixes {

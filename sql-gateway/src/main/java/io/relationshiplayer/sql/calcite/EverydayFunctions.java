@@ -92,7 +92,7 @@ public final class EverydayFunctions {
             return null;
         }
         if (n < 0) {
-            throw new SqlException("2201F", "factorial of a negative number is undefined");
+            throw new SqlException(SqlException.NUMERIC_OUT_OF_RANGE, "factorial of a negative number is undefined");
         }
         if (n > MAX_FACTORIAL) {
             throw new SqlException(SqlException.NUMERIC_OUT_OF_RANGE, "value overflows numeric format");

@@ -284,7 +284,8 @@ public final class EverydayTextFunctions {
     }
 
     /**
-     * PostgreSQL's {@code chr} in a UTF-8 database: 54000 for 0, a negative, a surrogate or past U+10FFFF; 0A000 past
+     * PostgreSQL's {@code chr} in a UTF-8 database: 54000 for 0, a surrogate or past U+10FFFF, 22023 for a
+     * negative; 0A000 past
      * U+FFFF (PostgreSQL has them).
      */
     public static String chr(Integer n) {
@@ -295,7 +296,7 @@ public final class EverydayTextFunctions {
             throw new SqlException(SqlException.PROGRAM_LIMIT_EXCEEDED, "null character not permitted");
         }
         if (n < 0) {
-            throw new SqlException(SqlException.PROGRAM_LIMIT_EXCEEDED, "character number must be positive");
+            throw new SqlException("22023", "character number must be positive");
         }
         if (n > Character.MAX_CODE_POINT) {
             throw new SqlException(SqlException.PROGRAM_LIMIT_EXCEEDED, "requested character too large for encoding: "
