@@ -47,6 +47,7 @@ final class EverydayCalls {
     private static final SqlTypeName BIGINT = SqlTypeName.BIGINT;
     private static final SqlTypeName NUMERIC = SqlTypeName.DECIMAL;
     private static final SqlTypeName DOUBLE = SqlTypeName.DOUBLE;
+    private static final SqlTypeName BYTEA = SqlTypeName.VARBINARY;
     /** Any value, as its text (format's arguments). */
     private static final SqlTypeName ANY = SqlTypeName.ANY;
 
@@ -108,13 +109,15 @@ final class EverydayCalls {
     static final SqlFunction NUM_NONNULLS = function("NUM_NONNULLS", new Signature(List.of(ANY), true, INT,
             "numNonNulls", null));
     static final SqlFunction BIT_LENGTH = function("BIT_LENGTH", sig("bitLength", INT, TEXT));
+    static final SqlFunction ENCODE = function("ENCODE", sig("encode", TEXT, BYTEA, TEXT));
+    static final SqlFunction DECODE = function("DECODE", sig("decode", BYTEA, TEXT, TEXT));
     /** generate_series in an expression: 0A000 (FROM has it); of other than numbers 42883. */
     static final SqlFunction GENERATE_SERIES = new SqlFunction("GENERATE_SERIES", SqlKind.OTHER_FUNCTION,
             ReturnTypes.INTEGER, null, refused(), SqlFunctionCategory.SYSTEM);
 
     static final List<SqlFunction> ALL = List.of(REVERSE, BTRIM, LTRIM, RTRIM, TO_HEX, GCD, LCM, FACTORIAL,
             WIDTH_BUCKET, MAKE_DATE, MAKE_TIMESTAMP, FORMAT, QUOTE_IDENT, QUOTE_LITERAL, QUOTE_NULLABLE, NUM_NULLS,
-            NUM_NONNULLS, BIT_LENGTH, GENERATE_SERIES);
+            NUM_NONNULLS, BIT_LENGTH, ENCODE, DECODE, GENERATE_SERIES);
 
 
     private EverydayCalls() {
@@ -165,6 +168,11 @@ final class EverydayCalls {
         for (java.lang.reflect.Method m : EverydayFunctions.class.getMethods()) {
             if (m.getName().equals(method)) {
                 return EverydayFunctions.class;
+            }
+        }
+        for (java.lang.reflect.Method m : io.relationshiplayer.sql.calcite.ByteaEncodings.class.getMethods()) {
+            if (m.getName().equals(method)) {
+                return io.relationshiplayer.sql.calcite.ByteaEncodings.class;
             }
         }
         return io.relationshiplayer.sql.calcite.EverydayTextFunctions.class;
@@ -224,6 +232,9 @@ final class EverydayCalls {
                 return SqlTypeUtil.isExactNumeric(type);
             case DOUBLE:
                 return SqlTypeUtil.isNumeric(type);
+            case VARBINARY:
+                // a string literal (CHAR; a text column is VARCHAR) is read as a bytea, as PostgreSQL's unknown
+                return SqlTypeUtil.isBinary(type) || t == SqlTypeName.CHAR;
             default:
                 return false;
         }
@@ -288,6 +299,14 @@ final class EverydayCalls {
         return rex.makeCast(text, v, true, false);
     }
 
+    /** PostgreSQL's bytea of the text of a literal: {@code \x} and hex digits, or the text's UTF-8 bytes. */
+    private static org.apache.calcite.avatica.util.ByteString byteaText(String text) {
+        return text.startsWith("\\x")
+                ? io.relationshiplayer.sql.calcite.ByteaEncodings.decode(text.substring(2), "hex")
+                : new org.apache.calcite.avatica.util.ByteString(
+                        text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     /** The conversion of {@code op}'s calls, or null if it is none of these. */
     static SqlRexConvertlet convertlet(SqlOperator op) {
         if (!(op instanceof SqlFunction f) || !ALL.contains(f) || f == GENERATE_SERIES) {
@@ -313,6 +332,14 @@ final class EverydayCalls {
                 RexNode value;
                 if (p == ANY) {
                     value = text(cx, c.operand(i), operands.get(i), operandTypes.get(i));
+                } else if (p == BYTEA && SqlTypeUtil.isCharacter(operandTypes.get(i))) {
+                    // a literal read as PostgreSQL reads bytea text (\x and hex digits, else its UTF-8 bytes); other
+                    // text cast as the engine casts text to bytea (ByteaCasts: its UTF-8 bytes)
+                    RelDataType bytea = types.createTypeWithNullability(types.createSqlType(BYTEA), true);
+                    value = operands.get(i) instanceof org.apache.calcite.rex.RexLiteral l && !l.isNull()
+                            ? rex.makeCast(bytea, rex.makeBinaryLiteral(byteaText(l.getValueAs(String.class))),
+                                    true, false)
+                            : rex.makeCast(bytea, operands.get(i), true, false);
                 } else {
                     RelDataType type = p == SqlTypeName.DECIMAL ? types.createSqlType(p,
                             types.getTypeSystem().getMaxNumericPrecision(), Math.max(0, operandTypes.get(i).getScale()))
