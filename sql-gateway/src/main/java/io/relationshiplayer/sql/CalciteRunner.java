@@ -190,6 +190,7 @@ final class CalciteRunner implements AutoCloseable {
             CalciteConnection calcite = connection.unwrap(CalciteConnection.class);
             views = new ViewAnalyzer(calcite, database, binding);
             io.relationshiplayer.sql.calcite.PostgresTypeNames.addTo(calcite.getRootSchema());
+            io.relationshiplayer.sql.calcite.GenerateSeries.addTo(calcite.getRootSchema());
             SchemaPlus schema = calcite.getRootSchema().add(database, new RecordLayerSchema(binding, database, views));
             schema.setCacheEnabled(false);
             calcite.setSchema(database);

@@ -64,7 +64,9 @@ final class NoFromClauses {
                         waiting.set(depth, word.equals("from") && i > 0 && isWord(sql, tokens.get(i - 1), "distinct")
                                 && waiting.get(depth));
                 case "where", "group", "having" -> {
-                    if (waiting.get(depth)) {
+                    // WITHIN GROUP (ORDER BY ...) of an ordered-set aggregate is no GROUP BY
+                    boolean withinGroup = word.equals("group") && i > 0 && isWord(sql, tokens.get(i - 1), "within");
+                    if (waiting.get(depth) && !withinGroup) {
                         edit.copy(copied, t.start());
                         edit.insert(FROM, t.start());
                         copied = t.start();

@@ -44,11 +44,14 @@ final class PostgresFunctions {
                     org.apache.calcite.sql.type.SqlTypeFamily.TIMESTAMP), SqlFunctionCategory.TIMEDATE);
 
     /** The operators, for the validator's lookup. */
-    static final SqlOperatorTable TABLE = SqlOperatorTables.of(NOW, VERSION, CURRENT_DATABASE, DATE_TRUNC,
+    static final SqlOperatorTable TABLE = SqlOperatorTables.chain(SqlOperatorTables.of(EverydayCalls.ALL),
+            SqlOperatorTables.of(CastChecks.BOOLEAN_TO_INTEGER, OrderedSetAggregates.CONT, OrderedSetAggregates.DISC,
+                    OrderedSetAggregates.MODE),
+            SqlOperatorTables.of(NOW, VERSION, CURRENT_DATABASE, DATE_TRUNC,
             io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP, io.relationshiplayer.sql.calcite.PgSleep.PG_SLEEP_FOR,
             RegexOperators.MATCH, RegexOperators.MATCH_CASELESS, RegexOperators.NOT_MATCH,
             RegexOperators.NOT_MATCH_CASELESS, PostgresNumbers.ROUND, PostgresNumbers.TRUNC, PostgresNumbers.DIV,
-            RegexCalls.COUNT, RegexCalls.LIKE, RegexCalls.INSTR, RegexCalls.SUBSTR);
+            RegexCalls.COUNT, RegexCalls.LIKE, RegexCalls.INSTR, RegexCalls.SUBSTR));
 
     private PostgresFunctions() {
     }
@@ -145,6 +148,13 @@ final class PostgresFunctions {
             if (regex != null) {
                 return regex;
             }
+            SqlRexConvertlet everyday = EverydayCalls.convertlet(op);
+            if (everyday == null) {
+                everyday = CalciteFunctionFixes.convertlet(op);
+            }
+            if (everyday != null) {
+                return everyday;
+            }
             SqlRexConvertlet number = PostgresNumbers.convertlet(op);
             if (number != null) {
                 return number;
@@ -162,6 +172,10 @@ final class PostgresFunctions {
             }
             if (op == EXTRACT || op == DATE_PART) {
                 return SecondsExtract::convert;
+            }
+            if (op == CastChecks.BOOLEAN_TO_INTEGER) {
+                return (cx, c) -> CastChecks.booleanToInteger(cx.getRexBuilder(),
+                        cx.getValidator().getValidatedNodeType(c), cx.convertExpression(c.operand(0)));
             }
             if (op == NOW) {
                 return now;

@@ -141,8 +141,8 @@ final class PostgresParser extends SqlParserImpl {
         if (joined != null) {
             return joined(joined);
         }
-        return RewriteExpansion.check(WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts,
-                CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.STATEMENT)))));
+        return OrderedSetAggregates.apply(RowValues.check(RewriteExpansion.check(WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts,
+                CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.STATEMENT)))))));
     }
 
     /** A joined UPDATE or DELETE: its parts parsed in the text's order, each numbering its markers on. */
@@ -164,14 +164,14 @@ final class PostgresParser extends SqlParserImpl {
 
     @Override
     public SqlNode parseSqlExpressionEof() throws Exception {
-        return RewriteExpansion.check(WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts,
-                CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.EXPRESSION)))));
+        return OrderedSetAggregates.apply(RowValues.check(RewriteExpansion.check(WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts,
+                CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.EXPRESSION)))))));
     }
 
     @Override
     public org.apache.calcite.sql.SqlNodeList parseSqlStmtList() throws Exception {
-        return RewriteExpansion.check(WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts,
-                CaretPrecedence.apply(text, lineStarts, (org.apache.calcite.sql.SqlNodeList) parse(Entry.STATEMENTS)))));
+        return OrderedSetAggregates.apply(RowValues.check(RewriteExpansion.check(WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts,
+                CaretPrecedence.apply(text, lineStarts, (org.apache.calcite.sql.SqlNodeList) parse(Entry.STATEMENTS)))))));
     }
 
     private Object parse(Entry entry) throws Exception {

@@ -1,0 +1,365 @@
+package io.relationshiplayer.sql;
+
+import io.relationshiplayer.sql.calcite.EverydayFunctions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.schema.impl.ScalarFunctionImpl;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCallBinding;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperandCountRange;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlOperatorBinding;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlOperandCountRanges;
+import org.apache.calcite.sql.type.SqlOperandTypeChecker;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeTransforms;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
+import org.apache.calcite.sql2rel.SqlRexConvertlet;
+
+/**
+ * PostgreSQL's everyday functions that Calcite has not ({@link EverydayFunctions} and
+ * {@link io.relationshiplayer.sql.calcite.EverydayTextFunctions} compute them): each has
+ * PostgreSQL's signatures, tried in order, an operand matching a parameter as PostgreSQL's implicit casts would
+ * (an integer for a bigint, numeric or double parameter; a numeric for a double one; a NULL for any); no signature is
+ * 42883 {@code function name(types) does not exist} at the call, as PostgreSQL's. {@code generate_series} in a select
+ * list is 0A000 (a set-returning function; FROM has it, {@code GenerateSeries}).
+ */
+final class EverydayCalls {
+    private static final SqlTypeName TEXT = SqlTypeName.VARCHAR;
+    private static final SqlTypeName INT = SqlTypeName.INTEGER;
+    private static final SqlTypeName BIGINT = SqlTypeName.BIGINT;
+    private static final SqlTypeName NUMERIC = SqlTypeName.DECIMAL;
+    private static final SqlTypeName DOUBLE = SqlTypeName.DOUBLE;
+    private static final SqlTypeName BYTEA = SqlTypeName.VARBINARY;
+    /** Any value, as its text (format's arguments). */
+    private static final SqlTypeName ANY = SqlTypeName.ANY;
+
+    /**
+     * One signature: parameter types (the last repeated when {@code variadic}), the result type (null: the operands'
+     * least restrictive type), the method of ours ({@link #owner}), and the type its result stands for (a DATE
+     * of its days, a TIMESTAMP of its microseconds; null: the result).
+     */
+    private record Signature(List<SqlTypeName> params, boolean variadic, SqlTypeName result, String method,
+                             SqlTypeName castTo) {
+        boolean takes(List<RelDataType> types) {
+            if (variadic ? types.size() < params.size() - 1 : types.size() != params.size()) {
+                return false;
+            }
+            for (int i = 0; i < types.size(); i++) {
+                if (!matches(param(i), types.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        SqlTypeName param(int i) {
+            return params.get(Math.min(i, params.size() - 1));
+        }
+    }
+
+    private static final Map<String, List<Signature>> SIGNATURES = new java.util.HashMap<>();
+    private static final Map<String, SqlUserDefinedFunction> METHODS = new java.util.HashMap<>();
+
+    private static Signature sig(String method, SqlTypeName result, SqlTypeName... params) {
+        return new Signature(List.of(params), false, result, method, null);
+    }
+
+    static final SqlFunction REVERSE = function("REVERSE", sig("reverse", TEXT, TEXT));
+    static final SqlFunction BTRIM = function("BTRIM", sig("btrimSpaces", TEXT, TEXT), sig("btrim", TEXT, TEXT, TEXT));
+    static final SqlFunction LTRIM = function("LTRIM", sig("ltrimSpaces", TEXT, TEXT), sig("ltrim", TEXT, TEXT, TEXT));
+    static final SqlFunction RTRIM = function("RTRIM", sig("rtrimSpaces", TEXT, TEXT), sig("rtrim", TEXT, TEXT, TEXT));
+    static final SqlFunction TO_HEX = function("TO_HEX", sig("toHexInt", TEXT, INT), sig("toHexLong", TEXT, BIGINT));
+    static final SqlFunction GCD = function("GCD", sig("gcdInt", INT, INT, INT),
+            sig("gcdLong", BIGINT, BIGINT, BIGINT), sig("gcdNumeric", null, NUMERIC, NUMERIC));
+    static final SqlFunction LCM = function("LCM", sig("lcmInt", INT, INT, INT),
+            sig("lcmLong", BIGINT, BIGINT, BIGINT), sig("lcmNumeric", null, NUMERIC, NUMERIC));
+    static final SqlFunction FACTORIAL = function("FACTORIAL", sig("factorial", NUMERIC, BIGINT));
+    static final SqlFunction WIDTH_BUCKET = function("WIDTH_BUCKET",
+            sig("widthBucket", INT, NUMERIC, NUMERIC, NUMERIC, INT),
+            sig("widthBucketDouble", INT, DOUBLE, DOUBLE, DOUBLE, INT));
+    static final SqlFunction MAKE_DATE = function("MAKE_DATE",
+            new Signature(List.of(INT, INT, INT), false, INT, "makeDate", SqlTypeName.DATE));
+    static final SqlFunction MAKE_TIMESTAMP = function("MAKE_TIMESTAMP", new Signature(List.of(INT, INT, INT, INT,
+            INT, DOUBLE), false, BIGINT, "makeTimestamp", SqlTypeName.TIMESTAMP));
+    static final SqlFunction FORMAT = function("FORMAT", new Signature(List.of(TEXT, ANY), true, TEXT, "format",
+            null));
+    static final SqlFunction QUOTE_IDENT = function("QUOTE_IDENT", sig("quoteIdentOrNull", TEXT, TEXT));
+    static final SqlFunction QUOTE_LITERAL = function("QUOTE_LITERAL", sig("quoteLiteralOrNull", TEXT, ANY));
+    static final SqlFunction QUOTE_NULLABLE = function("QUOTE_NULLABLE", sig("quoteNullable", TEXT, ANY));
+    static final SqlFunction NUM_NULLS = function("NUM_NULLS", new Signature(List.of(ANY), true, INT, "numNulls",
+            null));
+    static final SqlFunction NUM_NONNULLS = function("NUM_NONNULLS", new Signature(List.of(ANY), true, INT,
+            "numNonNulls", null));
+    static final SqlFunction BIT_LENGTH = function("BIT_LENGTH", sig("bitLength", INT, TEXT));
+    static final SqlFunction ENCODE = function("ENCODE", sig("encode", TEXT, BYTEA, TEXT));
+    static final SqlFunction DECODE = function("DECODE", sig("decode", BYTEA, TEXT, TEXT));
+    /** generate_series in an expression: 0A000 (FROM has it); of other than numbers 42883. */
+    static final SqlFunction GENERATE_SERIES = new SqlFunction("GENERATE_SERIES", SqlKind.OTHER_FUNCTION,
+            ReturnTypes.INTEGER, null, refused(), SqlFunctionCategory.SYSTEM);
+
+    static final List<SqlFunction> ALL = List.of(REVERSE, BTRIM, LTRIM, RTRIM, TO_HEX, GCD, LCM, FACTORIAL,
+            WIDTH_BUCKET, MAKE_DATE, MAKE_TIMESTAMP, FORMAT, QUOTE_IDENT, QUOTE_LITERAL, QUOTE_NULLABLE, NUM_NULLS,
+            NUM_NONNULLS, BIT_LENGTH, ENCODE, DECODE, GENERATE_SERIES);
+
+
+    private EverydayCalls() {
+    }
+
+    private static SqlFunction function(String name, Signature... signatures) {
+        SIGNATURES.put(name, List.of(signatures));
+        for (Signature s : signatures) {
+            METHODS.computeIfAbsent(s.method(), m -> new SqlUserDefinedFunction(new SqlIdentifier("rl_" + m,
+                    SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION, ReturnTypes.explicit(SqlTypeName.ANY), null, null,
+                    ScalarFunctionImpl.create(owner(m), m)));
+        }
+        int min = Integer.MAX_VALUE;
+        int max = 0;
+        for (Signature s : signatures) {
+            min = Math.min(min, s.variadic() ? s.params().size() - 1 : s.params().size());
+            max = s.variadic() ? 100 : Math.max(max, s.params().size());
+        }
+        int lo = min;
+        int hi = max;
+        return new SqlFunction(name, SqlKind.OTHER_FUNCTION, b -> returnType(name, b), null,
+                new SqlOperandTypeChecker() {
+                    @Override
+                    public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
+                        if (signature(name, binding.collectOperandTypes()) != null) {
+                            return true;
+                        }
+                        if (throwOnFailure) {
+                            throw noFunction(binding.getCall(), name, binding.collectOperandTypes());
+                        }
+                        return false;
+                    }
+
+                    @Override
+                    public SqlOperandCountRange getOperandCountRange() {
+                        return SqlOperandCountRanges.between(lo, hi);
+                    }
+
+                    @Override
+                    public String getAllowedSignatures(SqlOperator op, String opName) {
+                        return opName + "(...)";
+                    }
+                }, SqlFunctionCategory.USER_DEFINED_FUNCTION);
+    }
+
+    /** The class of ours that has the method. */
+    static Class<?> owner(String method) {
+        for (java.lang.reflect.Method m : EverydayFunctions.class.getMethods()) {
+            if (m.getName().equals(method)) {
+                return EverydayFunctions.class;
+            }
+        }
+        for (java.lang.reflect.Method m : io.relationshiplayer.sql.calcite.ByteaEncodings.class.getMethods()) {
+            if (m.getName().equals(method)) {
+                return io.relationshiplayer.sql.calcite.ByteaEncodings.class;
+            }
+        }
+        return io.relationshiplayer.sql.calcite.EverydayTextFunctions.class;
+    }
+
+    private static SqlOperandTypeChecker refused() {
+        return new SqlOperandTypeChecker() {
+            @Override
+            public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
+                SqlParserPos p = binding.getCall().getParserPosition();
+                for (RelDataType t : binding.collectOperandTypes()) {
+                    if (!SqlTypeUtil.isExactNumeric(t) && t.getSqlTypeName() != SqlTypeName.NULL) {
+                        // of dates or timestamps: none here, in FROM or not
+                        throw noFunction(binding.getCall(), "GENERATE_SERIES", binding.collectOperandTypes());
+                    }
+                }
+                throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "set-returning functions are not "
+                        + "supported in expressions: write FROM generate_series(...)", p.getLineNum(),
+                        p.getColumnNum(), null);
+            }
+
+            @Override
+            public SqlOperandCountRange getOperandCountRange() {
+                return SqlOperandCountRanges.from(0);
+            }
+
+            @Override
+            public String getAllowedSignatures(SqlOperator op, String opName) {
+                return opName + "(...)";
+            }
+        };
+    }
+
+    private static Signature signature(String name, List<RelDataType> types) {
+        for (Signature s : SIGNATURES.get(name)) {
+            if (s.takes(types)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    private static boolean matches(SqlTypeName param, RelDataType type) {
+        SqlTypeName t = type.getSqlTypeName();
+        if (t == SqlTypeName.NULL || param == ANY) {
+            return true;
+        }
+        boolean integer = t == SqlTypeName.TINYINT || t == SqlTypeName.SMALLINT || t == SqlTypeName.INTEGER;
+        switch (param) {
+            case VARCHAR:
+                return SqlTypeUtil.isCharacter(type);
+            case INTEGER:
+                return integer;
+            case BIGINT:
+                return integer || t == SqlTypeName.BIGINT;
+            case DECIMAL:
+                return SqlTypeUtil.isExactNumeric(type);
+            case DOUBLE:
+                return SqlTypeUtil.isNumeric(type);
+            case VARBINARY:
+                // a string literal (CHAR; a text column is VARCHAR) is read as a bytea, as PostgreSQL's unknown
+                return SqlTypeUtil.isBinary(type) || t == SqlTypeName.CHAR;
+            default:
+                return false;
+        }
+    }
+
+    private static RelDataType returnType(String name, SqlOperatorBinding b) {
+        List<RelDataType> types = b.collectOperandTypes();
+        Signature s = signature(name, types);
+        RelDataTypeFactory f = b.getTypeFactory();
+        RelDataType t;
+        if (s == null) {
+            t = f.createSqlType(SqlTypeName.VARCHAR);
+        } else if (s.castTo() != null) {
+            t = f.createSqlType(s.castTo());
+        } else if (s.result() == null) {
+            List<RelDataType> numeric = new ArrayList<>();
+            for (RelDataType x : types) {
+                numeric.add(x.getSqlTypeName() == SqlTypeName.NULL ? f.createSqlType(SqlTypeName.DECIMAL) : x);
+            }
+            RelDataType l = f.leastRestrictive(numeric);
+            t = l == null || l.getSqlTypeName() != SqlTypeName.DECIMAL ? f.createSqlType(SqlTypeName.DECIMAL,
+                    f.getTypeSystem().getMaxNumericPrecision(), l == null ? 0 : Math.max(0, l.getScale())) : l;
+        } else {
+            t = f.createSqlType(s.result());
+        }
+        return f.createTypeWithNullability(t, true);
+    }
+
+    private static SqlException noFunction(SqlCall call, String name, List<RelDataType> types) {
+        List<String> names = new ArrayList<>();
+        for (RelDataType t : types) {
+            names.add(ValidationErrors.typeName(t));
+        }
+        SqlParserPos p = call.getParserPosition();
+        return new SqlException(SqlException.UNDEFINED_FUNCTION, "function " + name.toLowerCase(Locale.ROOT) + "("
+                + String.join(", ", names) + ") does not exist", p.getLineNum(), p.getColumnNum(), null);
+    }
+
+    /**
+     * {@code value} (of {@code operand}) as text: a boolean {@code t} or {@code f}, as PostgreSQL's format and
+     * quote_literal write it; another value as its cast to text writes it (PostgreSQL's text of doubles, dates, ...).
+     */
+    private static RexNode text(org.apache.calcite.sql2rel.SqlRexContext cx, SqlNode operand, RexNode value,
+            RelDataType type) {
+        RexBuilder rex = cx.getRexBuilder();
+        RelDataTypeFactory types = cx.getTypeFactory();
+        RelDataType text = types.createTypeWithNullability(types.createSqlType(SqlTypeName.VARCHAR), true);
+        RexNode v;
+        if (type.getSqlTypeName() == SqlTypeName.BOOLEAN) {
+            v = rex.makeCall(SqlStdOperatorTable.CASE, rex.makeCall(SqlStdOperatorTable.IS_TRUE, value),
+                    rex.makeLiteral("t"), rex.makeCall(SqlStdOperatorTable.IS_FALSE, value), rex.makeLiteral("f"),
+                    rex.makeNullLiteral(text));
+        } else if (SqlTypeUtil.isCharacter(type)) {
+            v = value;
+        } else if (type.getSqlTypeName() == SqlTypeName.NULL) {
+            v = rex.makeNullLiteral(text);
+        } else {
+            v = cx.convertExpression(SqlStdOperatorTable.CAST.createCall(operand.getParserPosition(), operand,
+                    new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, SqlParserPos.ZERO),
+                            SqlParserPos.ZERO)));
+        }
+        return rex.makeCast(text, v, true, false);
+    }
+
+    /** PostgreSQL's bytea of the text of a literal: {@code \x} and hex digits, or the text's UTF-8 bytes. */
+    private static org.apache.calcite.avatica.util.ByteString byteaText(String text) {
+        return text.startsWith("\\x")
+                ? io.relationshiplayer.sql.calcite.ByteaEncodings.decode(text.substring(2), "hex")
+                : new org.apache.calcite.avatica.util.ByteString(
+                        text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** The conversion of {@code op}'s calls, or null if it is none of these. */
+    static SqlRexConvertlet convertlet(SqlOperator op) {
+        if (!(op instanceof SqlFunction f) || !ALL.contains(f) || f == GENERATE_SERIES) {
+            return null;
+        }
+        String name = f.getName();
+        return (cx, c) -> {
+            RexBuilder rex = cx.getRexBuilder();
+            RelDataTypeFactory types = cx.getTypeFactory();
+            List<RelDataType> operandTypes = new ArrayList<>();
+            List<RexNode> operands = new ArrayList<>();
+            for (SqlNode n : c.getOperandList()) {
+                RexNode e = cx.convertExpression(n);
+                operands.add(e);
+                operandTypes.add(e.getType());
+            }
+            Signature s = signature(name, operandTypes);
+            List<RexNode> args = new ArrayList<>();
+            List<RexNode> rest = new ArrayList<>();
+            RelDataType text = types.createTypeWithNullability(types.createSqlType(SqlTypeName.VARCHAR), true);
+            for (int i = 0; i < c.operandCount(); i++) {
+                SqlTypeName p = s.param(i);
+                RexNode value;
+                if (p == ANY) {
+                    value = text(cx, c.operand(i), operands.get(i), operandTypes.get(i));
+                } else if (p == BYTEA && SqlTypeUtil.isCharacter(operandTypes.get(i))) {
+                    // a literal read as PostgreSQL reads bytea text (\x and hex digits, else its UTF-8 bytes); other
+                    // text cast as the engine casts text to bytea (ByteaCasts: its UTF-8 bytes)
+                    RelDataType bytea = types.createTypeWithNullability(types.createSqlType(BYTEA), true);
+                    value = operands.get(i) instanceof org.apache.calcite.rex.RexLiteral l && !l.isNull()
+                            ? rex.makeCast(bytea, rex.makeBinaryLiteral(byteaText(l.getValueAs(String.class))),
+                                    true, false)
+                            : rex.makeCast(bytea, operands.get(i), true, false);
+                } else {
+                    RelDataType type = p == SqlTypeName.DECIMAL ? types.createSqlType(p,
+                            types.getTypeSystem().getMaxNumericPrecision(), Math.max(0, operandTypes.get(i).getScale()))
+                            : types.createSqlType(p);
+                    value = rex.makeCast(types.createTypeWithNullability(type, true), operands.get(i), true, false);
+                }
+                (s.variadic() && i >= s.params().size() - 1 ? rest : args).add(value);
+            }
+            if (s.variadic()) {
+                args.add(rex.makeCall(types.createArrayType(text, -1), SqlStdOperatorTable.ARRAY_VALUE_CONSTRUCTOR,
+                        rest));
+            }
+            RelDataType result = cx.getValidator().getValidatedNodeType(c);
+            if (s.castTo() != null) {
+                RexNode v = rex.makeCall(types.createTypeWithNullability(types.createSqlType(s.result()), true),
+                        METHODS.get(s.method()), args);
+                return s.castTo() == SqlTypeName.DATE ? io.relationshiplayer.sql.calcite.DateCasts.of(rex, result, v)
+                        : io.relationshiplayer.sql.calcite.TimestampFunctions.of(rex, result, v);
+            }
+            return rex.makeCall(result, METHODS.get(s.method()), args);
+        };
+    }
+}
