@@ -141,8 +141,7 @@ final class PostgresParser extends SqlParserImpl {
         if (joined != null) {
             return joined(joined);
         }
-        return OrderedSetAggregates.apply(RowValues.check(RewriteExpansion.check(WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts,
-                CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.STATEMENT)))))));
+        return checked(CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.STATEMENT)));
     }
 
     /** A joined UPDATE or DELETE: its parts parsed in the text's order, each numbering its markers on. */
@@ -164,14 +163,19 @@ final class PostgresParser extends SqlParserImpl {
 
     @Override
     public SqlNode parseSqlExpressionEof() throws Exception {
-        return OrderedSetAggregates.apply(RowValues.check(RewriteExpansion.check(WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts,
-                CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.EXPRESSION)))))));
+        return checked(CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.EXPRESSION)));
     }
 
     @Override
     public org.apache.calcite.sql.SqlNodeList parseSqlStmtList() throws Exception {
-        return OrderedSetAggregates.apply(RowValues.check(RewriteExpansion.check(WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts,
-                CaretPrecedence.apply(text, lineStarts, (org.apache.calcite.sql.SqlNodeList) parse(Entry.STATEMENTS)))))));
+        return checked(CaretPrecedence.apply(text, lineStarts,
+                (org.apache.calcite.sql.SqlNodeList) parse(Entry.STATEMENTS)));
+    }
+
+    /** What every entry point does after parsing: PostgreSQL's trees, rewrites and the checks that refuse at once. */
+    private <T extends SqlNode> T checked(T parsed) {
+        return OrderedSetAggregates.apply(RowValues.check(RewriteExpansion.check(WindowRewrites.apply(text,
+                PostgresTree.apply(text, lineStarts, parsed)))));
     }
 
     private Object parse(Entry entry) throws Exception {
