@@ -148,7 +148,7 @@ final class WritePath {
             // PostgreSQL's order: row by row, its primary key and unique keys as it is inserted; then the foreign
             // keys, which its triggers check after the statement.
             for (int i = 0; i < rows.size(); i++) {
-                joinSave(t, rows, saves.get(i));
+                joinSave(t, rows.get(i), saves.get(i));
                 joinInOrder(unique.subList(i, i + 1));
             }
             parents.join();
@@ -159,7 +159,7 @@ final class WritePath {
         return rows;
     }
 
-    private void joinSave(Table t, List<Row> rows, CompletableFuture<?> save) {
+    private void joinSave(Table t, Row row, CompletableFuture<?> save) {
         try {
             joinInOrder(List.of(save));
         } catch (RelationalException e) {
@@ -167,15 +167,15 @@ final class WritePath {
         } catch (RuntimeException e) {
             Throwable cause = unwrap(e);
             if (cause instanceof RecordAlreadyExistsException) {
-                throw duplicatePrimaryKey(t, rows, cause);
+                throw duplicatePrimaryKey(t, row, cause);
             }
             throw e;
         }
     }
 
-    private RelationalException duplicatePrimaryKey(Table t, List<Row> rows, Throwable cause) {
-        String key = rows.size() == 1 ? "Key " + describe(t, t.primaryKey(), rows.get(0).primaryKey())
-                + " already exists." : null;
+    /** The row whose save found its primary key taken: PostgreSQL's message, the key in the DETAIL. */
+    private RelationalException duplicatePrimaryKey(Table t, Row row, Throwable cause) {
+        String key = "Key " + describe(t, t.primaryKey(), row.primaryKey()) + " already exists.";
         return new RelationalException(RelationalException.Kind.UNIQUE_VIOLATION,
                 RelationalException.Kind.UNIQUE_VIOLATION.sqlState(), "duplicate key value violates unique "
                 + "constraint \"" + t.name() + "_pkey\"", key, null, t.name() + "_pkey", cause);
