@@ -79,15 +79,18 @@ def test_errors_not_about_a_position_have_none(conn):
     with pytest.raises(rl.IntegrityError) as e:
         cur.execute("INSERT INTO p VALUES (1)")
     assert_no_position(e.value, "23505")
-    assert e.value.diag.message_primary.startswith("duplicate key value violates unique constraint")
+    assert e.value.diag.message_primary == 'duplicate key value violates unique constraint "p_pkey"'
+    assert e.value.diag.message_detail == "Key (id)=(1) already exists."
     with pytest.raises(rl.IntegrityError) as e:
         cur.execute("INSERT INTO ch VALUES (?, ?)", (1, 7))
     assert_no_position(e.value, "23503")
-    assert "violates foreign key constraint" in e.value.diag.message_primary
+    assert e.value.diag.message_primary == 'insert or update on table "ch" violates foreign key constraint "ch_p_fkey"'
+    assert e.value.diag.message_detail == 'Key (p)=(7) is not present in table "p".'
     with pytest.raises(rl.IntegrityError) as e:
         cur.executemany("INSERT INTO p VALUES (?)", [(2,), (1,)])
     assert_no_position(e.value, "23505")
     assert e.value.batch_index == 1
+    assert e.value.diag.message_detail == "Key (id)=(1) already exists."
     with pytest.raises(rl.DataError) as e:
         cur.execute("SELECT 1 / 0 FROM p")
     assert_no_position(e.value, "22012")
@@ -95,6 +98,57 @@ def test_errors_not_about_a_position_have_none(conn):
     assert e.value.diag.message_detail is None and e.value.diag.constraint_name is None
     with pytest.raises(AttributeError):
         e.value.diag.no_such_field
+
+
+def test_errors_carry_postgres_detail_and_hint_as_psycopg(conn):
+    conn.autocommit = True
+    cur = conn.cursor()
+    cur.execute("CREATE TABLE t (id BIGINT PRIMARY KEY, name VARCHAR(20) NOT NULL CHECK (name <> 'x'))")
+    cur.execute("CREATE TABLE ch (id BIGINT PRIMARY KEY, tid BIGINT REFERENCES t)")
+    cur.execute("INSERT INTO t VALUES (1, 'a')")
+    cur.execute("INSERT INTO ch VALUES (1, 1)")
+    # psycopg against PostgreSQL 15: str(e) is the message, then "DETAIL:  ..." on a line of its own
+    with pytest.raises(rl.IntegrityError) as e:
+        cur.execute("INSERT INTO t VALUES (1, 'b')")
+    assert e.value.diag.message_primary == 'duplicate key value violates unique constraint "t_pkey"'
+    assert e.value.diag.message_detail == e.value.detail == "Key (id)=(1) already exists."
+    assert e.value.diag.message_hint is None and e.value.hint is None
+    assert str(e.value) == ('duplicate key value violates unique constraint "t_pkey" (SQLSTATE 23505)\n'
+                            "DETAIL:  Key (id)=(1) already exists.")
+    with pytest.raises(rl.IntegrityError) as e:
+        cur.execute("DELETE FROM t WHERE id = 1")
+    assert e.value.diag.message_primary == ('update or delete on table "t" violates foreign key constraint '
+                                            '"ch_tid_fkey" on table "ch"')
+    assert e.value.diag.message_detail == 'Key (id)=(1) is still referenced from table "ch".'
+    with pytest.raises(rl.IntegrityError) as e:
+        cur.execute("INSERT INTO t VALUES (?, ?)", (2, None))
+    assert e.value.sqlstate == "23502"
+    assert e.value.diag.message_primary == 'null value in column "name" of relation "t" violates not-null constraint'
+    assert e.value.diag.message_detail == "Failing row contains (2, null)."
+    with pytest.raises(rl.IntegrityError) as e:
+        cur.execute("INSERT INTO t VALUES (3, 'x')")
+    assert e.value.sqlstate == "23514"
+    assert e.value.diag.message_detail == "Failing row contains (3, x)."
+    # a DETAIL and a HINT
+    with pytest.raises(rl.IntegrityError) as e:
+        cur.execute("DROP TABLE t")
+    assert e.value.sqlstate == "2BP01"
+    assert e.value.diag.message_detail == "constraint ch_tid_fkey on table ch depends on table t"
+    assert e.value.diag.message_hint == "Use DROP ... CASCADE to drop the dependent objects too."
+    assert str(e.value) == ("cannot drop table t because other objects depend on it (SQLSTATE 2BP01)\n"
+                            "DETAIL:  constraint ch_tid_fkey on table ch depends on table t\n"
+                            "HINT:  Use DROP ... CASCADE to drop the dependent objects too.")
+    # a HINT alone
+    with pytest.raises(rl.DatabaseError) as e:
+        cur.execute("SET statement_timeout = '1x'")
+    assert e.value.sqlstate == "22023"
+    assert e.value.diag.message_detail is None
+    assert e.value.diag.message_hint == 'Valid units for this parameter are "us", "ms", "s", "min", "h", and "d".'
+    # neither: the message and position alone
+    with pytest.raises(rl.ProgrammingError) as e:
+        cur.execute("SELECT * FROM nowhere")
+    assert e.value.diag.message_detail is None and e.value.diag.message_hint is None
+    assert str(e.value) == 'relation "nowhere" does not exist (SQLSTATE 42P01) at line 1, column 15'
 
 
 def test_a_lost_connection_is_an_operational_error():

@@ -17,12 +17,14 @@ class Diagnostic:
     """An error's details under psycopg's names (``e.diag``, as psycopg's ``Diagnostic``): ``sqlstate``,
     ``message_primary`` (the server's message), ``severity`` (``"ERROR"`` for a refusal of the server, else None) and
     ``statement_position`` (the 1-based character offset of the error in the statement as a string, as psycopg gives
-    it, e.g. ``"15"``; None when the error is not about a position). The other fields of psycopg's (``message_detail``,
-    ``message_hint``, ``table_name``, ``constraint_name``, ...) are there and None: the server does not send them."""
+    it, e.g. ``"15"``; None when the error is not about a position), ``message_detail`` and ``message_hint``
+    (PostgreSQL's DETAIL and HINT, e.g. ``"Key (id)=(1) already exists."``; None when the server sent none). The other
+    fields of psycopg's (``table_name``, ``constraint_name``, ``context``, ...) are there and None: the server does not
+    send them."""
 
     __slots__ = ("_error",)
 
-    _NONE = ("message_detail", "message_hint", "context", "internal_position", "internal_query", "schema_name",
+    _NONE = ("context", "internal_position", "internal_query", "schema_name",
              "table_name", "column_name", "datatype_name", "constraint_name", "source_file", "source_line",
              "source_function")
 
@@ -36,6 +38,14 @@ class Diagnostic:
     @property
     def message_primary(self) -> Optional[str]:
         return getattr(self._error, "_message_primary", None) or self._error.message or None
+
+    @property
+    def message_detail(self) -> Optional[str]:
+        return self._error.detail
+
+    @property
+    def message_hint(self) -> Optional[str]:
+        return self._error.hint
 
     @property
     def severity(self) -> Optional[str]:
@@ -64,13 +74,17 @@ class Error(Exception):
     error is not about a position, e.g. a constraint violation), ``line`` and ``column`` (1-based line and column of
     the error in the statement, as the server reports them: the column counts UTF-16 code units, so a character
     outside the BMP, an emoji, counts two; ``None`` when not about a position), ``diag`` (psycopg's names:
-    ``e.diag.sqlstate``, ``e.diag.message_primary``, ``e.diag.statement_position``), ``code`` (the
+    ``e.diag.sqlstate``, ``e.diag.message_primary``, ``e.diag.message_detail``, ``e.diag.message_hint``,
+    ``e.diag.statement_position``), ``detail`` and ``hint`` (PostgreSQL's DETAIL and HINT, or ``None``), ``code`` (the
     ``grpc.StatusCode``, or ``None``), ``retryable`` (True when retrying the transaction from its start may succeed).
+    ``str(e)`` is the message (with the SQLSTATE and position), then ``DETAIL:  ...`` and ``HINT:  ...`` on lines of
+    their own, as psycopg's and psql's.
     """
 
     def __init__(self, message: str = "", sqlstate: Optional[str] = None, line: Optional[int] = None,
                  column: Optional[int] = None, code: Optional[grpc.StatusCode] = None, retryable: bool = False,
-                 position: Optional[int] = None, from_server: bool = False):
+                 position: Optional[int] = None, from_server: bool = False, detail: Optional[str] = None,
+                 hint: Optional[str] = None):
         super().__init__(message)
         self.message = message
         self.sqlstate = sqlstate
@@ -80,6 +94,8 @@ class Error(Exception):
         self.code = code
         self.retryable = retryable
         self.from_server = from_server
+        self.detail = detail or None
+        self.hint = hint or None
         self.diag = Diagnostic(self)
 
     def __str__(self) -> str:
@@ -88,6 +104,10 @@ class Error(Exception):
             s = f"{s} (SQLSTATE {self.sqlstate})"
         if self.line:
             s = f"{s} at line {self.line}, column {self.column}"
+        if self.detail:
+            s = f"{s}\nDETAIL:  {self.detail}"
+        if self.hint:
+            s = f"{s}\nHINT:  {self.hint}"
         return s
 
 
@@ -217,6 +237,11 @@ def statement_position(sql: Optional[str], line: Optional[int], column: Optional
     return at + 1
 
 
+def _field(sql_error, name: str) -> Optional[str]:
+    """A string field of the SqlError, None when empty, absent, or unknown to the stubs (an older proto)."""
+    return (getattr(sql_error, name, None) or None) if sql_error is not None else None
+
+
 def from_rpc_error(err: grpc.RpcError, sql: Optional[str] = None) -> Error:
     """The PEP 249 exception for a failed gRPC call; ``sql``: the statement it ran (for the error's position)."""
     code = err.code() if hasattr(err, "code") else None
@@ -233,7 +258,8 @@ def from_rpc_error(err: grpc.RpcError, sql: Optional[str] = None) -> Error:
     if retryable:
         message = f"{message} (retryable: {RETRY_HINT})"
     error = cls(message, sqlstate=sqlstate, line=line, column=column, code=code, retryable=retryable,
-                position=statement_position(sql, line, column), from_server=sql_error is not None)
+                position=statement_position(sql, line, column), from_server=sql_error is not None,
+                detail=_field(sql_error, "detail"), hint=_field(sql_error, "hint"))
     if sql_error is not None and sql_error.message:
         error._message_primary = sql_error.message
     return error

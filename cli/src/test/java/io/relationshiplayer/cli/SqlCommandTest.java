@@ -275,6 +275,24 @@ class SqlCommandTest {
                 + "CREATE TABLE c (id BIGINT PRIMARY KEY, p BIGINT REFERENCES p (id)); INSERT INTO c VALUES (1, 9)");
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.err()).startsWith("ERROR: ").contains("(SQLSTATE 23503)");
+        // psql's layout: PostgreSQL's DETAIL on a line of its own after the ERROR line
+        assertThat(run.err()).isEqualTo("ERROR: insert or update on table \"c\" violates foreign key constraint "
+                + "\"c_p_fkey\" (SQLSTATE 23503)\nDETAIL:  Key (p)=(9) is not present in table \"p\".\n");
+    }
+
+    @Test
+    void anErrorsDetailAndHintFollowItsLineAndCaret() {
+        CliRun run = sql("--continue-on-error", "CREATE TABLE p (id BIGINT PRIMARY KEY)",
+                "CREATE TABLE c (id BIGINT PRIMARY KEY, p BIGINT REFERENCES p (id))", "INSERT INTO p VALUES (1)",
+                "INSERT INTO p VALUES (1)", "DROP TABLE p", "SELECT nope FROM p");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).isEqualTo("ERROR: duplicate key value violates unique constraint \"p_pkey\" "
+                + "(SQLSTATE 23505)\nDETAIL:  Key (id)=(1) already exists.\n"
+                + "ERROR: cannot drop table p because other objects depend on it (SQLSTATE 2BP01)\n"
+                + "DETAIL:  constraint c_p_fkey on table c depends on table p\n"
+                + "HINT:  Use DROP ... CASCADE to drop the dependent objects too.\n"
+                + "ERROR: column \"nope\" does not exist (SQLSTATE 42703) at line 1, column 8\n"
+                + "  SELECT nope FROM p\n         ^\n");
     }
 
     @Test

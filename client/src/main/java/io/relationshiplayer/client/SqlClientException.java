@@ -10,23 +10,41 @@ import javax.annotation.Nonnull;
 import javax.annotation.Nullable;
 
 /**
- * A statement or call the server refused: the SqlError detail's SQLSTATE, message and 1-based position (line and
- * column in the statement text, 0 when the error is not about a position). Without a SqlError (a status from the
+ * A statement or call the server refused: the SqlError detail's SQLSTATE, message, PostgreSQL's DETAIL and HINT
+ * ({@link #messageDetail()}, {@link #messageHint()}: psycopg's names) and 1-based position (line and column in the
+ * statement text, 0 when the error is not about a position). {@link #getMessage()} is the message and SQLSTATE, then the
+ * DETAIL and HINT on lines of their own as psql shows them ({@code \nDETAIL:  Key (id)=(1) already exists.}). Without a SqlError (a status from the
  * transport or an interceptor) the SQLSTATE follows from the gRPC code.
  */
 public final class SqlClientException extends ClientException {
     private static final long serialVersionUID = 1L;
 
     private final String detail;
+    private final String messageDetail;
+    private final String messageHint;
     private final int line;
     private final int column;
 
     public SqlClientException(String sqlState, String message, int line, int column, Status.Code code,
             Throwable cause) {
-        super(message + " (SQLSTATE " + sqlState + ")", code, sqlState, cause);
+        this(sqlState, message, null, null, line, column, code, cause);
+    }
+
+    /** As above, with PostgreSQL's DETAIL and HINT (null or empty: none). */
+    public SqlClientException(String sqlState, String message, @Nullable String messageDetail,
+            @Nullable String messageHint, int line, int column, Status.Code code, Throwable cause) {
+        super(message + " (SQLSTATE " + sqlState + ")" + lines(messageDetail, messageHint), code, sqlState, cause);
         this.detail = message;
+        this.messageDetail = messageDetail == null || messageDetail.isEmpty() ? null : messageDetail;
+        this.messageHint = messageHint == null || messageHint.isEmpty() ? null : messageHint;
         this.line = line;
         this.column = column;
+    }
+
+    /** psql's lines after the ERROR line: {@code \nDETAIL:  ...} and {@code \nHINT:  ...}, those there are. */
+    private static String lines(@Nullable String detail, @Nullable String hint) {
+        return (detail == null || detail.isEmpty() ? "" : "\nDETAIL:  " + detail)
+                + (hint == null || hint.isEmpty() ? "" : "\nHINT:  " + hint);
     }
 
     /** The server's SqlError when the status carries one, else the status itself (SQLSTATE by gRPC code). */
@@ -34,8 +52,8 @@ public final class SqlClientException extends ClientException {
     public static SqlClientException from(@Nonnull StatusRuntimeException e) {
         SqlError error = sqlError(e);
         if (error != null) {
-            return new SqlClientException(error.getSqlstate(), error.getMessage(), error.getLine(), error.getColumn(),
-                    e.getStatus().getCode(), e);
+            return new SqlClientException(error.getSqlstate(), error.getMessage(), error.getDetail(), error.getHint(),
+                    error.getLine(), error.getColumn(), e.getStatus().getCode(), e);
         }
         Status s = e.getStatus();
         String message = s.getDescription() == null ? s.getCode().toString() : s.getDescription();
@@ -92,9 +110,27 @@ public final class SqlClientException extends ClientException {
         }
     }
 
-    /** The server's message, without the SQLSTATE. */
+    /**
+     * The server's message, without the SQLSTATE: PostgreSQL's primary message (psql's ERROR line), without the
+     * DETAIL and HINT. (The name is older than {@link #messageDetail()}.)
+     */
     public String detail() {
         return detail;
+    }
+
+    /**
+     * PostgreSQL's DETAIL (psycopg's {@code diag.message_detail}): the failure's particulars, e.g.
+     * {@code Key (id)=(1) already exists.}; null when the server sent none (and from servers before SqlError.detail).
+     */
+    @Nullable
+    public String messageDetail() {
+        return messageDetail;
+    }
+
+    /** PostgreSQL's HINT (psycopg's {@code diag.message_hint}): what to do about it; null when none. */
+    @Nullable
+    public String messageHint() {
+        return messageHint;
     }
 
     /** 1-based line of the error in the statement text; 0 when the error is not about a position. */

@@ -2,24 +2,34 @@ package io.relationshiplayer.jdbc;
 
 import java.io.Serializable;
 import javax.annotation.Nonnull;
+import javax.annotation.Nullable;
 
 /**
  * What the server said about a refused statement, as PostgreSQL's driver (pgjdbc) gives it with
- * {@code PSQLException.getServerErrorMessage()}: the SQLSTATE, the server's message, and where in the statement's text
- * the error was found. Reached through {@link RlSQLException#getServerErrorMessage()}.
+ * {@code PSQLException.getServerErrorMessage()}: the SQLSTATE, the server's message, PostgreSQL's DETAIL and HINT, and
+ * where in the statement's text the error was found. Reached through {@link RlSQLException#getServerErrorMessage()}.
  */
 public final class ServerErrorMessage implements Serializable {
     private static final long serialVersionUID = 1L;
 
     private final String sqlState;
     private final String message;
+    private final String detail;
+    private final String hint;
     private final int position;
     private final int line;
     private final int column;
 
     ServerErrorMessage(@Nonnull String sqlState, @Nonnull String message, int position, int line, int column) {
+        this(sqlState, message, null, null, position, line, column);
+    }
+
+    ServerErrorMessage(@Nonnull String sqlState, @Nonnull String message, @Nullable String detail,
+                       @Nullable String hint, int position, int line, int column) {
         this.sqlState = sqlState;
         this.message = message;
+        this.detail = detail == null || detail.isEmpty() ? null : detail;
+        this.hint = hint == null || hint.isEmpty() ? null : hint;
         this.position = position;
         this.line = line;
         this.column = column;
@@ -31,10 +41,28 @@ public final class ServerErrorMessage implements Serializable {
         return sqlState;
     }
 
-    /** The server's message, without the SQLSTATE and the position. */
+    /** The server's message (PostgreSQL's primary message), without the SQLSTATE, the detail, hint and position. */
     @Nonnull
     public String getMessage() {
         return message;
+    }
+
+    /**
+     * PostgreSQL's DETAIL, as pgjdbc's {@code getDetail()}: the failure's particulars, e.g.
+     * {@code Key (id)=(1) already exists.} for a unique violation; null when the server sent none.
+     */
+    @Nullable
+    public String getDetail() {
+        return detail;
+    }
+
+    /**
+     * PostgreSQL's HINT, as pgjdbc's {@code getHint()}: what to do, e.g.
+     * {@code Use DROP ... CASCADE to drop the dependent objects too.}; null when the server sent none.
+     */
+    @Nullable
+    public String getHint() {
+        return hint;
     }
 
     /**
@@ -56,8 +84,13 @@ public final class ServerErrorMessage implements Serializable {
         return column;
     }
 
+    /**
+     * The message and SQLSTATE, then pgjdbc's lines for what there is: {@code \n  Detail: ...},
+     * {@code \n  Hint: ...}, {@code \n  Position: N}.
+     */
     @Override
     public String toString() {
-        return message + " (SQLSTATE " + sqlState + ")" + (position > 0 ? "\n  Position: " + position : "");
+        return message + " (SQLSTATE " + sqlState + ")" + (detail != null ? "\n  Detail: " + detail : "")
+                + (hint != null ? "\n  Hint: " + hint : "") + (position > 0 ? "\n  Position: " + position : "");
     }
 }

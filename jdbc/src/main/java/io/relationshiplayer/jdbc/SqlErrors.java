@@ -23,20 +23,23 @@ final class SqlErrors {
 
     /**
      * As {@link #of(ClientException, boolean)}, for a call that ran {@code text} (null: none, or unknown): an
-     * {@link RlSQLException} whose message ends with {@code \n  Position: N} when the server placed the error in the
-     * text, as PostgreSQL's driver does (N: the 1-based character offset).
+     * {@link RlSQLException} whose message is the server's and its SQLSTATE, then pgjdbc's lines for PostgreSQL's
+     * DETAIL and HINT ({@code \n  Detail: ...}, {@code \n  Hint: ...}) when the server sent them and
+     * {@code \n  Position: N} when it placed the error in the text (N: the 1-based character offset).
      */
     @Nonnull
     static SQLException of(@Nonnull ClientException e, boolean timedOut, @Nullable String text) {
         String state = e.sqlState();
         ServerErrorMessage server;
+        String message;
         if (e instanceof SqlClientException s) {
-            server = new ServerErrorMessage(state, s.detail(), StatementPositions.offset(text, s.line(), s.column()),
-                    s.line(), s.column());
+            server = new ServerErrorMessage(state, s.detail(), s.messageDetail(), s.messageHint(),
+                    StatementPositions.offset(text, s.line(), s.column()), s.line(), s.column());
+            message = server.toString();
         } else {
             server = new ServerErrorMessage(state, e.getMessage(), 0, 0, 0);
+            message = e.getMessage();
         }
-        String message = e.getMessage() + (server.getPosition() > 0 ? "\n  Position: " + server.getPosition() : "");
         return ServerErrors.of(kind(e, state, timedOut), timedOut && state.equals("57014")
                 ? "statement timeout: " + message : message, server, e);
     }

@@ -41,7 +41,10 @@ class ErrorDetailsTest {
 
     private static void assertNoPosition(SQLException e, String state) {
         assertThat(e.getSQLState()).isEqualTo(state);
-        assertThat(e.getMessage()).endsWith("(SQLSTATE " + state + ")").doesNotContain("Position");
+        // the message ends with the SQLSTATE, or with PostgreSQL's DETAIL and HINT after it, as pgjdbc's lines
+        String after = (server(e).getDetail() == null ? "" : "\n  Detail: " + server(e).getDetail())
+                + (server(e).getHint() == null ? "" : "\n  Hint: " + server(e).getHint());
+        assertThat(e.getMessage()).endsWith("(SQLSTATE " + state + ")" + after).doesNotContain("Position");
         assertThat(server(e).getPosition()).isZero();
         assertThat(server(e).getLine()).isZero();
         assertThat(server(e).getColumn()).isZero();
@@ -113,15 +116,69 @@ class ErrorDetailsTest {
             SQLException unique = failure(st, "INSERT INTO p VALUES (1)");
             assertThat((Throwable) unique).isInstanceOf(SQLIntegrityConstraintViolationException.class);
             assertNoPosition(unique, "23505");
-            assertThat(server(unique).getMessage()).startsWith("duplicate key value violates unique constraint");
+            assertThat(server(unique).getMessage()).isEqualTo("duplicate key value violates unique constraint \"p_pkey\"");
+            assertThat(server(unique).getDetail()).isEqualTo("Key (id)=(1) already exists.");
             SQLException foreign = failure(st, "INSERT INTO ch VALUES (1, 7)");
             assertThat((Throwable) foreign).isInstanceOf(SQLIntegrityConstraintViolationException.class);
             assertNoPosition(foreign, "23503");
-            assertThat(server(foreign).getMessage()).contains("violates foreign key constraint");
+            assertThat(server(foreign).getMessage()).isEqualTo("insert or update on table \"ch\" violates foreign key "
+                    + "constraint \"ch_p_fkey\"");
+            assertThat(server(foreign).getDetail()).isEqualTo("Key (p)=(7) is not present in table \"p\".");
             SQLException zero = failure(st, "SELECT 1 / 0 FROM p");
             assertThat((Throwable) zero).isInstanceOf(SQLDataException.class);
             assertNoPosition(zero, "22012");
             assertThat(server(zero).getMessage()).isEqualTo("division by zero");
+        }
+    }
+
+    @Test
+    void constraintErrorsCarryPostgresDetailAndHintAsPgjdbcDoes() throws SQLException {
+        try (Connection c = TestServer.connect(TestServer.url("details")); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t (id BIGINT PRIMARY KEY, name VARCHAR(20) NOT NULL CHECK (name <> 'x'))");
+            st.execute("CREATE TABLE ch (id BIGINT PRIMARY KEY, tid BIGINT REFERENCES t)");
+            st.execute("INSERT INTO t VALUES (1, 'a')");
+            st.execute("INSERT INTO ch VALUES (1, 1)");
+            // PostgreSQL 15 (pgjdbc): "ERROR: duplicate key value violates unique constraint "t_pkey"
+            //   Detail: Key (id)=(1) already exists."
+            SQLException unique = failure(st, "INSERT INTO t VALUES (1, 'b')");
+            assertThat(unique.getMessage()).isEqualTo("duplicate key value violates unique constraint \"t_pkey\" "
+                    + "(SQLSTATE 23505)\n  Detail: Key (id)=(1) already exists.");
+            assertThat(server(unique).getDetail()).isEqualTo("Key (id)=(1) already exists.");
+            assertThat(server(unique).getHint()).isNull();
+            assertThat(server(unique).toString()).isEqualTo(unique.getMessage());
+            SQLException deleted = failure(st, "DELETE FROM t WHERE id = 1");
+            assertThat(server(deleted).getMessage()).isEqualTo("update or delete on table \"t\" violates foreign key "
+                    + "constraint \"ch_tid_fkey\" on table \"ch\"");
+            assertThat(server(deleted).getDetail()).isEqualTo("Key (id)=(1) is still referenced from table \"ch\".");
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO t VALUES (?, ?)")) {
+                ps.setLong(1, 2);
+                ps.setString(2, null);
+                SQLException nulls = catchThrowableOfType(ps::execute, SQLException.class);
+                assertThat(server(nulls).getMessage()).isEqualTo("null value in column \"name\" of relation \"t\" "
+                        + "violates not-null constraint");
+                assertThat(server(nulls).getDetail()).isEqualTo("Failing row contains (2, null).");
+            }
+            SQLException check = failure(st, "INSERT INTO t VALUES (3, 'x')");
+            assertThat(server(check).getMessage()).isEqualTo("new row for relation \"t\" violates check constraint "
+                    + "\"t_name_check\"");
+            assertThat(server(check).getDetail()).isEqualTo("Failing row contains (3, x).");
+            // a DETAIL and a HINT
+            SQLException drop = failure(st, "DROP TABLE t");
+            assertThat(drop.getMessage()).isEqualTo("cannot drop table t because other objects depend on it "
+                    + "(SQLSTATE 2BP01)\n  Detail: constraint ch_tid_fkey on table ch depends on table t"
+                    + "\n  Hint: Use DROP ... CASCADE to drop the dependent objects too.");
+            assertThat(server(drop).getHint()).isEqualTo("Use DROP ... CASCADE to drop the dependent objects too.");
+            // an error with a position has neither: the Position line alone, as before
+            SQLException table = failure(st, "SELECT * FROM nowhere");
+            assertThat(table.getMessage()).isEqualTo("relation \"nowhere\" does not exist (SQLSTATE 42P01)"
+                    + "\n  Position: 15");
+            assertThat(server(table).getDetail()).isNull();
+            assertThat(server(table).getHint()).isNull();
+            // a batch item's failure keeps its detail
+            st.addBatch("INSERT INTO t VALUES (5, 'e')");
+            st.addBatch("INSERT INTO t VALUES (1, 'again')");
+            BatchUpdateException batch = catchThrowableOfType(st::executeBatch, BatchUpdateException.class);
+            assertThat(server((SQLException) batch.getCause()).getDetail()).isEqualTo("Key (id)=(1) already exists.");
         }
     }
 

@@ -94,9 +94,9 @@ final class CatalogChanges {
                 continue;
             }
             if (!cascade) {
-                throw new RelationalException(RelationalException.Kind.DEPENDENT_OBJECTS, "cannot drop table \""
-                        + t.name() + "\" because constraint \"" + ref.foreignKey().getName() + "\" on table \""
-                        + ref.child().name() + "\" depends on it", ref.foreignKey().getName(), null);
+                throw RelationalException.dependents("cannot drop table " + t.name() + " because other objects "
+                        + "depend on it", "constraint " + ref.foreignKey().getName() + " on table "
+                        + ref.child().name() + " depends on table " + t.name(), ref.foreignKey().getName());
             }
             // The child as already changed by earlier passes: it may reference the dropped table more than once.
             TableDef child = new Catalog(next.build()).requireTable(ref.child().name()).def();
@@ -280,10 +280,10 @@ final class CatalogChanges {
                 List<String> cols = Indexes.columnNames(u);
                 for (Catalog.Reference ref : catalog.referencing(t.name())) {
                     if (sameColumns(ref.foreignKey().getReferencedColumnsList(), cols)) {
-                        throw new RelationalException(RelationalException.Kind.DEPENDENT_OBJECTS, "cannot drop "
-                                + "constraint \"" + u.getName() + "\": foreign key \"" + ref.foreignKey().getName()
-                                + "\" on table \"" + ref.child().name() + "\" depends on it",
-                                ref.foreignKey().getName(), null);
+                        throw RelationalException.dependents("cannot drop constraint " + u.getName() + " on table "
+                                + t.name() + " because other objects depend on it", "constraint "
+                                + ref.foreignKey().getName() + " on table " + ref.child().name()
+                                + " depends on index " + u.getName(), ref.foreignKey().getName());
                     }
                 }
                 return replace(catalog.def(), t.def().toBuilder().removeUniqueConstraints(i).build());

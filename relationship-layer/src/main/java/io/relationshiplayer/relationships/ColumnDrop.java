@@ -50,10 +50,9 @@ final class ColumnDrop {
             }
             String dependent = references ? "constraint " + fk.getName() : "materialized join " + joins.get(0);
             if (!cascade) {
-                throw new RelationalException(RelationalException.Kind.DEPENDENT_OBJECTS, "cannot drop column "
-                        + name + " of table " + t.name() + " because other objects depend on it: " + dependent
-                        + " on table " + ref.child().name() + " depends on column " + name + " of table " + t.name()
-                        + "; use DROP ... CASCADE to drop the dependent objects too", fk.getName(), null);
+                throw RelationalException.dependents("cannot drop column " + name + " of table " + t.name()
+                        + " because other objects depend on it", dependent + " on table " + ref.child().name()
+                        + " depends on column " + name + " of table " + t.name(), fk.getName());
             }
             TableDef child = new Catalog(next).requireTable(ref.child().name()).def();
             TableDef.Builder b = child.toBuilder().clearForeignKeys().clearMaterializedJoins();

@@ -62,11 +62,10 @@ final class DataChecks {
         }
         missingParents(s, current, parent, fk, pos, chunk, violations);
         if (!violations.isEmpty()) {
+            // PostgreSQL's words: the first row's key in the DETAIL
             throw RelationalException.violation(RelationalException.Kind.FOREIGN_KEY_VIOLATION, fk.getName(),
-                    "cannot add foreign key constraint \"" + fk.getName() + "\": " + violations.size()
-                            + (violations.size() > NAMED ? "+" : "") + " row(s) of \"" + table.name()
-                            + "\" reference missing rows of \"" + parent.name() + "\": " + String.join("; ",
-                            violations.subList(0, Math.min(NAMED, violations.size()))));
+                    "insert or update on table \"" + table.name() + "\" violates foreign key constraint \""
+                            + fk.getName() + "\"", violations.get(0) + ".");
         }
     }
 
@@ -98,7 +97,7 @@ final class DataChecks {
         IndexDef u = t.uniqueConstraints().get(t.uniqueConstraints().size() - 1);
         String duplicates = duplicates(s, t, u);
         return duplicates == null ? null : RelationalException.violation(RelationalException.Kind.UNIQUE_VIOLATION,
-                u.getName(), "could not create unique constraint \"" + u.getName() + "\": " + duplicates);
+                u.getName(), "could not create unique index \"" + u.getName() + "\"", duplicates);
     }
 
     /** The first duplicated non-null key of a unique constraint's (built) index, described; null when none. */

@@ -177,7 +177,7 @@ final class ParentChecks {
     private static RelationalException violation(Table t, Plan p, Object[] v) {
         return RelationalException.violation(RelationalException.Kind.FOREIGN_KEY_VIOLATION, p.fk.getName(),
                 "insert or update on table \"" + t.name() + "\" violates foreign key constraint \"" + p.fk.getName()
-                        + "\". Key " + WritePath.describe(t, p.pos, v) + " is not present in table \""
+                        + "\"", "Key " + WritePath.describe(t, p.pos, v) + " is not present in table \""
                         + p.parent.name() + "\".");
     }
 }

@@ -84,6 +84,8 @@ public class RelationalException extends RuntimeException {
     private final Kind kind;
     private final String sqlState;
     private final String constraint;
+    private final String detail;
+    private final String hint;
 
     public RelationalException(@Nonnull Kind kind, @Nonnull String message) {
         this(kind, message, null, null);
@@ -97,10 +99,23 @@ public class RelationalException extends RuntimeException {
     /** A failure of {@code kind} with a more precise SQLSTATE than the kind's (an error of a compiled check). */
     public RelationalException(@Nonnull Kind kind, @Nonnull String sqlState, @Nonnull String message,
                                 @Nullable String constraint, @Nullable Throwable cause) {
+        this(kind, sqlState, message, null, null, constraint, cause);
+    }
+
+    /**
+     * As above, with PostgreSQL's DETAIL and HINT (null: none): the message is PostgreSQL's primary message, which
+     * never holds them ({@code duplicate key value violates unique constraint "t_pkey"}, detail
+     * {@code Key (id)=(1) already exists.}).
+     */
+    public RelationalException(@Nonnull Kind kind, @Nonnull String sqlState, @Nonnull String message,
+                               @Nullable String detail, @Nullable String hint, @Nullable String constraint,
+                               @Nullable Throwable cause) {
         super(message, cause);
         this.kind = kind;
         this.sqlState = sqlState;
         this.constraint = constraint;
+        this.detail = detail;
+        this.hint = hint;
     }
 
     @Nonnull
@@ -118,6 +133,18 @@ public class RelationalException extends RuntimeException {
     @Nullable
     public String constraint() {
         return constraint;
+    }
+
+    /** PostgreSQL's DETAIL of this failure (e.g. {@code Key (id)=(1) already exists.}), or null. */
+    @Nullable
+    public String detail() {
+        return detail;
+    }
+
+    /** PostgreSQL's HINT of this failure (e.g. {@code Use DROP ... CASCADE to drop ...}), or null. */
+    @Nullable
+    public String hint() {
+        return hint;
     }
 
     static RelationalException undefined(String message) {
@@ -175,5 +202,16 @@ public class RelationalException extends RuntimeException {
 
     static RelationalException violation(Kind kind, String constraint, String message) {
         return new RelationalException(kind, message, constraint, null);
+    }
+
+    /** A constraint violation with PostgreSQL's DETAIL ({@code Key (id)=(1) already exists.}). */
+    static RelationalException violation(Kind kind, String constraint, String message, String detail) {
+        return new RelationalException(kind, kind.sqlState(), message, detail, null, constraint, null);
+    }
+
+    /** A refusal because other objects depend on the one dropped, with PostgreSQL's DETAIL and HINT. */
+    static RelationalException dependents(String message, String detail, String constraint) {
+        return new RelationalException(Kind.DEPENDENT_OBJECTS, Kind.DEPENDENT_OBJECTS.sqlState(), message, detail,
+                "Use DROP ... CASCADE to drop the dependent objects too.", constraint, null);
     }
 }

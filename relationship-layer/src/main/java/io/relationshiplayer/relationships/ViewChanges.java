@@ -148,6 +148,13 @@ final class ViewChanges {
         }
     }
 
+    /** The relation's name as the catalog spells it (as written when the catalog does not know it). */
+    private static String relationName(Catalog catalog, String name) {
+        ViewDef v = catalog.view(name);
+        Table t = v == null ? catalog.table(name) : null;
+        return v != null ? v.getName() : t != null ? t.name() : name;
+    }
+
     static ViewDef requireView(Catalog catalog, String name) {
         ViewDef v = catalog.view(name);
         if (v != null) {
@@ -169,11 +176,16 @@ final class ViewChanges {
     static CatalogDef without(Catalog catalog, CatalogDef def, Set<String> dropped, String kind, boolean cascade) {
         Set<String> gone = new HashSet<>(dropped);
         List<ViewDef> dependents = new ArrayList<>();
+        List<String> why = new ArrayList<>(); // PostgreSQL's DETAIL lines: "view w depends on view v"
         for (boolean grew = true; grew; ) {
             grew = false;
             for (ViewDef v : catalog.views()) {
                 String key = Table.key(v.getName());
-                if (!gone.contains(key) && v.getReferencesList().stream().anyMatch(r -> gone.contains(Table.key(r)))) {
+                String read = v.getReferencesList().stream().filter(r -> gone.contains(Table.key(r))).findFirst()
+                        .orElse(null);
+                if (!gone.contains(key) && read != null) {
+                    why.add("view " + v.getName() + " depends on " + (catalog.view(read) != null ? "view " : "table ")
+                            + relationName(catalog, read));
                     gone.add(key);
                     dependents.add(v);
                     grew = true;
@@ -184,11 +196,8 @@ final class ViewChanges {
             ViewDef first = dependents.get(0);
             String read = first.getReferencesList().stream().filter(r -> dropped.contains(Table.key(r))).findFirst()
                     .orElse(first.getReferences(0));
-            String others = dependents.size() == 1 ? "" : " (and " + (dependents.size() - 1) + " other view"
-                    + (dependents.size() == 2 ? "" : "s") + ")";
-            throw new RelationalException(RelationalException.Kind.DEPENDENT_OBJECTS, "cannot drop " + kind + " "
-                    + read + " because other objects depend on it: view " + first.getName() + " depends on " + kind
-                    + " " + read + others + "; DROP ... CASCADE drops the dependent views too", first.getName(), null);
+            throw RelationalException.dependents("cannot drop " + kind + " " + relationName(catalog, read)
+                    + " because other objects depend on it", String.join("\n", why), first.getName());
         }
         List<ViewDef> kept = def.getViewsList().stream().filter(v -> !gone.contains(Table.key(v.getName())))
                 .collect(Collectors.toList());

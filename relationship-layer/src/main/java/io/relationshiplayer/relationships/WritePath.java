@@ -88,7 +88,8 @@ final class WritePath {
             if (values[i] == null && c.getNotNull()) {
                 throw RelationalException.violation(RelationalException.Kind.NOT_NULL_VIOLATION,
                         t.name() + "." + c.getName(), "null value in column \"" + c.getName() + "\" of relation \""
-                                + t.name() + "\" violates not-null constraint");
+                                + t.name() + "\" violates not-null constraint",
+                        "Failing row contains " + failingRow(t, values) + ".");
             }
         }
     }
@@ -100,8 +101,8 @@ final class WritePath {
             if (!compiled.get(i).test(values)) {
                 String name = t.checks().get(i).getName();
                 throw RelationalException.violation(RelationalException.Kind.CHECK_VIOLATION, name,
-                        "new row for relation \"" + t.name() + "\" violates check constraint \"" + name
-                                + "\". Failing row contains " + failingRow(t, values) + ".");
+                        "new row for relation \"" + t.name() + "\" violates check constraint \"" + name + "\"",
+                        "Failing row contains " + failingRow(t, values) + ".");
             }
         }
     }
@@ -147,7 +148,7 @@ final class WritePath {
             // PostgreSQL's order: row by row, its primary key and unique keys as it is inserted; then the foreign
             // keys, which its triggers check after the statement.
             for (int i = 0; i < rows.size(); i++) {
-                joinSave(t, rows, saves.get(i));
+                joinSave(t, rows.get(i), saves.get(i));
                 joinInOrder(unique.subList(i, i + 1));
             }
             parents.join();
@@ -158,7 +159,7 @@ final class WritePath {
         return rows;
     }
 
-    private void joinSave(Table t, List<Row> rows, CompletableFuture<?> save) {
+    private void joinSave(Table t, Row row, CompletableFuture<?> save) {
         try {
             joinInOrder(List.of(save));
         } catch (RelationalException e) {
@@ -166,17 +167,18 @@ final class WritePath {
         } catch (RuntimeException e) {
             Throwable cause = unwrap(e);
             if (cause instanceof RecordAlreadyExistsException) {
-                throw duplicatePrimaryKey(t, rows, cause);
+                throw duplicatePrimaryKey(t, row, cause);
             }
             throw e;
         }
     }
 
-    private RelationalException duplicatePrimaryKey(Table t, List<Row> rows, Throwable cause) {
-        String key = rows.size() == 1 ? " Key " + describe(t, t.primaryKey(), rows.get(0).primaryKey())
-                + " already exists." : "";
-        return new RelationalException(RelationalException.Kind.UNIQUE_VIOLATION, "duplicate key value violates "
-                + "unique constraint \"" + t.name() + "_pkey\"." + key, t.name() + "_pkey", cause);
+    /** The row whose save found its primary key taken: PostgreSQL's message, the key in the DETAIL. */
+    private RelationalException duplicatePrimaryKey(Table t, Row row, Throwable cause) {
+        String key = "Key " + describe(t, t.primaryKey(), row.primaryKey()) + " already exists.";
+        return new RelationalException(RelationalException.Kind.UNIQUE_VIOLATION,
+                RelationalException.Kind.UNIQUE_VIOLATION.sqlState(), "duplicate key value violates unique "
+                + "constraint \"" + t.name() + "_pkey\"", key, null, t.name() + "_pkey", cause);
     }
 
     /** Two rows of one batch with the same unique key: refused before anything is read. */
@@ -191,8 +193,8 @@ final class WritePath {
                 Object[] v = r.project(pos);
                 if (!Row.anyNull(v) && !seen.add(RowCodec.indexKey(t, pos, v))) {
                     throw RelationalException.violation(RelationalException.Kind.UNIQUE_VIOLATION, k.name(),
-                            "duplicate key value violates unique constraint \"" + k.name() + "\". Key "
-                                    + describe(t, pos, v) + " already exists.");
+                            "duplicate key value violates unique constraint \"" + k.name() + "\"",
+                                    "Key " + describe(t, pos, v) + " already exists.");
                 }
             }
         }
@@ -214,8 +216,8 @@ final class WritePath {
                     Object[] k = other.primaryKey();
                     if (!Row.sameKey(k, ownKey) && (oldKey == null || !Row.sameKey(k, oldKey))) {
                         throw RelationalException.violation(RelationalException.Kind.UNIQUE_VIOLATION, u.getName(),
-                                "duplicate key value violates unique constraint \"" + u.getName() + "\". Key "
-                                        + describe(t, pos, v) + " already exists.");
+                                "duplicate key value violates unique constraint \"" + u.getName() + "\"",
+                                        "Key " + describe(t, pos, v) + " already exists.");
                     }
                 }
             }));
@@ -255,8 +257,8 @@ final class WritePath {
             checks.add(access.lookup(t, row.primaryKey()).thenAccept(existing -> {
                 if (existing != null) {
                     throw RelationalException.violation(RelationalException.Kind.UNIQUE_VIOLATION, t.name() + "_pkey",
-                            "duplicate key value violates unique constraint \"" + t.name() + "_pkey\". Key "
-                                    + describe(t, t.primaryKey(), row.primaryKey()) + " already exists.");
+                            "duplicate key value violates unique constraint \"" + t.name() + "_pkey\"",
+                                    "Key " + describe(t, t.primaryKey(), row.primaryKey()) + " already exists.");
                 }
             }));
         }
@@ -379,7 +381,7 @@ final class WritePath {
         int[] refPos = parent.positions(fk.getReferencedColumnsList());
         return RelationalException.violation(RelationalException.Kind.FOREIGN_KEY_VIOLATION, fk.getName(),
                 "update or delete on table \"" + parent.name() + "\" violates foreign key constraint \"" + fk.getName()
-                        + "\" on table \"" + child.name() + "\". Key " + describe(parent, refPos, key)
+                        + "\" on table \"" + child.name() + "\"", "Key " + describe(parent, refPos, key)
                         + " is still referenced from table \"" + child.name() + "\".");
     }
 

@@ -144,7 +144,8 @@ class ConstraintViolationTest {
                 row("id", 8, "name", "docs")))), Kind.UNIQUE_VIOLATION, "labels_name_key");
         RelationalException e = refusedStatement(s -> s.insert("labels", row("id", 9, "name", "bug")));
         assertViolation(e, Kind.UNIQUE_VIOLATION, "labels_name_key");
-        assertThat(e.getMessage()).contains("bug");
+        assertThat(e.getMessage()).isEqualTo("duplicate key value violates unique constraint \"labels_name_key\"");
+        assertThat(e.detail()).isEqualTo("Key (name)=(bug) already exists."); // PostgreSQL's DETAIL
 
         // NULLs never collide: carol and dave have none already, two more in one batch are fine too.
         layer.run(db, s -> s.insertAll("users", List.of(row("id", 6L, "email", "f@example.com", "handle", null),
@@ -177,7 +178,9 @@ class ConstraintViolationTest {
         RelationalException e = refusedStatement(s -> s.insertAll("tickets", List.of(ticket(500), ticket(501),
                 ticket(502, "project_id", 77L), ticket(503))));
         assertViolation(e, Kind.FOREIGN_KEY_VIOLATION, "tickets_project_fkey");
-        assertThat(e.getMessage()).contains("77");
+        assertThat(e.getMessage()).isEqualTo("insert or update on table \"tickets\" violates foreign key constraint "
+                + "\"tickets_project_fkey\"");
+        assertThat(e.detail()).contains("77");
 
         // MATCH SIMPLE: a NULL referencing column skips the check.
         layer.run(db, s -> s.insert("tickets", ticket(500, "assignee_id", null, "parent_ticket_id", null)));
@@ -196,12 +199,12 @@ class ConstraintViolationTest {
         RelationalException e = refusedStatement(s -> s.insertAll("tickets", List.of(ticket(500),
                 ticket(501, "assignee_id", 99L), ticket(502, "project_id", 77L), ticket(503))));
         assertViolation(e, Kind.FOREIGN_KEY_VIOLATION, "tickets_assignee_fkey");
-        assertThat(e.getMessage()).contains("(assignee_id)=(99)").doesNotContain("77");
+        assertThat(e.detail()).contains("(assignee_id)=(99)").doesNotContain("77");
         // One row missing two parents: its first foreign key's.
         e = refusedStatement(s -> s.insertAll("tickets", List.of(ticket(500),
                 ticket(501, "project_id", 77L, "assignee_id", 99L))));
         assertViolation(e, Kind.FOREIGN_KEY_VIOLATION, "tickets_project_fkey");
-        assertThat(e.getMessage()).contains("(project_id)=(77)");
+        assertThat(e.detail()).contains("(project_id)=(77)");
         // The same missing user through two foreign keys: row 500's assignee, though row 501's reporter is the
         // earlier foreign key.
         e = refusedStatement(s -> s.insertAll("tickets", List.of(ticket(500, "assignee_id", 98L),

@@ -7,8 +7,8 @@ public final class BatchItemException extends SqlException {
     private final int index;
 
     public BatchItemException(int index, SqlException cause) {
-        super(cause.sqlState(), "batch item " + index + ": " + cause.getMessage(), cause.line(), cause.column(),
-                cause);
+        super(cause.sqlState(), "batch item " + index + ": " + cause.getMessage(), cause.detail(), cause.hint(),
+                cause.line(), cause.column(), cause);
         this.index = index;
     }
 

@@ -87,7 +87,7 @@ final class ClauseQuery {
         int[] position = position(statement, from);
         String message = AT_LINE.matcher(e.getMessage()).replaceFirst("at line " + position[0] + ", column "
                 + position[1]);
-        return new SqlException(e.sqlState(), message, position[0], position[1], e.getCause());
+        return new SqlException(e.sqlState(), message, e.detail(), e.hint(), position[0], position[1], e.getCause());
     }
 
     /** The offset of 1-based {@code line} and {@code column} (in characters) in {@code s}. */

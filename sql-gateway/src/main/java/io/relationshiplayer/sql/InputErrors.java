@@ -71,7 +71,8 @@ final class InputErrors {
         }
         int quote = m.end() - 1;
         int[] position = DollarQuotes.position(written, quote);
-        return new SqlException(e.sqlState(), e.getMessage(), position[0], position[1], e.getCause());
+        return new SqlException(e.sqlState(), e.getMessage(), e.detail(), e.hint(), position[0], position[1],
+                e.getCause());
     }
 
     /**
@@ -232,6 +233,6 @@ final class InputErrors {
 
     private static SqlException at(SqlException e, String message, String written, int offset) {
         int[] position = DollarQuotes.position(written, offset);
-        return new SqlException(e.sqlState(), message, position[0], position[1], e.getCause());
+        return new SqlException(e.sqlState(), message, e.detail(), e.hint(), position[0], position[1], e.getCause());
     }
 }

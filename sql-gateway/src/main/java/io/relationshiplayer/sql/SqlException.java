@@ -2,11 +2,13 @@ package io.relationshiplayer.sql;
 
 import io.relationshiplayer.errors.ErrorKind;
 import javax.annotation.Nonnull;
+import javax.annotation.Nullable;
 
 /**
  * A failed SQL statement: a SQLSTATE (PostgreSQL's codes), a message, and for errors in the text the 1-based line and
  * column where it was found (0 when not about a position). Its {@link ErrorKind} (what the gRPC status code follows)
- * is its SQLSTATE's ({@link ErrorKind#ofSqlState}) unless the raise site names another.
+ * is its SQLSTATE's ({@link ErrorKind#ofSqlState}) unless the raise site names another. As PostgreSQL's, the message is
+ * the primary one; a DETAIL and a HINT, when the failure has them, are apart ({@link #detail()}, {@link #hint()}).
  */
 public class SqlException extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -51,6 +53,8 @@ public class SqlException extends RuntimeException {
     private final String sqlState;
     private final int line;
     private final int column;
+    private final String detail;
+    private final String hint;
 
     public SqlException(@Nonnull String sqlState, @Nonnull String message) {
         this(sqlState, message, 0, 0, null);
@@ -63,11 +67,27 @@ public class SqlException extends RuntimeException {
     /** A failure whose kind is not its SQLSTATE's (e.g. a statement timeout: 57014 but DEADLINE_EXCEEDED). */
     protected SqlException(@Nonnull ErrorKind kind, @Nonnull String sqlState, @Nonnull String message, int line,
                            int column, Throwable cause) {
+        this(kind, sqlState, message, null, null, line, column, cause);
+    }
+
+    /**
+     * A failure with PostgreSQL's DETAIL and HINT (null: none) beside its primary message, which never holds them:
+     * {@code duplicate key value violates unique constraint "t_pkey"}, detail {@code Key (id)=(1) already exists.}
+     */
+    public SqlException(@Nonnull String sqlState, @Nonnull String message, @Nullable String detail,
+                        @Nullable String hint, int line, int column, Throwable cause) {
+        this(ErrorKind.ofSqlState(sqlState), sqlState, message, detail, hint, line, column, cause);
+    }
+
+    protected SqlException(@Nonnull ErrorKind kind, @Nonnull String sqlState, @Nonnull String message,
+                           @Nullable String detail, @Nullable String hint, int line, int column, Throwable cause) {
         super(message, cause);
         this.kind = kind;
         this.sqlState = sqlState;
         this.line = line;
         this.column = column;
+        this.detail = detail == null || detail.isEmpty() ? null : detail;
+        this.hint = hint == null || hint.isEmpty() ? null : hint;
     }
 
     @Nonnull
@@ -89,6 +109,18 @@ public class SqlException extends RuntimeException {
     /** 1-based column of the error in its line; 0 when the error is not about a position. */
     public int column() {
         return column;
+    }
+
+    /** PostgreSQL's DETAIL: more about the failure (the duplicate key, the failing row); null when none. */
+    @Nullable
+    public String detail() {
+        return detail;
+    }
+
+    /** PostgreSQL's HINT: what to do about the failure; null when none. */
+    @Nullable
+    public String hint() {
+        return hint;
     }
 
     /** Whether retrying the transaction may succeed (serialization failures). */

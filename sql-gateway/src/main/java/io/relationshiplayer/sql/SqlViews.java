@@ -124,6 +124,6 @@ final class SqlViews {
             message = m.replaceFirst("at line " + (l + statement.queryLine() - 1) + ", column "
                     + (l == 1 ? c + statement.queryColumn() - 1 : c));
         }
-        return new SqlException(e.sqlState(), message, line, column, e);
+        return new SqlException(e.sqlState(), message, e.detail(), e.hint(), line, column, e);
     }
 }

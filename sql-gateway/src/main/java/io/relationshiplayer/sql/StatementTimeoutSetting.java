@@ -23,8 +23,8 @@ final class StatementTimeoutSetting {
     private static final Pattern DECIMAL_INTEGER = Pattern.compile("\\d+");
     private static final String[] UNITS = {"d", "h", "min", "s", "ms", "us"};
     private static final double[] FACTORS = {86_400_000, 3_600_000, 60_000, 1000, 1, 0.001};
-    private static final String UNITS_HINT = "; valid units for this parameter are \"us\", \"ms\", \"s\", \"min\", "
-            + "\"h\", and \"d\"";
+    private static final String UNITS_HINT = "Valid units for this parameter are \"us\", \"ms\", \"s\", \"min\", "
+            + "\"h\", and \"d\".";
 
     private StatementTimeoutSetting() {
     }
@@ -131,13 +131,14 @@ final class StatementTimeoutSetting {
         }
         n = Math.rint(n);
         if (n > Integer.MAX_VALUE || n < Integer.MIN_VALUE) {
-            throw invalid(value, "; the value exceeds the integer range");
+            throw invalid(value, "Value exceeds integer range.");
         }
         return (long) n;
     }
 
     private static SqlException invalid(String value, String hint) {
-        return new SqlException("22023", "invalid value for parameter \"statement_timeout\": \"" + value + "\"" + hint);
+        return new SqlException("22023", "invalid value for parameter \"statement_timeout\": \"" + value + "\"", null,
+                hint, 0, 0, null);
     }
 
     /** The setting as PostgreSQL's SHOW writes it: {@code 0}, or in the largest unit that holds it whole. */

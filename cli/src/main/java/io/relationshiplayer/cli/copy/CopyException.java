@@ -9,16 +9,29 @@ public final class CopyException extends RuntimeException {
     private final String sqlState;
     private final int offset;
     private final String context;
+    private final String detail;
+    private final String hint;
 
     CopyException(String sqlState, String message) {
         this(sqlState, message, -1, "");
     }
 
     CopyException(String sqlState, String message, int offset, String context) {
+        this(sqlState, message, offset, context, null, null);
+    }
+
+    private CopyException(String sqlState, String message, int offset, String context, String detail, String hint) {
         super(message);
         this.sqlState = sqlState;
         this.offset = offset;
         this.context = context;
+        this.detail = detail;
+        this.hint = hint;
+    }
+
+    /** The server's refusal, {@code message} its message (as the COPY says it), with its DETAIL and HINT. */
+    static CopyException refused(io.relationshiplayer.client.SqlClientException e, String message, String context) {
+        return new CopyException(e.sqlState(), message, -1, context, e.messageDetail(), e.messageHint());
     }
 
     /** A syntax error at {@code offset} of the statement. */
@@ -37,7 +50,7 @@ public final class CopyException extends RuntimeException {
 
     /** The same failure placed at a line of the data: PostgreSQL's CONTEXT. */
     CopyException at(String context) {
-        return new CopyException(sqlState, getMessage(), offset, context);
+        return new CopyException(sqlState, getMessage(), offset, context, detail, hint);
     }
 
     public String sqlState() {
@@ -47,6 +60,16 @@ public final class CopyException extends RuntimeException {
     /** The 0-based offset in the statement of a syntax error, or -1. */
     public int offset() {
         return offset;
+    }
+
+    /** The server's DETAIL (PostgreSQL's: {@code Key (id)=(1) already exists.}), or null. */
+    public String detail() {
+        return detail;
+    }
+
+    /** The server's HINT, or null. */
+    public String hint() {
+        return hint;
     }
 
     /** PostgreSQL's CONTEXT line without its label, or empty. */

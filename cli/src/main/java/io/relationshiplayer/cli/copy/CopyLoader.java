@@ -137,7 +137,7 @@ final class CopyLoader implements AutoCloseable {
                 session.update("COMMIT");
             } catch (SqlClientException e) {
                 segmentOpen = false;
-                throw new CopyException(e.sqlState(), e.detail());
+                throw CopyException.refused(e, e.detail(), "");
             }
             committed();
         }
@@ -195,7 +195,7 @@ final class CopyLoader implements AutoCloseable {
             long line = chunkLines[item >= 0 && item < chunk.size() ? item : 0];
             // the batch's item is the CONTEXT's line here, not the server's "batch item N: " in front of the message
             String detail = item >= 0 ? e.detail().replaceFirst("^batch item " + item + ": ", "") : e.detail();
-            throw new CopyException(e.sqlState(), detail, -1, context(line));
+            throw CopyException.refused(e, detail, context(line));
         }
         rows += chunk.size();
         segmentRows += chunk.size();

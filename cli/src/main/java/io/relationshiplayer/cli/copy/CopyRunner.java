@@ -72,7 +72,8 @@ public final class CopyRunner {
             return skipped(text, meta, inline && skipAfterFailure, e);
         } catch (SqlClientException e) {
             ErrorPrinter.print(err, e.sqlState(), e.detail(), 0, 0, text, firstLine);
-            return skipped(text, meta, inline && skipAfterFailure, new CopyException(e.sqlState(), e.detail()));
+            ErrorPrinter.printDetail(err, e.messageDetail(), e.messageHint());
+            return skipped(text, meta, inline && skipAfterFailure, CopyException.refused(e, e.detail(), ""));
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -220,6 +221,7 @@ public final class CopyRunner {
         }
         ErrorPrinter.print(err, e.sqlState(), (meta ? "\\copy: " : "") + e.getMessage(), line, column, sql,
                 firstLine);
+        ErrorPrinter.printDetail(err, e.detail(), e.hint());
         if (!e.context().isEmpty()) {
             err.println("CONTEXT: " + e.context());
         }

@@ -5,8 +5,9 @@ import java.io.PrintWriter;
 
 /**
  * A refused statement as people read it: {@code ERROR: <message> (SQLSTATE 42601) at line L, column C}, then the
- * statement's line with a caret under the position. The line is the script's or file's, where the statement came from
- * one.
+ * statement's line with a caret under the position, then PostgreSQL's DETAIL and HINT on lines of their own as psql
+ * prints them ({@code DETAIL:  Key (id)=(1) already exists.}). The line is the script's or file's, where the statement
+ * came from one.
  */
 public final class ErrorPrinter {
     private ErrorPrinter() {
@@ -19,6 +20,18 @@ public final class ErrorPrinter {
     /** As {@link #print(PrintWriter, SqlClientException, String)}; the line is counted from the script's start. */
     public static void print(PrintWriter err, SqlClientException e, String sql, int firstLine) {
         print(err, e.sqlState(), e.detail(), e.line(), e.column(), sql, firstLine);
+        printDetail(err, e.messageDetail(), e.messageHint());
+    }
+
+    /** psql's lines after the error's: {@code DETAIL:  ...} and {@code HINT:  ...} (each null: none). */
+    public static void printDetail(PrintWriter err, String detail, String hint) {
+        if (detail != null && !detail.isEmpty()) {
+            err.println("DETAIL:  " + detail);
+        }
+        if (hint != null && !hint.isEmpty()) {
+            err.println("HINT:  " + hint);
+        }
+        err.flush();
     }
 
     /** As above, from its parts: {@code line} and {@code column} are the statement's (1-based; 0 when none). */

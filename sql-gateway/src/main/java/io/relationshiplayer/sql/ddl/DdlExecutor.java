@@ -65,6 +65,7 @@ public final class DdlExecutor {
     }
 
     private static void run(DdlStatement statement, CatalogEditor editor) {
+        MissingRelations.check(statement, editor.catalog());
         if (statement instanceof CreateTable s) {
             TableDef.Builder spec = s.spec().toBuilder();
             Table draft = draft(s.spec().getName(), s.spec().getColumnsList());
@@ -162,7 +163,7 @@ public final class DdlExecutor {
             }
             int line = check.line() + e.line() - 1;
             int column = e.line() == 1 ? check.column() + e.column() - 1 : e.column();
-            throw new SqlException(e.sqlState(), e.getMessage(), line, column, e);
+            throw new SqlException(e.sqlState(), e.getMessage(), e.detail(), e.hint(), line, column, e);
         }
     }
 

@@ -7,7 +7,8 @@ import javax.annotation.Nonnull;
 
 /**
  * The one mapping from the layers' exceptions to {@link SqlException}s with PostgreSQL's SQLSTATEs, for DDL and DML
- * alike. The message is kept as the layer wrote it (it already follows PostgreSQL's wording); the cause is kept.
+ * alike. The message is kept as the layer wrote it (it already follows PostgreSQL's wording), and so are its DETAIL and
+ * HINT; the cause is kept.
  */
 public final class RelationalErrors {
     /** PostgreSQL's invalid_catalog_name: the database does not exist. */
@@ -37,7 +38,7 @@ public final class RelationalErrors {
 
     @Nonnull
     public static SqlException toSql(@Nonnull RelationalException e) {
-        return new SqlException(sqlState(e), String.valueOf(e.getMessage()), 0, 0, e);
+        return new SqlException(sqlState(e), String.valueOf(e.getMessage()), e.detail(), e.hint(), 0, 0, e);
     }
 
     @Nonnull

@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
 /**
  * A failed SQL call as a gRPC status: the failure becomes a {@link SqlException}, whose kind (its SQLSTATE's, documented
  * in sql_service.proto, unless raised with another) {@link GrpcStatuses} turns into the code; the details this side adds
- * are a {@link SqlError} and the {@link ErrorInfo}'s reason (the SQLSTATE) and metadata (line, column, batch index).
+ * are a {@link SqlError} (message, detail and hint apart; the status message has all three, as psql's lines) and the
+ * {@link ErrorInfo}'s reason (the SQLSTATE) and metadata (line, column, batch index).
  */
 public final class SqlGrpcErrors {
     private static final Logger LOG = LoggerFactory.getLogger(SqlGrpcErrors.class);
@@ -72,6 +73,15 @@ public final class SqlGrpcErrors {
         String message = e.getMessage() == null ? e.sqlState() : e.getMessage();
         SqlError.Builder error = SqlError.newBuilder().setSqlstate(e.sqlState()).setMessage(message)
                 .setLine(e.line()).setColumn(e.column());
+        String full = message;
+        if (e.detail() != null) {
+            error.setDetail(e.detail());
+            full += "\nDETAIL:  " + e.detail();
+        }
+        if (e.hint() != null) {
+            error.setHint(e.hint());
+            full += "\nHINT:  " + e.hint();
+        }
         Map<String, String> metadata = new LinkedHashMap<>();
         metadata.put("line", Integer.toString(e.line()));
         metadata.put("column", Integer.toString(e.column()));
@@ -80,7 +90,7 @@ public final class SqlGrpcErrors {
             error.setBatchIndex(index);
             metadata.put("batch_index", Integer.toString(index));
         }
-        return GrpcStatuses.exception(e.kind(), message, e.sqlState(), metadata, error.build());
+        return GrpcStatuses.exception(e.kind(), full, e.sqlState(), metadata, error.build());
     }
 
     /** {@code sha256:} and the first 16 hex digits of the SHA-256 of the statement's text; "-" for none. */

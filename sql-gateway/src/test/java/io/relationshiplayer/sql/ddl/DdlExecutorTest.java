@@ -237,7 +237,7 @@ class DdlExecutorTest {
     void unknownTablesAndColumnsInDefinitions() {
         createTicketTracker();
         assertRefused("CREATE TABLE t (id INT PRIMARY KEY, p BIGINT REFERENCES nowhere)", SqlException.UNDEFINED_TABLE,
-                "table \"nowhere\" does not exist");
+                "relation \"nowhere\" does not exist"); // PostgreSQL's words, no position
         assertRefused("CREATE TABLE t (id INT PRIMARY KEY, UNIQUE (nope))", SqlException.UNDEFINED_COLUMN,
                 "column \"nope\" of table \"t\" does not exist");
         assertRefused("CREATE TABLE t (id INT, PRIMARY KEY (nope))", SqlException.UNDEFINED_COLUMN,
@@ -252,8 +252,10 @@ class DdlExecutorTest {
         assertRefused("CREATE TABLE t (id INT PRIMARY KEY, u BIGINT NOT NULL REFERENCES users ON DELETE SET NULL)",
                 SqlException.INVALID_DEFINITION, "foreign key \"t_u_fkey\" sets column \"u\" to NULL, but the column "
                         + "is NOT NULL");
-        assertRefused("CREATE INDEX i ON nowhere (a)", SqlException.UNDEFINED_TABLE,
-                "table \"nowhere\" does not exist");
+        SqlException index = assertRefused("CREATE INDEX i ON nowhere (a)", SqlException.UNDEFINED_TABLE,
+                "relation \"nowhere\" does not exist");
+        assertThat(index.line()).isZero();
+        assertThat(index.column()).isZero();
         assertRefused("CREATE INDEX i ON users (nope)", SqlException.UNDEFINED_COLUMN,
                 "column \"nope\" of table \"users\" does not exist");
         assertRefused("CREATE TABLE t (id INT PRIMARY KEY, n VARCHAR(2) DEFAULT 'abc')", SqlException.STRING_TOO_LONG,
@@ -293,7 +295,8 @@ class DdlExecutorTest {
         });
         SqlException e = assertRefused("CREATE UNIQUE INDEX users_active_key ON users (active)",
                 SqlException.UNIQUE_VIOLATION, null);
-        assertThat(e.getMessage()).startsWith("could not create unique constraint \"users_active_key\"");
+        assertThat(e.getMessage()).isEqualTo("could not create unique index \"users_active_key\"");
+        assertThat(e.detail()).matches("Key \\(active\\)=\\(.*\\) is duplicated\\.");
         assertThat(layer.catalog(db).requireTable("users").uniqueConstraints()).extracting(IndexDef::getName)
                 .doesNotContain("users_active_key");
     }
@@ -326,9 +329,9 @@ class DdlExecutorTest {
         assertRefused("ALTER TABLE users ADD COLUMN Karma INTEGER", SqlException.DUPLICATE_COLUMN,
                 "column \"karma\" of relation \"users\" already exists");
         assertRefused("ALTER TABLE nowhere ADD COLUMN x INTEGER", SqlException.UNDEFINED_TABLE,
-                "table \"nowhere\" does not exist");
+                "relation \"nowhere\" does not exist");
         assertRefused("ALTER TABLE users ADD COLUMN team_id BIGINT REFERENCES teams", SqlException.UNDEFINED_TABLE,
-                "table \"teams\" does not exist");
+                "relation \"teams\" does not exist");
         assertRefused("ALTER TABLE users ADD COLUMN project_id BIGINT REFERENCES projects (nope)",
                 SqlException.UNDEFINED_COLUMN, "column \"nope\" of table \"projects\" does not exist");
         assertThat(layer.catalog(db).requireTable("users").columnIndex("team_id")).isNegative();
@@ -362,7 +365,7 @@ class DdlExecutorTest {
         assertRefused("ALTER TABLE projects ADD FOREIGN KEY (nope) REFERENCES users", SqlException.UNDEFINED_COLUMN,
                 "column \"nope\" of table \"projects\" does not exist");
         assertRefused("ALTER TABLE projects ADD FOREIGN KEY (lead_id) REFERENCES nowhere",
-                SqlException.UNDEFINED_TABLE, "table \"nowhere\" does not exist");
+                SqlException.UNDEFINED_TABLE, "relation \"nowhere\" does not exist");
 
         assertThat(sql("ALTER TABLE projects DROP CONSTRAINT projects_lead_fkey").command()).isEqualTo("ALTER TABLE");
         sql("ALTER TABLE projects DROP CONSTRAINT PROJECTS_NAME_KEY");
@@ -378,7 +381,7 @@ class DdlExecutorTest {
         assertRefused("ALTER TABLE users DROP CONSTRAINT users_pkey", SqlException.INVALID_DEFINITION,
                 "the primary key of \"users\" cannot be dropped");
         assertRefused("ALTER TABLE nowhere DROP CONSTRAINT IF EXISTS c", SqlException.UNDEFINED_TABLE,
-                "table \"nowhere\" does not exist");
+                "relation \"nowhere\" does not exist");
     }
 
     @Test
@@ -392,8 +395,9 @@ class DdlExecutorTest {
         });
         SqlException e = assertRefused("ALTER TABLE projects ADD CONSTRAINT projects_lead_fkey FOREIGN KEY (lead_id) "
                 + "REFERENCES users", SqlException.FOREIGN_KEY_VIOLATION, null);
-        assertThat(e.getMessage()).startsWith("cannot add foreign key constraint \"projects_lead_fkey\"")
-                .contains("is not present in table \"users\"");
+        assertThat(e.getMessage()).isEqualTo("insert or update on table \"projects\" violates foreign key constraint "
+                + "\"projects_lead_fkey\"");
+        assertThat(e.detail()).isEqualTo("Key (lead_id)=(99) is not present in table \"users\".");
         assertThat(layer.catalog(db).requireTable("projects").foreignKeys()).extracting(ForeignKeyDef::getName)
                 .containsExactly("projects_owner_fkey");
     }
@@ -404,8 +408,11 @@ class DdlExecutorTest {
     void dropTableRefusedWhileReferencedUnlessCascade() {
         createTicketTracker();
         assertRefused("DROP TABLE users", SqlException.DEPENDENT_OBJECTS, null);
-        assertRefused("DROP TABLE labels RESTRICT", SqlException.DEPENDENT_OBJECTS, "cannot drop table \"labels\" "
-                + "because constraint \"ticket_labels_label_id_fkey\" on table \"ticket_labels\" depends on it");
+        SqlException labels = assertRefused("DROP TABLE labels RESTRICT", SqlException.DEPENDENT_OBJECTS,
+                "cannot drop table labels because other objects depend on it");
+        assertThat(labels.detail()).isEqualTo("constraint ticket_labels_label_id_fkey on table ticket_labels depends "
+                + "on table labels");
+        assertThat(labels.hint()).isEqualTo("Use DROP ... CASCADE to drop the dependent objects too.");
         assertThat(layer.catalog(db).table("labels")).isNotNull();
 
         assertThat(sql("DROP TABLE labels CASCADE").command()).isEqualTo("DROP TABLE");
@@ -478,8 +485,10 @@ class DdlExecutorTest {
                 "index \"by_created\" on table \"users\" does not exist");
         assertRefused("DROP INDEX i ON nowhere", SqlException.UNDEFINED_TABLE, "table \"nowhere\" does not exist");
         sql("CREATE TABLE invites (id BIGINT PRIMARY KEY, email VARCHAR(64) REFERENCES users (email))");
-        assertRefused("DROP INDEX users_email_key", SqlException.DEPENDENT_OBJECTS, "cannot drop constraint "
-                + "\"users_email_key\": foreign key \"invites_email_fkey\" on table \"invites\" depends on it");
+        SqlException email = assertRefused("DROP INDEX users_email_key", SqlException.DEPENDENT_OBJECTS,
+                "cannot drop constraint users_email_key on table users because other objects depend on it");
+        assertThat(email.detail()).isEqualTo("constraint invites_email_fkey on table invites depends on index "
+                + "users_email_key");
     }
 
     // ---- CREATE MATERIALIZED JOIN ----

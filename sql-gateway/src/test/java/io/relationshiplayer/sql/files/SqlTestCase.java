@@ -40,11 +40,23 @@ record SqlTestCase(String file, int line, @Nullable String sql, List<Object> par
 
         /**
          * The statement fails with {@code sqlState}, its message containing {@code fragment} (if not empty), at
-         * {@code line} and {@code column} of the statement (if {@code line} is not 0).
+         * {@code line} and {@code column} of the statement (unless -1: not checked; 0:0 is no position), with exactly
+         * PostgreSQL's DETAIL {@code detail} and HINT {@code hint} when they are not null ({@code ""}: none).
          */
-        record Error(String sqlState, String fragment, int line, int column) implements Outcome {
+        record Error(String sqlState, String fragment, int line, int column, @Nullable String detail,
+                     @Nullable String hint) implements Outcome {
+            Error(String sqlState, String fragment, int line, int column) {
+                this(sqlState, fragment, line, column, null, null);
+            }
+
             Error(String sqlState, String fragment) {
-                this(sqlState, fragment, 0, 0);
+                this(sqlState, fragment, -1, -1);
+            }
+
+            /** This outcome with its expected DETAIL (a further line joined with LF) or HINT. */
+            Error with(@Nullable String moreDetail, @Nullable String moreHint) {
+                return new Error(sqlState, fragment, line, column, moreDetail == null ? detail
+                        : detail == null ? moreDetail : detail + "\n" + moreDetail, moreHint == null ? hint : moreHint);
             }
         }
 

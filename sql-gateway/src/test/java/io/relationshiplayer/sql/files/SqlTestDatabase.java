@@ -158,7 +158,15 @@ final class SqlTestDatabase implements AutoCloseable {
                 throw new AssertionFailedError(where(c) + "expected the message to contain \"" + want.fragment()
                         + "\" but it was: " + e.getMessage(), want.fragment(), e.getMessage(), e);
             }
-            if (want.line() != 0 && (e.line() != want.line() || e.column() != want.column())) {
+            if (want.detail() != null && !want.detail().equals(e.detail() == null ? "" : e.detail())) {
+                throw new AssertionFailedError(where(c) + "expected the DETAIL \"" + want.detail() + "\" but it was: "
+                        + e.detail() + " (message: " + e.getMessage() + ")", want.detail(), e.detail(), e);
+            }
+            if (want.hint() != null && !want.hint().equals(e.hint() == null ? "" : e.hint())) {
+                throw new AssertionFailedError(where(c) + "expected the HINT \"" + want.hint() + "\" but it was: "
+                        + e.hint() + " (message: " + e.getMessage() + ")", want.hint(), e.hint(), e);
+            }
+            if (want.line() >= 0 && (e.line() != want.line() || e.column() != want.column())) {
                 throw new AssertionFailedError(where(c) + "expected the error at " + want.line() + ":" + want.column()
                         + " but it was at " + e.line() + ":" + e.column() + ": " + e.getMessage(),
                         want.line() + ":" + want.column(), e.line() + ":" + e.column(), e);

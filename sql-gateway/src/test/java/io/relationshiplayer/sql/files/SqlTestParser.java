@@ -106,8 +106,8 @@ final class SqlTestParser {
                     outcome = new Outcome.Count(Long.parseLong(m.group(2)));
                 } else {
                     outcome = new Outcome.Error(m.group(3), m.group(6) == null ? "" : m.group(6).strip(),
-                            m.group(4) == null ? 0 : Integer.parseInt(m.group(4)),
-                            m.group(5) == null ? 0 : Integer.parseInt(m.group(5)));
+                            m.group(4) == null ? -1 : Integer.parseInt(m.group(4)),
+                            m.group(5) == null ? -1 : Integer.parseInt(m.group(5)));
                 }
             } else if ((m = QUERY.matcher(t)).matches()) {
                 requireNone(outcome, query, file, at);
@@ -116,6 +116,13 @@ final class SqlTestParser {
                 asText = m.group(1).equals("text");
             } else if ((m = PLAN.matcher(t)).matches()) {
                 plan.add(new PlanCheck(m.group(1).equals("contains"), m.group(2).strip()));
+            } else if (t.startsWith("detail:") || t.startsWith("hint:")) {
+                if (!(outcome instanceof Outcome.Error e)) {
+                    throw error(file, at, "detail: and hint: follow a statement error directive");
+                }
+                boolean detail = t.startsWith("detail:");
+                String value = t.substring(detail ? 7 : 5).strip();
+                outcome = detail ? e.with(value, null) : e.with(null, value);
             } else if (t.startsWith("params:")) {
                 params = params(t.substring(7), file, at);
             } else if (t.startsWith("columns:")) {
@@ -129,7 +136,7 @@ final class SqlTestParser {
                 reference = t.substring(10).strip();
             } else if (t.startsWith("include ")) {
                 include = t.substring(8).strip();
-            } else if (t.matches("(statement|query|plan|session|include|reference)\\b.*")) {
+            } else if (t.matches("(statement|query|plan|session|include|reference|detail|hint)\\b.*")) {
                 throw error(file, at, "unknown directive: " + t);
             } else {
                 break;

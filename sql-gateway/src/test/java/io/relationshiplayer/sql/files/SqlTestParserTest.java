@@ -91,7 +91,27 @@ class SqlTestParserTest {
                 "SELECT"), 0);
         assertThat(cases.get(0).outcome())
                 .isEqualTo(new Outcome.Error("42601", "syntax error at or near \"x\"", 2, 8));
-        assertThat(cases.get(1).outcome()).isEqualTo(new Outcome.Error("42601", "at or near", 0, 0));
+        assertThat(cases.get(1).outcome()).isEqualTo(new Outcome.Error("42601", "at or near"));
+    }
+
+    @Test
+    void readsAnErrorsDetailAndHint() {
+        List<SqlTestCase> cases = parser.parse("t.sqltest", String.join("\n",
+                "statement error 2BP01 @0:0 cannot drop",
+                "detail: view v depends on table d",
+                "detail: view w depends on view v",
+                "hint: Use DROP ... CASCADE.",
+                "DROP TABLE d",
+                "",
+                "statement error 22023",
+                "detail:",
+                "SET x = 1"), 0);
+        assertThat(cases.get(0).outcome()).isEqualTo(new Outcome.Error("2BP01", "cannot drop", 0, 0,
+                "view v depends on table d\nview w depends on view v", "Use DROP ... CASCADE."));
+        assertThat(cases.get(0).sql()).isEqualTo("DROP TABLE d");
+        assertThat(cases.get(1).outcome()).isEqualTo(new Outcome.Error("22023", "", -1, -1, "", null));
+        assertThatThrownBy(() -> parser.parse("t.sqltest", "statement ok\ndetail: x\nSELECT 1", 0))
+                .hasMessageContaining("t.sqltest:2").hasMessageContaining("follow a statement error");
     }
 
     @Test

@@ -80,6 +80,35 @@ class SqlErrorTest extends SqlServerFixture {
     }
 
     @Test
+    void constraintViolationsCarryPostgresDetailApartFromTheMessage() {
+        SqlError unique = expectSql(Status.Code.ALREADY_EXISTS, "23505", () -> exec(s,
+                "INSERT INTO projects VALUES (1, 'x')"));
+        assertThat(unique.getMessage()).isEqualTo("duplicate key value violates unique constraint \"projects_pkey\"");
+        assertThat(unique.getDetail()).isEqualTo("Key (id)=(1) already exists.");
+        assertThat(unique.getHint()).isEmpty();
+        SqlError foreign = expectSql(Status.Code.FAILED_PRECONDITION, "23503", () -> exec(s,
+                "INSERT INTO tickets VALUES (1, 9, 't')"));
+        assertThat(foreign.getMessage()).isEqualTo("insert or update on table \"tickets\" violates foreign key "
+                + "constraint \"tickets_project_id_fkey\"");
+        assertThat(foreign.getDetail()).isEqualTo("Key (project_id)=(9) is not present in table \"projects\".");
+        // the status message, for tools that read only it, has psql's lines
+        StatusRuntimeException status = (StatusRuntimeException) catchThrowable(() -> exec(s,
+                "INSERT INTO projects VALUES (3, 'rl')"));
+        assertThat(status.getStatus().getDescription()).isEqualTo("duplicate key value violates unique constraint "
+                + "\"projects_name_key\"\nDETAIL:  Key (name)=(rl) already exists.");
+        StatusRuntimeException drop = (StatusRuntimeException) catchThrowable(() -> exec(s, "DROP TABLE projects"));
+        assertThat(drop.getStatus().getDescription()).isEqualTo("cannot drop table projects because other objects "
+                + "depend on it\nDETAIL:  constraint tickets_project_id_fkey on table tickets depends on table "
+                + "projects\nHINT:  Use DROP ... CASCADE to drop the dependent objects too.");
+        // without a detail: the message alone
+        StatusRuntimeException table = (StatusRuntimeException) catchThrowable(() -> exec(s, "SELECT * FROM nope"));
+        assertThat(table.getStatus().getDescription()).isEqualTo("relation \"nope\" does not exist");
+        assertThat(expectSql(Status.Code.INVALID_ARGUMENT, "42P01", () -> exec(s, "SELECT * FROM nope")).getDetail())
+                .isEmpty();
+        assertServing(s);
+    }
+
+    @Test
     void aStatementFailingWithAnErrorInsideTheEngineFreesTheSession() {
         // Calcite folds 1 / 0 in generated code whose class initializer throws: an Error, not an exception.
         Throwable t = catchThrowable(() -> exec(s, "SELECT 1 / 0 FROM projects"));

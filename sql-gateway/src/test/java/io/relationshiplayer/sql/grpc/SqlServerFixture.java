@@ -356,7 +356,10 @@ abstract class SqlServerFixture {
         assertThat(info).as("an ErrorInfo detail").isNotNull();
         assertThat(info.getReason()).isEqualTo(sqlState);
         assertThat(info.getDomain()).isEqualTo(SqlGrpcErrors.DOMAIN);
-        assertThat(e.getStatus().getDescription()).isEqualTo(error.getMessage());
+        // the status message: the SqlError's, then PostgreSQL's DETAIL and HINT on psql's lines when there are any
+        assertThat(e.getStatus().getDescription()).isEqualTo(error.getMessage()
+                + (error.getDetail().isEmpty() ? "" : "\nDETAIL:  " + error.getDetail())
+                + (error.getHint().isEmpty() ? "" : "\nHINT:  " + error.getHint()));
         return error;
     }
 

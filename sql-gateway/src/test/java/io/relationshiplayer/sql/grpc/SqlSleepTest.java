@@ -168,7 +168,10 @@ class SqlSleepTest extends SqlServerFixture {
         String s = open();
         SqlError unit = expectSql(Status.Code.INVALID_ARGUMENT, "22023", () -> exec(s,
                 "SET statement_timeout = '5 weeks'"));
-        assertThat(unit.getMessage()).contains("valid units");
+        assertThat(unit.getMessage()).isEqualTo("invalid value for parameter \"statement_timeout\": \"5 weeks\"");
+        assertThat(unit.getHint()).isEqualTo("Valid units for this parameter are \"us\", \"ms\", \"s\", \"min\", "
+                + "\"h\", and \"d\"."); // PostgreSQL's HINT
+        assertThat(unit.getDetail()).isEmpty();
         SqlError negative = expectSql(Status.Code.INVALID_ARGUMENT, "22023", () -> exec(s,
                 "SET statement_timeout = -1"));
         assertThat(negative.getMessage()).contains("outside the valid range");
