@@ -292,9 +292,13 @@ final class EverydayCalls {
         } else if (type.getSqlTypeName() == SqlTypeName.NULL) {
             v = rex.makeNullLiteral(text);
         } else {
-            v = cx.convertExpression(SqlStdOperatorTable.CAST.createCall(operand.getParserPosition(), operand,
+            SqlCall cast = SqlStdOperatorTable.CAST.createCall(operand.getParserPosition(), operand,
                     new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, SqlParserPos.ZERO),
-                            SqlParserPos.ZERO)));
+                            SqlParserPos.ZERO));
+            // the cast was never validated: its type, for the convertlets that ask (a TIMESTAMP literal's)
+            cx.getValidator().setValidatedNodeType(cast, types.createTypeWithNullability(
+                    types.createSqlType(SqlTypeName.VARCHAR), type.isNullable()));
+            v = cx.convertExpression(cast);
         }
         return rex.makeCast(text, v, true, false);
     }
