@@ -141,8 +141,9 @@ final class PostgresParser extends SqlParserImpl {
         if (joined != null) {
             return joined(joined);
         }
-        return OrderedSetAggregates.apply(RowValues.check(RewriteExpansion.check(WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts,
-                CaretPrecedence.apply(text, lineStarts, (SqlNode) parse(Entry.STATEMENT)))))));
+        return SeriesNames.apply(OrderedSetAggregates.apply(RowValues.check(RewriteExpansion.check(WindowRewrites.apply(text,
+                PostgresTree.apply(text, lineStarts, CaretPrecedence.apply(text, lineStarts,
+                        (SqlNode) parse(Entry.STATEMENT))))))));
     }
 
     /** A joined UPDATE or DELETE: its parts parsed in the text's order, each numbering its markers on. */
@@ -170,8 +171,9 @@ final class PostgresParser extends SqlParserImpl {
 
     @Override
     public org.apache.calcite.sql.SqlNodeList parseSqlStmtList() throws Exception {
-        return OrderedSetAggregates.apply(RowValues.check(RewriteExpansion.check(WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts,
-                CaretPrecedence.apply(text, lineStarts, (org.apache.calcite.sql.SqlNodeList) parse(Entry.STATEMENTS)))))));
+        return SeriesNames.apply(OrderedSetAggregates.apply(RowValues.check(RewriteExpansion.check(WindowRewrites.apply(text,
+                PostgresTree.apply(text, lineStarts, CaretPrecedence.apply(text, lineStarts,
+                        (org.apache.calcite.sql.SqlNodeList) parse(Entry.STATEMENTS))))))));
     }
 
     private Object parse(Entry entry) throws Exception {
