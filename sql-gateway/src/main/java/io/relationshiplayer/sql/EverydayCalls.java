@@ -56,7 +56,7 @@ final class EverydayCalls {
      * least restrictive type), the method of ours ({@link #owner}), and the type its result stands for (a DATE
      * of its days, a TIMESTAMP of its microseconds; null: the result).
      */
-    private record Signature(List<SqlTypeName> params, boolean variadic, SqlTypeName result, String method,
+    record Signature(List<SqlTypeName> params, boolean variadic, SqlTypeName result, String method,
                              SqlTypeName castTo) {
         boolean takes(List<RelDataType> types) {
             if (variadic ? types.size() < params.size() - 1 : types.size() != params.size()) {
@@ -138,7 +138,8 @@ final class EverydayCalls {
         }
         int lo = min;
         int hi = max;
-        return new SqlFunction(name, SqlKind.OTHER_FUNCTION, b -> returnType(name, b), null,
+        return new SqlFunction(name, SqlKind.OTHER_FUNCTION, b -> returnType(name, b), EverydayParameters.of(
+                signatures),
                 new SqlOperandTypeChecker() {
                     @Override
                     public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
@@ -215,9 +216,10 @@ final class EverydayCalls {
         return null;
     }
 
-    private static boolean matches(SqlTypeName param, RelDataType type) {
+    static boolean matches(SqlTypeName param, RelDataType type) {
         SqlTypeName t = type.getSqlTypeName();
-        if (t == SqlTypeName.NULL || param == ANY) {
+        if (t == SqlTypeName.NULL || t == SqlTypeName.UNKNOWN || param == ANY) {
+            // an UNKNOWN: a parameter not typed yet (a comparison types its other side first; EverydayParameters)
             return true;
         }
         boolean integer = t == SqlTypeName.TINYINT || t == SqlTypeName.SMALLINT || t == SqlTypeName.INTEGER;
