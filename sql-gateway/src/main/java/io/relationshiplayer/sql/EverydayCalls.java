@@ -307,10 +307,7 @@ final class EverydayCalls {
 
     /** PostgreSQL's bytea of the text of a literal: {@code \x} and hex digits, or the text's UTF-8 bytes. */
     private static org.apache.calcite.avatica.util.ByteString byteaText(String text) {
-        return text.startsWith("\\x")
-                ? io.relationshiplayer.sql.calcite.ByteaEncodings.decode(text.substring(2), "hex")
-                : new org.apache.calcite.avatica.util.ByteString(
-                        text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return io.relationshiplayer.sql.calcite.ByteaEncodings.input(text);
     }
 
     /** The conversion of {@code op}'s calls, or null if it is none of these. */
