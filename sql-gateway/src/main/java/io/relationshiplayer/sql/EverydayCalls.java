@@ -185,11 +185,15 @@ final class EverydayCalls {
             @Override
             public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
                 SqlParserPos p = binding.getCall().getParserPosition();
+                int n = binding.getOperandCount();
+                // no such signature (of another count, of dates or timestamps, of doubles): none here, in FROM or not
+                // (a call in FROM that none of Calcite's table functions takes ends here too)
+                boolean none = n < 2 || n > 3;
                 for (RelDataType t : binding.collectOperandTypes()) {
-                    if (!SqlTypeUtil.isExactNumeric(t) && t.getSqlTypeName() != SqlTypeName.NULL) {
-                        // of dates or timestamps: none here, in FROM or not
-                        throw noFunction(binding.getCall(), "GENERATE_SERIES", binding.collectOperandTypes());
-                    }
+                    none |= !SqlTypeUtil.isExactNumeric(t) && t.getSqlTypeName() != SqlTypeName.NULL;
+                }
+                if (none) {
+                    throw noFunction(binding.getCall(), "GENERATE_SERIES", binding.collectOperandTypes());
                 }
                 throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "set-returning functions are not "
                         + "supported in expressions: write FROM generate_series(...)", p.getLineNum(),
@@ -266,7 +270,7 @@ final class EverydayCalls {
         return f.createTypeWithNullability(t, true);
     }
 
-    private static SqlException noFunction(SqlCall call, String name, List<RelDataType> types) {
+    static SqlException noFunction(SqlCall call, String name, List<RelDataType> types) {
         List<String> names = new ArrayList<>();
         for (RelDataType t : types) {
             names.add(ValidationErrors.typeName(t));

@@ -14,7 +14,8 @@ import org.apache.calcite.sql.validate.SqlValidatorScope;
  * The type of a {@code ?} given to {@code generate_series} in FROM, as PostgreSQL types an unknown parameter there:
  * that of the other bounds ({@code generate_series(1, ?)} an integer, {@code generate_series(1::bigint, ?)} a
  * bigint, {@code generate_series(0.5, ?)} a numeric); with no other bound typed, an integer (PostgreSQL: 42725, not
- * unique). Nothing typed such a parameter, so it was text and the call 42883.
+ * unique). Nothing typed such a parameter, so it was text and the call 42883. A series of doubles is 42883, as
+ * PostgreSQL has none (Calcite's lookup took the numeric one).
  */
 final class SeriesParameters {
     private SeriesParameters() {
@@ -27,20 +28,28 @@ final class SeriesParameters {
             return null;
         }
         boolean any = false;
+        boolean approximate = false;
         SqlTypeName widest = SqlTypeName.INTEGER;
+        java.util.List<RelDataType> types = new java.util.ArrayList<>();
         for (SqlNode operand : call.getOperandList()) {
             if (operand instanceof SqlDynamicParam) {
                 any = true;
+                types.add(validator.getUnknownType());
                 continue;
             }
             RelDataType t = validator.deriveType(scope, operand);
+            types.add(t);
+            approximate |= SqlTypeUtil.isApproximateNumeric(t);
             if (t.getSqlTypeName() == SqlTypeName.DECIMAL) {
                 widest = SqlTypeName.DECIMAL;
             } else if (t.getSqlTypeName() == SqlTypeName.BIGINT && widest == SqlTypeName.INTEGER) {
                 widest = SqlTypeName.BIGINT;
-            } else if (!SqlTypeUtil.isExactNumeric(t) && t.getSqlTypeName() != SqlTypeName.NULL) {
+            } else if (!SqlTypeUtil.isNumeric(t) && t.getSqlTypeName() != SqlTypeName.NULL) {
                 return null; // another type: the call's own error (42883)
             }
+        }
+        if (approximate) { // PostgreSQL has no series of doubles (Calcite's lookup took the numeric one)
+            throw EverydayCalls.noFunction(call, "GENERATE_SERIES", types);
         }
         if (!any) {
             return null;
