@@ -15,7 +15,8 @@ import org.apache.calcite.sql.validate.SqlValidatorScope;
  * that of the other bounds ({@code generate_series(1, ?)} an integer, {@code generate_series(1::bigint, ?)} a
  * bigint, {@code generate_series(0.5, ?)} a numeric); with no other bound typed, an integer (PostgreSQL: 42725, not
  * unique). Nothing typed such a parameter, so it was text and the call 42883. A series of doubles is 42883, as
- * PostgreSQL has none (Calcite's lookup took the numeric one).
+ * PostgreSQL has none (Calcite's lookup took the numeric one). A subquery as a bound is 0A000 at it (Calcite
+ * could not implement the scan: XX000).
  */
 final class SeriesParameters {
     private SeriesParameters() {
@@ -36,6 +37,12 @@ final class SeriesParameters {
                 any = true;
                 types.add(validator.getUnknownType());
                 continue;
+            }
+            if (operand.getKind() == org.apache.calcite.sql.SqlKind.SCALAR_QUERY || operand.isA(
+                    org.apache.calcite.sql.SqlKind.QUERY)) { // Calcite cannot run it there (XX000 "Unable to implement")
+                throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "a subquery as an argument of "
+                        + "generate_series is not supported", operand.getParserPosition().getLineNum(),
+                        operand.getParserPosition().getColumnNum(), null);
             }
             RelDataType t = validator.deriveType(scope, operand);
             types.add(t);
