@@ -367,6 +367,21 @@ def test_deadline_cancels_a_statement(server, big):
         assert cur.fetchone() == (BIG_ROWS,)
 
 
+def test_session_statement_timeout_is_the_servers(server):
+    with rl.connect(server, database="stmt_timeout", create=True, autocommit=True) as c:
+        cur = c.cursor()
+        cur.execute("SET statement_timeout = 200")
+        with pytest.raises(rl.QueryCanceled) as e:  # no Cursor.timeout: the server's words, not the client's
+            cur.execute("SELECT count(*) FROM generate_series(1, 2000000000) g")
+            cur.fetchall()
+        assert e.value.sqlstate == "57014"
+        assert str(e.value).startswith("canceling statement due to statement timeout")
+        assert "Cursor.timeout" not in str(e.value)
+        cur.execute("SET statement_timeout = 0")
+        cur.execute("SELECT 1")
+        assert cur.fetchone() == (1,)
+
+
 # ---- types ----
 
 TYPED = ("CREATE TABLE typed (id BIGINT PRIMARY KEY, i INTEGER, d DOUBLE, b BOOLEAN, s VARCHAR(20), "

@@ -412,7 +412,8 @@ class _Result:
             self._finish()
             if self.cancelled:
                 raise self._canceled() from None
-            if e.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
+            # the server's own timeout (SET statement_timeout, --statement-timeout) carries its error: its words
+            if e.code() == grpc.StatusCode.DEADLINE_EXCEEDED and exc._sql_error(e) is None:
                 raise exc.QueryCanceled(f"canceling statement due to statement timeout ({self.timeout} s, "
                                         "Cursor.timeout)", sqlstate="57014", code=e.code()) from None
             raise exc.from_rpc_error(e, self.sql) from None

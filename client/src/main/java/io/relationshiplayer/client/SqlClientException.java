@@ -60,6 +60,11 @@ public final class SqlClientException extends ClientException {
         return new SqlClientException(fallbackState(s.getCode()), message, 0, 0, s.getCode(), e);
     }
 
+    /** Whether the server sent this error (a SqlError), rather than gRPC (the caller's deadline, a lost channel). */
+    public boolean fromServer() {
+        return getCause() instanceof StatusRuntimeException && sqlError((StatusRuntimeException) getCause()) != null;
+    }
+
     /** The 0-based index of the batch item that failed (ExecuteBatch), or -1 when the failure is not one item's. */
     public int batchIndex() {
         if (getCause() instanceof StatusRuntimeException) {

@@ -214,8 +214,10 @@ class RlStatement implements Statement {
             return counts;
         } catch (SQLException e) {
             int index = e.getCause() instanceof SqlClientException s ? s.batchIndex() : -1;
-            BatchUpdateException b = new BatchUpdateException((index >= 0 ? "batch item " + index + ": " : "")
-                    + e.getMessage(), e.getSQLState(), 0, new long[0], e);
+            String item = "batch item " + index + ": ";
+            // the server's message names the item already: once is enough
+            BatchUpdateException b = new BatchUpdateException((index >= 0 && !String.valueOf(e.getMessage())
+                    .startsWith(item) ? item : "") + e.getMessage(), e.getSQLState(), 0, new long[0], e);
             b.setNextException(e);
             throw b;
         }

@@ -40,6 +40,11 @@ final class SqlErrors {
             server = new ServerErrorMessage(state, e.getMessage(), 0, 0, 0);
             message = e.getMessage();
         }
+        if (timedOut && state.equals("57014") && e instanceof SqlClientException s && !s.fromServer()) {
+            // the call's own deadline: PostgreSQL's words, not gRPC's (its delays and channel's addresses)
+            message = "canceling statement due to statement timeout (setQueryTimeout) (SQLSTATE 57014)";
+            server = new ServerErrorMessage(state, "canceling statement due to statement timeout", 0, 0, 0);
+        }
         return ServerErrors.of(kind(e, state, timedOut), timedOut && state.equals("57014")
                 ? "statement timeout: " + message : message, server, e);
     }

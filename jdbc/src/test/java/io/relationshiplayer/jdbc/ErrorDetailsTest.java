@@ -100,6 +100,7 @@ class ErrorDetailsTest {
             st.addBatch("INSERT INTO nowhere VALUES (3)");
             BatchUpdateException batch = catchThrowableOfType(st::executeBatch, BatchUpdateException.class);
             assertThat(batch.getMessage()).startsWith("batch item 1: ").endsWith("\n  Position: 13");
+            assertThat(batch.getMessage()).doesNotContain("batch item 1: batch item"); // named once (it was twice)
             assertPosition((SQLException) batch.getCause(), "42P01", 13);
             c.setAutoCommit(false); // the statement carries BEGIN: the position is still its text's
             assertPosition(failure(st, "SELECT name FROM p WHERE nope = 1"), "42703", 26);

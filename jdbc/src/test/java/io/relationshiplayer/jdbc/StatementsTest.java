@@ -235,6 +235,8 @@ class StatementsTest {
                     }
                 }).isInstanceOf(SQLTimeoutException.class).isInstanceOf(RlSQLException.class)
                         .satisfies(e -> assertThat(((RlSQLException) e).getServerErrorMessage().getPosition()).isZero())
+                        .satisfies(e -> assertThat(e.getMessage()).isEqualTo("statement timeout: canceling statement "
+                                + "due to statement timeout (setQueryTimeout) (SQLSTATE 57014)")) // no gRPC words
                         .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("57014");
                 assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(15_000);
                 st.setQueryTimeout(0);

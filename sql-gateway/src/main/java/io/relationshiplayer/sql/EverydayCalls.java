@@ -56,7 +56,7 @@ final class EverydayCalls {
      * least restrictive type), the method of ours ({@link #owner}), and the type its result stands for (a DATE
      * of its days, a TIMESTAMP of its microseconds; null: the result).
      */
-    private record Signature(List<SqlTypeName> params, boolean variadic, SqlTypeName result, String method,
+    record Signature(List<SqlTypeName> params, boolean variadic, SqlTypeName result, String method,
                              SqlTypeName castTo) {
         boolean takes(List<RelDataType> types) {
             if (variadic ? types.size() < params.size() - 1 : types.size() != params.size()) {
@@ -133,12 +133,14 @@ final class EverydayCalls {
         int min = Integer.MAX_VALUE;
         int max = 0;
         for (Signature s : signatures) {
-            min = Math.min(min, s.variadic() ? s.params().size() - 1 : s.params().size());
+            // a variadic function takes one argument at least, as PostgreSQL's (num_nulls() is 42883 there)
+            min = Math.min(min, s.variadic() ? Math.max(1, s.params().size() - 1) : s.params().size());
             max = s.variadic() ? 100 : Math.max(max, s.params().size());
         }
         int lo = min;
         int hi = max;
-        return new SqlFunction(name, SqlKind.OTHER_FUNCTION, b -> returnType(name, b), null,
+        return new SqlFunction(name, SqlKind.OTHER_FUNCTION, b -> returnType(name, b), EverydayParameters.of(
+                signatures),
                 new SqlOperandTypeChecker() {
                     @Override
                     public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
@@ -183,11 +185,15 @@ final class EverydayCalls {
             @Override
             public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
                 SqlParserPos p = binding.getCall().getParserPosition();
+                int n = binding.getOperandCount();
+                // no such signature (of another count, of dates or timestamps, of doubles): none here, in FROM or not
+                // (a call in FROM that none of Calcite's table functions takes ends here too)
+                boolean none = n < 2 || n > 3;
                 for (RelDataType t : binding.collectOperandTypes()) {
-                    if (!SqlTypeUtil.isExactNumeric(t) && t.getSqlTypeName() != SqlTypeName.NULL) {
-                        // of dates or timestamps: none here, in FROM or not
-                        throw noFunction(binding.getCall(), "GENERATE_SERIES", binding.collectOperandTypes());
-                    }
+                    none |= !SqlTypeUtil.isExactNumeric(t) && t.getSqlTypeName() != SqlTypeName.NULL;
+                }
+                if (none) {
+                    throw noFunction(binding.getCall(), "GENERATE_SERIES", binding.collectOperandTypes());
                 }
                 throw new SqlException(SqlException.FEATURE_NOT_SUPPORTED, "set-returning functions are not "
                         + "supported in expressions: write FROM generate_series(...)", p.getLineNum(),
@@ -215,9 +221,10 @@ final class EverydayCalls {
         return null;
     }
 
-    private static boolean matches(SqlTypeName param, RelDataType type) {
+    static boolean matches(SqlTypeName param, RelDataType type) {
         SqlTypeName t = type.getSqlTypeName();
-        if (t == SqlTypeName.NULL || param == ANY) {
+        if (t == SqlTypeName.NULL || t == SqlTypeName.UNKNOWN || param == ANY) {
+            // an UNKNOWN: a parameter not typed yet (a comparison types its other side first; EverydayParameters)
             return true;
         }
         boolean integer = t == SqlTypeName.TINYINT || t == SqlTypeName.SMALLINT || t == SqlTypeName.INTEGER;
@@ -263,7 +270,7 @@ final class EverydayCalls {
         return f.createTypeWithNullability(t, true);
     }
 
-    private static SqlException noFunction(SqlCall call, String name, List<RelDataType> types) {
+    static SqlException noFunction(SqlCall call, String name, List<RelDataType> types) {
         List<String> names = new ArrayList<>();
         for (RelDataType t : types) {
             names.add(ValidationErrors.typeName(t));
@@ -292,19 +299,20 @@ final class EverydayCalls {
         } else if (type.getSqlTypeName() == SqlTypeName.NULL) {
             v = rex.makeNullLiteral(text);
         } else {
-            v = cx.convertExpression(SqlStdOperatorTable.CAST.createCall(operand.getParserPosition(), operand,
+            SqlCall cast = SqlStdOperatorTable.CAST.createCall(operand.getParserPosition(), operand,
                     new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, SqlParserPos.ZERO),
-                            SqlParserPos.ZERO)));
+                            SqlParserPos.ZERO));
+            // the cast was never validated: its type, for the convertlets that ask (a TIMESTAMP literal's)
+            cx.getValidator().setValidatedNodeType(cast, types.createTypeWithNullability(
+                    types.createSqlType(SqlTypeName.VARCHAR), type.isNullable()));
+            v = cx.convertExpression(cast);
         }
         return rex.makeCast(text, v, true, false);
     }
 
     /** PostgreSQL's bytea of the text of a literal: {@code \x} and hex digits, or the text's UTF-8 bytes. */
     private static org.apache.calcite.avatica.util.ByteString byteaText(String text) {
-        return text.startsWith("\\x")
-                ? io.relationshiplayer.sql.calcite.ByteaEncodings.decode(text.substring(2), "hex")
-                : new org.apache.calcite.avatica.util.ByteString(
-                        text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return io.relationshiplayer.sql.calcite.ByteaEncodings.input(text);
     }
 
     /** The conversion of {@code op}'s calls, or null if it is none of these. */

@@ -146,8 +146,10 @@ final class PostgresNames {
         if (call instanceof org.apache.calcite.sql.SqlSelect select && !select.getSelectList().isEmpty()) {
             return new Figured(of(select.getSelectList().get(0)), 2); // a scalar subquery: its column's name
         }
-        if (kind == SqlKind.OVER) {
-            return figured(call.operand(0)); // a window function is named after its function: sum, row_number
+        if (kind == SqlKind.OVER || kind == SqlKind.FILTER || kind == SqlKind.WITHIN_GROUP) {
+            // a window function is named after its function (sum, row_number), an aggregate with FILTER or WITHIN
+            // GROUP too (count(*) FILTER (WHERE ...) is count: it was ?column?)
+            return figured(call.operand(0));
         }
         if (call.getOperator() instanceof SqlFunction f) {
             return new Figured(f.getName().toLowerCase(Locale.ROOT), 2);

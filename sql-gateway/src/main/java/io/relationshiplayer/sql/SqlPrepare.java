@@ -313,6 +313,14 @@ final class SqlPrepare extends CalcitePrepareImpl {
                     }
                     return;
                 }
+                org.apache.calcite.rel.type.RelDataType series = SeriesParameters.of(this, scope, node);
+                if (series != null) {
+                    for (SqlNode operand : ((org.apache.calcite.sql.SqlCall) node).getOperandList()) {
+                        super.inferUnknownTypes(operand instanceof org.apache.calcite.sql.SqlDynamicParam ? series
+                                : unknownType, scope, operand);
+                    }
+                    return;
+                }
                 super.inferUnknownTypes(node instanceof org.apache.calcite.sql.SqlDynamicParam
                         && inferredType.equals(unknownType) ? typeFactory.createSqlType(
                         org.apache.calcite.sql.type.SqlTypeName.VARCHAR) : inferredType, scope, node);

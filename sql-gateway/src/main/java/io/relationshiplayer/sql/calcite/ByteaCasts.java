@@ -45,7 +45,8 @@ public final class ByteaCasts {
     /**
      * {@code node} with a literal's cast between text and bytes made PostgreSQL's before it is converted: Calcite folds
      * the cast of a literal while it converts the statement, before {@link #program} sees it (so {@code 'ab'::bytea}
-     * is rewritten here to {@code X'6162'::bytea}, and {@code X'6162'::text} to {@code '\x6162'::text}). Other nodes
+     * is rewritten here to {@code X'6162'::bytea}: the literal read as PostgreSQL's bytea input reads it, {@code
+     * '\x0102'} as hex, backslashes as escapes ({@link ByteaEncodings#input}), and {@code X'6162'::text} to {@code '\x6162'::text}). Other nodes
      * are returned as they are.
      */
     public static org.apache.calcite.sql.SqlNode literalCast(org.apache.calcite.sql.SqlNode node) {
@@ -59,8 +60,15 @@ public final class ByteaCasts {
         org.apache.calcite.sql.SqlNode value = call.operand(0);
         if (List.of("BINARY", "VARBINARY", "BYTEA").contains(type)
                 && value instanceof org.apache.calcite.sql.SqlCharStringLiteral text) {
-            call.setOperand(0, org.apache.calcite.sql.SqlLiteral.createBinaryString(
-                    text.getValueAs(String.class).getBytes(StandardCharsets.UTF_8), text.getParserPosition()));
+            org.apache.calcite.sql.parser.SqlParserPos pos = text.getParserPosition();
+            byte[] bytes;
+            try {
+                bytes = ByteaEncodings.input(text.getValueAs(String.class)).getBytes();
+            } catch (io.relationshiplayer.sql.SqlException e) { // at the literal, as PostgreSQL's
+                throw new io.relationshiplayer.sql.SqlException(e.sqlState(), e.getMessage(), pos.getLineNum(),
+                        pos.getColumnNum(), null);
+            }
+            call.setOperand(0, org.apache.calcite.sql.SqlLiteral.createBinaryString(bytes, pos));
         } else if (List.of("CHAR", "VARCHAR", "TEXT").contains(type)
                 && value instanceof org.apache.calcite.sql.SqlBinaryStringLiteral bytes) {
             call.setOperand(0, org.apache.calcite.sql.SqlLiteral.createCharString(

@@ -54,6 +54,14 @@ public final class ByteaEncodings {
         }
     }
 
+    /**
+     * PostgreSQL's bytea input of {@code text}: {@code \x} and hex digits, else the escape format ({@code \\} a
+     * backslash, {@code \ooo} an octal byte, another backslash 22P02; other characters their UTF-8 bytes).
+     */
+    public static ByteString input(String text) {
+        return text.startsWith("\\x") ? decode(text.substring(2), "hex") : decode(text, "escape");
+    }
+
     public static ByteString decode(String text, String format) {
         if (text == null || format == null) {
             return null;

@@ -2,13 +2,15 @@ package io.relationshiplayer.sql.calcite;
 
 import io.relationshiplayer.sql.SqlException;
 import java.math.BigDecimal;
-import org.apache.calcite.DataContext;
+import java.lang.reflect.Type;
 import org.apache.calcite.linq4j.AbstractEnumerable;
-import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Enumerator;
+import org.apache.calcite.linq4j.QueryProvider;
+import org.apache.calcite.linq4j.Queryable;
+import org.apache.calcite.linq4j.tree.Expression;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
-import org.apache.calcite.schema.ScannableTable;
+import org.apache.calcite.schema.QueryableTable;
 import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.schema.impl.TableFunctionImpl;
@@ -20,6 +22,11 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * (default 1); no row where a bound or the step is NULL or the step goes away from stop; a step of zero is 22023
  * {@code step size cannot equal zero}, as PostgreSQL's. An integer series stops before it would pass its type's
  * range (PostgreSQL's does too).
+ *
+ * <p>A call is a {@link QueryableTable} whose rows are the values themselves, not one-element arrays: Calcite's
+ * table-function scan gives a one-column {@code ScannableTable} the array format without optimizing it, and a Sort or
+ * Limit straight above it (which keep their input's rows) then reports the optimized, scalar format, so the result's
+ * cursor read an {@code Object[]} as an integer (XX000 for {@code SELECT g FROM generate_series(1, 4) g ORDER BY g}).
  */
 public final class GenerateSeries {
     static final String NAME = "generate_series";
@@ -34,34 +41,34 @@ public final class GenerateSeries {
         }
     }
 
-    public static ScannableTable ints(Integer start, Integer stop) {
+    public static QueryableTable ints(Integer start, Integer stop) {
         return ints3(start, stop, 1);
     }
 
-    public static ScannableTable ints3(Integer start, Integer stop, Integer step) {
+    public static QueryableTable ints3(Integer start, Integer stop, Integer step) {
         return new Series(SqlTypeName.INTEGER, start == null ? null : BigDecimal.valueOf(start),
                 stop == null ? null : BigDecimal.valueOf(stop), step == null ? null : BigDecimal.valueOf(step));
     }
 
-    public static ScannableTable longs(Long start, Long stop) {
+    public static QueryableTable longs(Long start, Long stop) {
         return longs3(start, stop, 1L);
     }
 
-    public static ScannableTable longs3(Long start, Long stop, Long step) {
+    public static QueryableTable longs3(Long start, Long stop, Long step) {
         return new Series(SqlTypeName.BIGINT, start == null ? null : BigDecimal.valueOf(start),
                 stop == null ? null : BigDecimal.valueOf(stop), step == null ? null : BigDecimal.valueOf(step));
     }
 
-    public static ScannableTable numerics(BigDecimal start, BigDecimal stop) {
+    public static QueryableTable numerics(BigDecimal start, BigDecimal stop) {
         return numerics3(start, stop, BigDecimal.ONE);
     }
 
-    public static ScannableTable numerics3(BigDecimal start, BigDecimal stop, BigDecimal step) {
+    public static QueryableTable numerics3(BigDecimal start, BigDecimal stop, BigDecimal step) {
         return new Series(SqlTypeName.DECIMAL, start, stop, step);
     }
 
     /** The rows of one call; its row type is known without its values (the validator asks with NULLs). */
-    private static final class Series extends AbstractTable implements ScannableTable {
+    private static final class Series extends AbstractTable implements QueryableTable {
         private final SqlTypeName type;
         private final BigDecimal start;
         private final BigDecimal stop;
@@ -80,19 +87,30 @@ public final class GenerateSeries {
         }
 
         @Override
-        public Enumerable<Object[]> scan(DataContext root) {
+        public Type getElementType() {
+            return Object.class;
+        }
+
+        @Override
+        public Expression getExpression(SchemaPlus schema, String tableName, Class clazz) {
+            throw new UnsupportedOperationException("generate_series is a call, not a table of a schema");
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <T> Queryable<T> asQueryable(QueryProvider queryProvider, SchemaPlus schema, String tableName) {
             if (step != null && step.signum() == 0) {
                 throw new SqlException("22023", "step size cannot equal zero");
             }
-            return new AbstractEnumerable<>() {
+            return (Queryable<T>) new AbstractEnumerable<Object>() {
                 @Override
-                public Enumerator<Object[]> enumerator() {
+                public Enumerator<Object> enumerator() {
                     return new Enumerator<>() {
                         private BigDecimal next = start;
-                        private Object[] current;
+                        private Object current;
 
                         @Override
-                        public Object[] current() {
+                        public Object current() {
                             return current;
                         }
 
@@ -102,7 +120,7 @@ public final class GenerateSeries {
                                     || (step.signum() > 0 ? next.compareTo(stop) > 0 : next.compareTo(stop) < 0)) {
                                 return false;
                             }
-                            current = new Object[] {value(next)};
+                            current = value(next);
                             next = next.add(step);
                             if (pastType(next)) {
                                 next = null;
@@ -120,7 +138,7 @@ public final class GenerateSeries {
                         }
                     };
                 }
-            };
+            }.asQueryable();
         }
 
         private Object value(BigDecimal v) {
