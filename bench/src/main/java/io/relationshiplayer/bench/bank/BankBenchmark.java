@@ -199,7 +199,8 @@ public final class BankBenchmark {
         boolean live = nemesis == null || printPauses(kills, result);
         boolean ok = verify(bank, balances, total, result) && live;
         rows.add(new BankTable.Measured(bank.label(), settings.clients(), settings.accounts(), result,
-                !(bank instanceof JdbcBank)));
+                bank instanceof JdbcBank ? BankTable.Server.MACHINE : settings.connect().isPresent() ? BankTable.Server.REMOTE
+                        : nemesis != null ? BankTable.Server.CHILD : BankTable.Server.IN_PROCESS));
         return ok;
     }
 

@@ -8,8 +8,20 @@ import java.util.Locale;
 
 /** Prints the run's rows beside the report's, in the report's Table 1 and Table 2 formats, then the ratios. */
 final class BankTable {
-    /** One measured row of this run; {@code jvmHeap}: the store ran in a JVM whose heap the RAM column gives. */
-    record Measured(String label, int clients, int accounts, TransferRun.Result result, boolean jvmHeap) {
+    /** One measured row of this run; {@code server}: where its server ran, which the VCPU and RAM columns give. */
+    record Measured(String label, int clients, int accounts, TransferRun.Result result, Server server) {
+    }
+
+    /** Where a row's server ran. */
+    enum Server {
+        /** In this JVM: this machine's cores, this JVM's heap. */
+        IN_PROCESS,
+        /** In a child JVM on this machine (--nemesis): this machine's cores, that JVM's memory. */
+        CHILD,
+        /** Elsewhere (--connect): neither is known here. */
+        REMOTE,
+        /** Another process of this machine (PostgreSQL): this machine's cores and memory. */
+        MACHINE
     }
 
     private static final TextTable RESULTS = TextTable.markdown("#", "Vendor", "Nodes", "VCPU/Node", "RAM/Node (GB)",
@@ -68,8 +80,14 @@ final class BankTable {
     private List<List<String>> results(List<Measured> rows) {
         List<List<String>> lines = new ArrayList<>();
         for (Measured m : rows) {
-            String ram = m.jvmHeap() ? String.format(Locale.ROOT, "%.1f (heap)", heapGb) : "(the machine's)";
-            lines.add(List.of("this run", m.label(), "1", Integer.toString(cores), ram, Integer.toString(m.clients()),
+            String ram = switch (m.server()) {
+                case IN_PROCESS -> String.format(Locale.ROOT, "%.1f (heap)", heapGb);
+                case CHILD -> "(a child JVM's)";
+                case REMOTE -> "? (--connect)";
+                case MACHINE -> "(the machine's)";
+            };
+            String vcpus = m.server() == Server.REMOTE ? "?" : Integer.toString(cores);
+            lines.add(List.of("this run", m.label(), "1", vcpus, ram, Integer.toString(m.clients()),
                     millions(m.accounts()), millions(m.result().measured()), number(m.result().tps())));
         }
         for (BankReference.Row r : reference.rows()) {
@@ -103,7 +121,8 @@ final class BankTable {
                     double tps = m.result().tps();
                     lines.add(List.of(m.label(), String.format(Locale.ROOT, "#%s %s (%d clients, %d x %d vCPU)",
                             r.run(), r.vendor(), r.clients(), r.nodes(), r.vcpuPerNode()), fixed(2, tps / r.tps()),
-                            fixed(2, (tps / cores) / (r.tps() / r.vcpus())), fixed(2, l.avgMs() / r.avgMs()),
+                            m.server() == Server.REMOTE ? "?" : fixed(2, (tps / cores) / (r.tps() / r.vcpus())),
+                            fixed(2, l.avgMs() / r.avgMs()),
                             fixed(2, l.percentileMs(0.99) / r.p99Ms()), fixed(2, l.maxMs() / r.maxMs())));
                 });
             }

@@ -31,7 +31,7 @@ final class BankTableFixtures {
         acked.set(0, 123_457);
         TransferRun.Result result = new TransferRun.Result(merged, completions(), 0, 0, 10_000_000_000L, acked, new BitSet(),
                 new BitSet(), 123_457, 0, 0, 0, -1, 0);
-        return List.of(new BankTable.Measured("RL memory", 8, 10_000, result, true),
-                new BankTable.Measured("RL on fdb", 64, 1_500_000, result, false));
+        return List.of(new BankTable.Measured("RL memory", 8, 10_000, result, BankTable.Server.IN_PROCESS),
+                new BankTable.Measured("RL on fdb", 64, 1_500_000, result, BankTable.Server.MACHINE));
     }
 }
