@@ -64,6 +64,7 @@ public final class AccessPaths {
                 ? CompletableFuture.completedFuture(true) : store.recordExistsAsync(primaryKey));
     }
 
+
     /** As {@link #unsplitRecordKey(FDBRecordStore, Tuple)}, with the records subspace's key packed once. */
     @Nullable
     byte[] unsplitRecordKey(@Nonnull Tuple primaryKey) {
@@ -121,13 +122,23 @@ public final class AccessPaths {
     public RecordCursor<Row> scanIndex(@Nonnull Table t, @Nonnull String index, @Nonnull Object[] equal,
                                        @Nullable Bound low, @Nullable Bound high, boolean reverse,
                                        @Nullable byte[] continuation, int limit) {
-        return scanRecordIndex(t, Indexes.recordIndex(t.name(), index), indexColumns(t, index), equal, low, high,
-                reverse, continuation, limit);
+        IndexDef def = indexDef(t, index);
+        return scanRecordIndex(t, Indexes.recordIndex(t.name(), def), t.positions(Indexes.columnNames(def)), equal,
+                low, high, reverse, continuation, limit);
     }
 
-    public RecordCursor<Row> scanRecordIndex(Table t, String recordIndex, int[] columns, Object[] equal, Bound low,
-                                      Bound high, boolean reverse, byte[] continuation, int limit) {
+    /**
+     * Rows through the Record Layer index {@code recordIndex} of {@code t}, whose leading columns are {@code columns},
+     * as {@link #scanIndex}; a null {@code recordIndex} reads the primary key, whose leading columns they are.
+     */
+    public RecordCursor<Row> scanRecordIndex(Table t, @Nullable String recordIndex, int[] columns, Object[] equal,
+                                             Bound low, Bound high, boolean reverse, byte[] continuation, int limit) {
         Tuple prefix = RowCodec.indexKey(t, columns, equal);
+        if (recordIndex == null) {
+            Tuple typed = Tuple.from(codec.recordType(t).getRecordTypeKey()).addAll(prefix);
+            return store.scanRecords(range(typed, t, columns, equal.length, low, high), continuation,
+                    properties(reverse, limit)).map(r -> codec.fromRecord(t, r.getRecord()));
+        }
         TupleRange range = range(prefix, t, columns, equal.length, low, high);
         return store.scanIndexRecords(recordIndex, IndexScanType.BY_VALUE, range, continuation,
                 properties(reverse, limit)).map(r -> codec.fromRecord(t, r.getRecord()));
@@ -135,20 +146,28 @@ public final class AccessPaths {
 
     /** The column positions of a secondary index or unique constraint of {@code t}. */
     public int[] indexColumns(Table t, String index) {
+        return t.positions(Indexes.columnNames(indexDef(t, index)));
+    }
+
+    /** The secondary index or unique constraint {@code index} of {@code t}. */
+    private static IndexDef indexDef(Table t, String index) {
         for (var i : t.indexes()) {
             if (Table.key(i.getName()).equals(Table.key(index))) {
-                return t.positions(Indexes.columnNames(i));
+                return i;
             }
         }
         for (var u : t.uniqueConstraints()) {
             if (Table.key(u.getName()).equals(Table.key(index))) {
-                return t.positions(Indexes.columnNames(u));
+                return u;
             }
         }
         throw RelationalException.undefined("index \"" + index + "\" on table \"" + t.name() + "\" does not exist");
     }
 
-    /** The children of a parent key along {@code fk} of table {@code child}: a scan of the foreign key's index. */
+    /**
+     * The children of a parent key along {@code fk} of table {@code child}: a scan of the foreign key's index (or of
+     * the primary key, when the foreign key's columns lead it).
+     */
     public CompletableFuture<List<Row>> childrenOf(@Nonnull Table child, @Nonnull ForeignKeyDef fk,
                                                    @Nonnull Object[] parentKey, int limit) {
         int[] cols = child.positions(fk.getColumnsList());
@@ -201,7 +220,7 @@ public final class AccessPaths {
         }
         for (var u : t.uniqueConstraints()) {
             if (java.util.Arrays.equals(t.positions(Indexes.columnNames(u)), positions)) {
-                return scanRecordIndex(t, Indexes.recordIndex(t.name(), u.getName()), positions, values, null, null,
+                return scanRecordIndex(t, Indexes.recordIndex(t.name(), u), positions, values, null, null,
                         false, null, 1).first().thenApply(o -> o.orElse(null));
             }
         }
@@ -211,8 +230,8 @@ public final class AccessPaths {
     /** Rows of {@code t} with {@code values} in the unique constraint's columns (at most {@code limit}). */
     CompletableFuture<List<Row>> withUniqueValues(Table t, String constraint, int[] positions, Object[] values,
                                                   int limit) {
-        return scanRecordIndex(t, Indexes.recordIndex(t.name(), constraint), positions, values, null, null, false,
-                null, limit).asList();
+        return scanRecordIndex(t, Indexes.recordIndex(t.name(), indexDef(t, constraint)), positions, values, null,
+                null, false, null, limit).asList();
     }
 
     /** A child row and its parent, as a materialized join returns them. */
@@ -335,7 +354,7 @@ public final class AccessPaths {
         if (rows == 0 || prefix.length == 0) {
             return rows;
         }
-        Index idx = store.getRecordMetaData().getIndex(Indexes.recordIndex(t.name(), index));
+        Index idx = store.getRecordMetaData().getIndex(Indexes.recordIndex(t.name(), indexDef(t, index)));
         var subspace = store.indexSubspace(idx);
         long all = store.ensureContextActive().getEstimatedRangeSizeBytes(subspace.range()).join();
         Tuple key = RowCodec.indexKey(t, indexColumns(t, index), prefix);

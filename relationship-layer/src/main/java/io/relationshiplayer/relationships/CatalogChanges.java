@@ -137,7 +137,7 @@ final class CatalogChanges {
         if (unique) {
             b.addUniqueConstraints(checked);
         } else {
-            b.addIndexes(checked);
+            b.addIndexes(SharedIndexes.forIndex(t.def(), checked));
         }
         return replace(catalog.def(), b.build());
     }
@@ -232,8 +232,8 @@ final class CatalogChanges {
                         + c.getName() + "\" to NULL, but the column is NOT NULL");
             }
         }
-        ForeignKeyDef stored = fk.toBuilder().setReferencedTable(parent.name()).clearReferencedColumns()
-                .addAllReferencedColumns(refColumns).build();
+        ForeignKeyDef stored = SharedIndexes.forForeignKey(t.def(), fk.toBuilder().setReferencedTable(parent.name())
+                .clearReferencedColumns().addAllReferencedColumns(refColumns).build());
         return replace(catalog.def(), t.def().toBuilder().addForeignKeys(stored).build());
     }
 
@@ -344,7 +344,7 @@ final class CatalogChanges {
         }
         checkNameFree(t, index.getName());
         checkDistinct(Indexes.columnNames(index), "index \"" + index.getName() + "\"");
-        IndexDef.Builder b = index.toBuilder().clearColumns().setUnique(unique);
+        IndexDef.Builder b = index.toBuilder().clearColumns().setUnique(unique).clearRecordIndex();
         for (IndexColumn c : index.getColumnsList()) {
             b.addColumns(c.toBuilder().setColumn(t.column(t.requireColumn(c.getColumn())).getName()));
         }

@@ -104,7 +104,7 @@ final class DataChecks {
     private String duplicates(Session s, Table table, IndexDef unique) {
         int[] pos = table.positions(Indexes.columnNames(unique));
         Tuple previous = null;
-        var index = Indexes.recordIndex(table.name(), unique.getName());
+        var index = Indexes.recordIndex(table.name(), unique);
         RecordCursor<IndexEntry> entries = sessionStore(s).scanIndex(
                 sessionStore(s).getRecordMetaData().getIndex(index), IndexScanType.BY_VALUE, TupleRange.ALL, null,
                 ScanProperties.FORWARD_SCAN);

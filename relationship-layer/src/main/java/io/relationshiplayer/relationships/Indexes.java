@@ -16,9 +16,33 @@ public final class Indexes {
         return table + "$" + index;
     }
 
-    /** The Record Layer index backing a foreign key: its referencing columns. */
+    /**
+     * The Record Layer index holding the entries of {@code index} (a secondary index or unique constraint of
+     * {@code table}): its own, or the foreign key's index it shares.
+     */
+    public static String recordIndex(String table, IndexDef index) {
+        return index.getRecordIndex().isEmpty() ? recordIndex(table, index.getName()) : index.getRecordIndex();
+    }
+
+    /**
+     * The Record Layer index of a foreign key's referencing columns: its own, or the index of exactly those columns it
+     * shares with a secondary index, unique constraint or other foreign key of the table; null when the columns lead the
+     * table's primary key, whose prefix scans find the children in that index's order.
+     */
+    @javax.annotation.Nullable
     public static String foreignKeyIndex(String table, ForeignKeyDef fk) {
-        return table + "$fk$" + fk.getName();
+        if (fk.getRecordIndex().equals(PRIMARY_KEY)) {
+            return null;
+        }
+        return fk.getRecordIndex().isEmpty() ? ownForeignKeyIndex(table, fk.getName()) : fk.getRecordIndex();
+    }
+
+    /** A foreign key's {@code record_index} when its columns lead the primary key, which then finds the children. */
+    static final String PRIMARY_KEY = "<primary key>";
+
+    /** The name a foreign key's own Record Layer index is given, unless another index holds it. */
+    static String ownForeignKeyIndex(String table, String foreignKey) {
+        return table + "$fk$" + foreignKey;
     }
 
     /** The joined record type of a materialized join. */

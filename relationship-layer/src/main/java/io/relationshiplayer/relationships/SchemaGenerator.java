@@ -16,7 +16,9 @@ import io.relationshiplayer.proto.v1.RecordTypeDefinition;
 import io.relationshiplayer.proto.v1.Schema;
 import io.relationshiplayer.proto.v1.TableDef;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The Record Layer schema a catalog generates: one record message per table (a field per column, numbered once and
@@ -49,11 +51,19 @@ final class SchemaGenerator {
         }
         for (TableDef t : catalog.def().getTablesList()) {
             Table table = new Table(t);
+            // An index shared by several of the table's keys (all of exactly the same columns) is generated once.
+            Set<String> generated = new HashSet<>();
             for (IndexDef u : t.getUniqueConstraintsList()) {
-                schema.addIndexes(index(table, Indexes.recordIndex(t.getName(), u.getName()), Indexes.columnNames(u)));
+                String name = Indexes.recordIndex(t.getName(), u);
+                if (generated.add(name)) {
+                    schema.addIndexes(index(table, name, Indexes.columnNames(u)));
+                }
             }
             for (IndexDef i : t.getIndexesList()) {
-                schema.addIndexes(index(table, Indexes.recordIndex(t.getName(), i.getName()), Indexes.columnNames(i)));
+                String name = Indexes.recordIndex(t.getName(), i);
+                if (generated.add(name)) {
+                    schema.addIndexes(index(table, name, Indexes.columnNames(i)));
+                }
             }
             for (IndexDef c : t.getCountIndexesList()) {
                 schema.addIndexes(index(table, Indexes.recordIndex(t.getName(), c.getName()), Indexes.columnNames(c))
@@ -66,7 +76,10 @@ final class SchemaGenerator {
                 }
             }
             for (ForeignKeyDef fk : t.getForeignKeysList()) {
-                schema.addIndexes(index(table, Indexes.foreignKeyIndex(t.getName(), fk), fk.getColumnsList()));
+                String name = Indexes.foreignKeyIndex(t.getName(), fk);
+                if (name != null && generated.add(name)) {
+                    schema.addIndexes(index(table, name, fk.getColumnsList()));
+                }
             }
             for (MaterializedJoinDef j : t.getMaterializedJoinsList()) {
                 materialize(catalog, table, j, schema);

@@ -93,16 +93,18 @@ public final class AccessPathTranslator {
         List<Key> keys = new ArrayList<>();
         keys.add(new Key(null, null, table.primaryKey()));
         for (IndexDef u : table.uniqueConstraints()) {
-            keys.add(new Key(u.getName(), Indexes.recordIndex(table.name(), u.getName()),
+            keys.add(new Key(u.getName(), Indexes.recordIndex(table.name(), u),
                     table.positions(Indexes.columnNames(u))));
         }
         for (IndexDef i : table.indexes()) {
-            keys.add(new Key(i.getName(), Indexes.recordIndex(table.name(), i.getName()),
+            keys.add(new Key(i.getName(), Indexes.recordIndex(table.name(), i),
                     table.positions(Indexes.columnNames(i))));
         }
         for (ForeignKeyDef fk : table.foreignKeys()) {
-            keys.add(new Key(fk.getName(), Indexes.foreignKeyIndex(table.name(), fk),
-                    table.positions(fk.getColumnsList())));
+            String recordIndex = Indexes.foreignKeyIndex(table.name(), fk);
+            if (recordIndex != null) { // else the primary key, which leads with its columns, is read
+                keys.add(new Key(fk.getName(), recordIndex, table.positions(fk.getColumnsList())));
+            }
         }
         return keys;
     }

@@ -30,7 +30,7 @@ final class LookupJoinBatches {
             List<Object> k = hasNull ? null : Arrays.asList(key);
             keys.add(k);
             if (k != null && !lookups.containsKey(k)) {
-                lookups.put(k, recordIndex == null
+                lookups.put(k, recordIndex == null && key.length == t.primaryKey().length
                         ? ap.lookup(t, key).thenApply(r -> r == null ? List.<Row>of() : List.of(r))
                         : ap.scanRecordIndex(t, recordIndex, innerKeys, key, null, null, false, null, 0).asList());
             }

@@ -141,7 +141,7 @@ final class RecordLayerLookupJoinRule extends RelOptRule {
     /**
      * An index the inner table may be looked up by.
      *
-     * @param recordIndex the Record Layer index
+     * @param recordIndex the Record Layer index (null: the primary key, the columns its leading ones)
      * @param columns     positions of its columns, in key order
      * @param description how EXPLAIN names the lookup
      * @param fanout      rows expected per full key (1 for a unique key, children per parent for a foreign key)
@@ -160,16 +160,18 @@ final class RecordLayerLookupJoinRule extends RelOptRule {
         double rows = Math.max(1, rl.rowCount());
         List<IndexKey> indexes = new ArrayList<>();
         for (IndexDef u : table.uniqueConstraints()) {
-            indexes.add(new IndexKey(Indexes.recordIndex(table.name(), u.getName()),
+            indexes.add(new IndexKey(Indexes.recordIndex(table.name(), u),
                     table.positions(Indexes.columnNames(u)), "unique " + u.getName(), 1.0));
         }
         for (ForeignKeyDef fk : table.foreignKeys()) {
             double parents = Math.max(1, rl.rowCountOf(fk.getReferencedTable()));
-            indexes.add(new IndexKey(Indexes.foreignKeyIndex(table.name(), fk), table.positions(fk.getColumnsList()),
-                    "foreign key index " + fk.getName(), Math.max(1, rows / parents)));
+            String recordIndex = Indexes.foreignKeyIndex(table.name(), fk);
+            indexes.add(new IndexKey(recordIndex, table.positions(fk.getColumnsList()), recordIndex == null
+                    ? "primary key prefix of " + table.name() + " (foreign key " + fk.getName() + ")"
+                    : "foreign key index " + fk.getName(), Math.max(1, rows / parents)));
         }
         for (IndexDef i : table.indexes()) {
-            indexes.add(new IndexKey(Indexes.recordIndex(table.name(), i.getName()),
+            indexes.add(new IndexKey(Indexes.recordIndex(table.name(), i),
                     table.positions(Indexes.columnNames(i)), "index " + i.getName(), Math.max(1, rows * 0.01)));
         }
         for (IndexKey idx : indexes) {

@@ -256,9 +256,9 @@ public final class RecordLayerTable extends AbstractQueryableTable implements Tr
     static final int JOIN_BATCH = 256;
 
     /**
-     * The inner side of a lookup join: for each batch of outer rows, looks up the distinct keys (primary key when
-     * {@code recordIndex} is null, else a prefix of that index) all at once, then yields outer row + inner row per
-     * match (outer row + NULLs for unmatched rows of a LEFT join). Each batch is one short read
+     * The inner side of a lookup join: for each batch of outer rows, looks up the distinct keys (the primary key or a
+     * prefix of it when {@code recordIndex} is null, else a prefix of that index) all at once, then yields outer row +
+     * inner row per match (outer row + NULLs for unmatched rows of a LEFT join). Each batch is one short read
      * ({@link ReadSegments#read}), so that a long join moves on to new transactions with its outer scan.
      */
     public Enumerable<Object> lookupJoin(Enumerable<Object> outer, int[] outerKeys, String recordIndex,

@@ -1,0 +1,90 @@
+package io.relationshiplayer.relationships;
+
+import io.relationshiplayer.proto.v1.ForeignKeyDef;
+import io.relationshiplayer.proto.v1.IndexDef;
+import io.relationshiplayer.proto.v1.TableDef;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One Record Layer index for keys of exactly the same columns. A foreign key's referencing columns need an index (a
+ * parent's delete finds its children by it), and PostgreSQL's advice is to index them, so a schema often declares
+ * that index too: two indexes of the same entries, each written by every insert. Instead a foreign key added to a
+ * table that has an index, unique constraint or foreign key of exactly its columns reads that key's index, and a
+ * secondary index created with exactly a foreign key's columns is that foreign key's index, ready at once.
+ *
+ * <p>Every index is a plain value index of its columns in ascending order (a DESC column orders scans, not entries),
+ * so keys of the same columns have the same entries. The shared index stays while any key using it remains: the
+ * schema generator generates each Record Layer index once, from whichever key names it.
+ */
+final class SharedIndexes {
+    private SharedIndexes() {
+    }
+
+    /** The Record Layer indexes of {@code t}'s unique constraints, secondary indexes and foreign keys, by name. */
+    static Map<String, List<String>> of(TableDef t) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (IndexDef u : t.getUniqueConstraintsList()) {
+            out.putIfAbsent(Indexes.recordIndex(t.getName(), u), Indexes.columnNames(u));
+        }
+        for (IndexDef i : t.getIndexesList()) {
+            out.putIfAbsent(Indexes.recordIndex(t.getName(), i), Indexes.columnNames(i));
+        }
+        for (ForeignKeyDef fk : t.getForeignKeysList()) {
+            String name = Indexes.foreignKeyIndex(t.getName(), fk);
+            if (name != null) {
+                out.putIfAbsent(name, fk.getColumnsList());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {@code fk}, about to be added to {@code t}, with the index it reads: the primary key if its columns lead it, else
+     * one of {@code t}'s of exactly its columns, else its own, under its usual name unless an index of {@code t} holds
+     * that name already.
+     */
+    static ForeignKeyDef forForeignKey(TableDef t, ForeignKeyDef fk) {
+        List<String> pk = t.getPrimaryKeyList();
+        if (fk.getColumnsCount() <= pk.size() && sameColumns(pk.subList(0, fk.getColumnsCount()), fk.getColumnsList())) {
+            return fk.toBuilder().setRecordIndex(Indexes.PRIMARY_KEY).build();
+        }
+        Map<String, List<String>> existing = of(t);
+        for (Map.Entry<String, List<String>> e : existing.entrySet()) {
+            if (sameColumns(e.getValue(), fk.getColumnsList())) {
+                return fk.toBuilder().setRecordIndex(e.getKey()).build();
+            }
+        }
+        String own = Indexes.ownForeignKeyIndex(t.getName(), fk.getName());
+        String name = own;
+        for (int n = 2; existing.containsKey(name); n++) {
+            name = own + "$" + n;
+        }
+        return name.equals(own) ? fk.toBuilder().clearRecordIndex().build()
+                : fk.toBuilder().setRecordIndex(name).build();
+    }
+
+    /** A secondary index (not unique) about to be added to {@code t}: a foreign key's of exactly its columns, or its own. */
+    static IndexDef forIndex(TableDef t, IndexDef index) {
+        for (ForeignKeyDef fk : t.getForeignKeysList()) {
+            if (Indexes.foreignKeyIndex(t.getName(), fk) != null
+                    && sameColumns(fk.getColumnsList(), Indexes.columnNames(index))) {
+                return index.toBuilder().setRecordIndex(Indexes.foreignKeyIndex(t.getName(), fk)).build();
+            }
+        }
+        return index.toBuilder().clearRecordIndex().build();
+    }
+
+    private static boolean sameColumns(List<String> a, List<String> b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            if (!Table.key(a.get(i)).equals(Table.key(b.get(i)))) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
