@@ -31,6 +31,8 @@ public final class AccessPaths {
     public record Bound(Object[] values, boolean inclusive) {
     }
 
+    /** A completed lookup that found its row. */
+    private static final CompletableFuture<Boolean> EXISTS = CompletableFuture.completedFuture(true);
     private final FDBRecordStore store;
     private final RowCodec codec;
     private final Catalog catalog;
@@ -60,8 +62,11 @@ public final class AccessPaths {
         }
         // One point read answers for almost every row. A concurrent delete or rewrite of the row writes that key, so
         // it still conflicts. A split record has no such key: then the Record Layer reads the record's range.
-        return store.ensureContextActive().get(unsplit).thenCompose(value -> value != null
-                ? CompletableFuture.completedFuture(true) : store.recordExistsAsync(primaryKey));
+        CompletableFuture<byte[]> read = store.ensureContextActive().get(unsplit);
+        if (read.isDone() && !read.isCompletedExceptionally() && read.join() != null) {
+            return EXISTS; // the embedded engine's reads complete at once: no stage to chain
+        }
+        return read.thenCompose(value -> value != null ? EXISTS : store.recordExistsAsync(primaryKey));
     }
 
 
