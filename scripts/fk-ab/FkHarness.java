@@ -11,7 +11,9 @@ import java.util.*;
 /**
  * The timed inserts of {@code rl bench foreign-keys} alone, as that benchmark sets them up (a fresh memory backend per
  * round holding the parents, children in transactions of 500 rows). {@link #once} is one round (AB calls it); main runs
- * one build's tables, e.g. under JFR: args kinds (comma-separated: none,index,fk) children parents rounds warm-up.
+ * one build's tables, e.g. under JFR: args kinds (comma-separated: none, index, fk, indexfk: an index and a foreign key
+ * on parent_id; pknone, pkfk: the primary key (parent_id, id) without and with a foreign key on parent_id) children
+ * parents rounds warm-up.
  */
 public class FkHarness {
     static final String DB = "bench";
@@ -103,12 +105,17 @@ public class FkHarness {
                 .addColumns(column("id", ColumnKind.BIGINT))
                 .addColumns(column("parent_id", ColumnKind.BIGINT).toBuilder().setNotNull(true))
                 .addColumns(column("note", ColumnKind.VARCHAR))
-                .addColumns(column("amount", ColumnKind.BIGINT))
-                .addPrimaryKey("id");
-        if (kind.equals("fk")) {
+                .addColumns(column("amount", ColumnKind.BIGINT));
+        if (kind.startsWith("pk")) { // a join table's shape: the primary key leads with the referencing column
+            t.addPrimaryKey("parent_id").addPrimaryKey("id");
+        } else {
+            t.addPrimaryKey("id");
+        }
+        if (kind.equals("fk") || kind.equals("pkfk") || kind.equals("indexfk")) {
             t.addForeignKeys(ForeignKeyDef.newBuilder().setName(table + "_parent_fkey").addColumns("parent_id")
                     .setReferencedTable("parents").setOnDelete(ReferentialAction.NO_ACTION));
-        } else if (kind.equals("index")) {
+        }
+        if (kind.equals("index") || kind.equals("indexfk")) {
             t.addIndexes(IndexDef.newBuilder().setName(table + "_parent_idx")
                     .addColumns(IndexColumn.newBuilder().setColumn("parent_id")));
         }

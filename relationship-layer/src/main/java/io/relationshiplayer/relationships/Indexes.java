@@ -38,7 +38,7 @@ public final class Indexes {
     }
 
     /** A foreign key's {@code record_index} when its columns lead the primary key, which then finds the children. */
-    static final String PRIMARY_KEY = "<primary key>";
+    public static final String PRIMARY_KEY = "<primary key>";
 
     /** The name a foreign key's own Record Layer index is given, unless another index holds it. */
     static String ownForeignKeyIndex(String table, String foreignKey) {

@@ -12,6 +12,7 @@ import io.relationshiplayer.proto.v1.IndexDef;
 import io.relationshiplayer.proto.v1.ReferentialAction;
 import io.relationshiplayer.records.RecordStores;
 import io.relationshiplayer.relationships.Catalog;
+import io.relationshiplayer.relationships.Indexes;
 import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.relationships.Row;
 import io.relationshiplayer.relationships.Table;
@@ -172,8 +173,9 @@ class DdlExecutorTest {
         Table ticketLabels = catalog.requireTable("ticket_labels");
         assertThat(ticketLabels.def().getPrimaryKeyList()).containsExactly("ticket_id", "label_id");
         assertThat(ticketLabels.foreignKeys()).containsExactly(
+                // its column leads the primary key, which finds the children: no index of its own
                 fk("ticket_labels_ticket_id_fkey", "ticket_id", "tickets", "id", ReferentialAction.CASCADE,
-                        ReferentialAction.NO_ACTION),
+                        ReferentialAction.NO_ACTION).toBuilder().setRecordIndex(Indexes.PRIMARY_KEY).build(),
                 fk("ticket_labels_label_id_fkey", "label_id", "labels", "id", ReferentialAction.CASCADE,
                         ReferentialAction.CASCADE));
 
