@@ -6,8 +6,10 @@ import static io.relationshiplayer.relationships.TicketTracker.index;
 import static io.relationshiplayer.relationships.TicketTracker.refused;
 import static io.relationshiplayer.relationships.TicketTracker.row;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.apple.foundationdb.record.metadata.Index;
+import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
 import io.relationshiplayer.fdb.Backend;
 import io.relationshiplayer.proto.v1.ColumnKind;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
@@ -209,6 +211,40 @@ class SharedIndexTest {
         layer.createIndex(db, "c", index("c_pid_idx", "pid"), false);
         assertThat(recordIndexes()).containsOnlyKeys("c$c_pid_idx");
         assertThat(byIndex("c_pid_idx", 2L)).containsExactly(10L);
+    }
+
+    /**
+     * A parent's delete that found no children, against a child of that parent inserted and committed before the
+     * delete commits: the delete must not commit, whichever index found (no) children.
+     */
+    private void assertConcurrentChildMakesTheDeleteConflict(java.util.Map<String, Object> child) {
+        try (FDBRecordContext ctx = layer.recordStores().database().openContext()) {
+            Session s = layer.open(db, ctx);
+            assertThat(s.delete("p", new Object[] {2L})).isTrue();
+            layer.run(db, other -> other.insert("c", child));
+            Throwable failed = catchThrowable(ctx::commit);
+            assertThat(failed).as("the delete's commit").isNotNull();
+            assertThat(String.valueOf(failed)).containsIgnoringCase("conflict");
+        }
+        assertThat(TicketTracker.lookup(layer, db, "p", 2L)).isNotNull();
+    }
+
+    @Test
+    void aChildInsertedConcurrentlyThroughASharedIndexMakesTheParentsDeleteConflict() {
+        layer.createTable(db, child().addIndexes(index("c_pid_idx", "pid")).build(), false);
+        layer.addForeignKey(db, "c", fk("c_pid_fkey", "pid"));
+        assertThat(recordIndexes()).containsOnlyKeys("c$c_pid_idx");
+        assertConcurrentChildMakesTheDeleteConflict(row("id", 20L, "pid", 2L, "other", 1L));
+    }
+
+    @Test
+    void aChildInsertedConcurrentlyUnderThePrimaryKeyMakesTheParentsDeleteConflict() {
+        layer.createTable(db, TableDef.newBuilder().setName("c").addColumns(column("pid", ColumnKind.BIGINT))
+                .addColumns(column("id", ColumnKind.BIGINT)).addPrimaryKey("pid").addPrimaryKey("id")
+                .addForeignKeys(fk("c_pid_fkey", "pid")).build(), false);
+        layer.run(db, s -> s.insert("c", row("pid", 1L, "id", 1L)));
+        assertThat(recordIndexes()).isEmpty();
+        assertConcurrentChildMakesTheDeleteConflict(row("pid", 2L, "id", 5L));
     }
 
     @Test
