@@ -419,7 +419,7 @@ final class CatalogChanges {
         CatalogDef.Builder b = def.toBuilder();
         for (int i = 0; i < b.getTablesCount(); i++) {
             if (Table.key(b.getTables(i).getName()).equals(Table.key(table.getName()))) {
-                b.setTables(i, table);
+                b.setTables(i, SharedIndexes.afterChange(b.getTables(i), table));
                 return b.build();
             }
         }

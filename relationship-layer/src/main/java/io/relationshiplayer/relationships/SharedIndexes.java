@@ -11,12 +11,14 @@ import java.util.Map;
  * One Record Layer index for keys of exactly the same columns. A foreign key's referencing columns need an index (a
  * parent's delete finds its children by it), and PostgreSQL's advice is to index them, so a schema often declares
  * that index too: two indexes of the same entries, each written by every insert. Instead a foreign key added to a
- * table that has an index, unique constraint or foreign key of exactly its columns reads that key's index, and a
- * secondary index created with exactly a foreign key's columns is that foreign key's index, ready at once.
+ * table reads the primary key if its columns lead it, else the index of a unique constraint, index or foreign key of
+ * exactly its columns, else an index (unique or not) that begins with them; and a secondary index created with exactly
+ * a foreign key's columns is that foreign key's index, ready at once.
  *
  * <p>Every index is a plain value index of its columns in ascending order (a DESC column orders scans, not entries),
- * so keys of the same columns have the same entries. The shared index stays while any key using it remains: the
- * schema generator generates each Record Layer index once, from whichever key names it.
+ * so keys of the same columns have the same entries. An index of exactly a foreign key's columns stays while any key
+ * using it remains: the schema generator generates each Record Layer index once, from whichever key names it. A longer
+ * index that goes (dropped, or with a column) leaves its foreign keys an index of their own ({@link #afterChange}).
  */
 final class SharedIndexes {
     private SharedIndexes() {
@@ -24,18 +26,27 @@ final class SharedIndexes {
 
     /** The Record Layer indexes of {@code t}'s unique constraints, secondary indexes and foreign keys, by name. */
     static Map<String, List<String>> of(TableDef t) {
+        Map<String, List<String>> out = defined(t);
+        for (ForeignKeyDef fk : t.getForeignKeysList()) {
+            String name = Indexes.foreignKeyIndex(t.getName(), fk);
+            if (name != null) {
+                out.putIfAbsent(name, fk.getColumnsList());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The Record Layer indexes of {@code t}'s unique constraints and secondary indexes, by name: those are generated
+     * with their columns; a foreign key's index, with the key's columns, only where none of these names it.
+     */
+    private static Map<String, List<String>> defined(TableDef t) {
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (IndexDef u : t.getUniqueConstraintsList()) {
             out.putIfAbsent(Indexes.recordIndex(t.getName(), u), Indexes.columnNames(u));
         }
         for (IndexDef i : t.getIndexesList()) {
             out.putIfAbsent(Indexes.recordIndex(t.getName(), i), Indexes.columnNames(i));
-        }
-        for (ForeignKeyDef fk : t.getForeignKeysList()) {
-            String name = Indexes.foreignKeyIndex(t.getName(), fk);
-            if (name != null) {
-                out.putIfAbsent(name, fk.getColumnsList());
-            }
         }
         return out;
     }
@@ -56,6 +67,18 @@ final class SharedIndexes {
                 return fk.toBuilder().setRecordIndex(e.getKey()).build();
             }
         }
+        // An index that begins with its columns finds the children too (the shortest such, fewest bytes per entry).
+        String longer = null;
+        for (Map.Entry<String, List<String>> e : defined(t).entrySet()) {
+            List<String> cols = e.getValue();
+            if (cols.size() > fk.getColumnsCount() && sameColumns(cols.subList(0, fk.getColumnsCount()),
+                    fk.getColumnsList()) && (longer == null || cols.size() < existing.get(longer).size())) {
+                longer = e.getKey();
+            }
+        }
+        if (longer != null) {
+            return fk.toBuilder().setRecordIndex(longer).build();
+        }
         String own = Indexes.ownForeignKeyIndex(t.getName(), fk.getName());
         String name = own;
         for (int n = 2; existing.containsKey(name); n++) {
@@ -67,17 +90,46 @@ final class SharedIndexes {
 
     /** A secondary index (not unique) about to be added to {@code t}: a foreign key's of exactly its columns, or its own. */
     static IndexDef forIndex(TableDef t, IndexDef index) {
+        Map<String, List<String>> existing = of(t);
         for (ForeignKeyDef fk : t.getForeignKeysList()) {
-            if (Indexes.foreignKeyIndex(t.getName(), fk) != null
-                    && sameColumns(fk.getColumnsList(), Indexes.columnNames(index))) {
-                return index.toBuilder().setRecordIndex(Indexes.foreignKeyIndex(t.getName(), fk)).build();
+            String name = Indexes.foreignKeyIndex(t.getName(), fk);
+            // the foreign key's index must hold exactly these columns (not a longer index the key reads a prefix of)
+            if (name != null && sameColumns(existing.get(name), Indexes.columnNames(index))) {
+                return index.toBuilder().setRecordIndex(name).build();
             }
         }
         return index.toBuilder().clearRecordIndex().build();
     }
 
+    /**
+     * {@code after}, a change of {@code before}, where a foreign key that read a longer index which the change removed
+     * gets an index again: one of the table's that fits, else its own (built as for a new foreign key). A foreign key
+     * that read an index of exactly its columns keeps it: generated from the key, the index is the same.
+     */
+    static TableDef afterChange(TableDef before, TableDef after) {
+        if (before == null || after.getForeignKeysCount() == 0) {
+            return after;
+        }
+        Map<String, List<String>> was = defined(before);
+        Map<String, List<String>> now = defined(after);
+        TableDef out = after;
+        for (int i = 0; i < after.getForeignKeysCount(); i++) {
+            ForeignKeyDef fk = after.getForeignKeys(i);
+            String name = Indexes.foreignKeyIndex(after.getName(), fk);
+            List<String> columns = was.get(name);
+            if (name == null || now.containsKey(name) || columns == null
+                    || sameColumns(columns, fk.getColumnsList())) {
+                continue;
+            }
+            TableDef others = out.toBuilder().removeForeignKeys(i).build();
+            out = out.toBuilder().setForeignKeys(i, forForeignKey(others, fk.toBuilder().clearRecordIndex().build()))
+                    .build();
+        }
+        return out;
+    }
+
     private static boolean sameColumns(List<String> a, List<String> b) {
-        if (a.size() != b.size()) {
+        if (a == null || a.size() != b.size()) {
             return false;
         }
         for (int i = 0; i < a.size(); i++) {

@@ -165,12 +165,35 @@ class SharedIndexTest {
     }
 
     @Test
-    void aForeignKeyOfOtherColumnsKeepsItsOwnIndex() {
+    void aForeignKeyReadsAnIndexThatBeginsWithItsColumnsUntilThatIndexGoes() {
         layer.createTable(db, child().addIndexes(index("c_pid_other_idx", "pid", "other")).build(), false);
         layer.addForeignKey(db, "c", fk("c_pid_fkey", "pid"));
-        assertThat(recordIndexes()).containsOnlyKeys("c$c_pid_other_idx", "c$fk$c_pid_fkey");
+        assertThat(recordIndexes()).containsOnlyKeys("c$c_pid_other_idx");
         insertChildren();
         assertThat(childrenOf(1L)).containsExactly(10L, 11L);
+        assertParentDeleteRefused();
+        // an index of exactly the key's columns is not the longer one
+        layer.createIndex(db, "c", index("c_pid_idx", "pid"), false);
+        assertThat(recordIndexes()).containsOnlyKeys("c$c_pid_other_idx", "c$c_pid_idx");
+        assertThat(byIndex("c_pid_idx", 1L)).containsExactly(10L, 11L);
+        layer.dropIndex(db, "c", "c_pid_idx");
+        // the longer index goes: the foreign key gets one of its own, built over the rows there
+        layer.dropIndex(db, "c", "c_pid_other_idx");
+        assertThat(recordIndexes()).containsOnlyKeys("c$fk$c_pid_fkey");
+        assertThat(childrenOf(1L)).containsExactly(10L, 11L);
+        assertParentDeleteRefused();
+    }
+
+    @Test
+    void aForeignKeyWhoseLongerIndexLosesAColumnGetsItsOwnIndex() {
+        layer.createTable(db, child().addIndexes(index("c_pid_other_idx", "pid", "other")).build(), false);
+        layer.addForeignKey(db, "c", fk("c_pid_fkey", "pid"));
+        insertChildren();
+        layer.dropColumn(db, "c", "other", false);
+        assertThat(recordIndexes()).containsOnlyKeys("c$fk$c_pid_fkey");
+        assertThat(childrenOf(2L)).containsExactly(12L);
+        RelationalException e = refused(() -> TicketTracker.delete(layer, db, "p", 2L));
+        assertViolation(e, Kind.FOREIGN_KEY_VIOLATION, "c_pid_fkey");
     }
 
     @Test

@@ -102,7 +102,8 @@ public final class AccessPathTranslator {
         }
         for (ForeignKeyDef fk : table.foreignKeys()) {
             String recordIndex = Indexes.foreignKeyIndex(table.name(), fk);
-            if (recordIndex != null) { // else the primary key, which leads with its columns, is read
+            // A foreign key reading the primary key or an index of the table (shared) adds no path of its own.
+            if (recordIndex != null && keys.stream().noneMatch(k -> recordIndex.equals(k.recordIndex))) {
                 keys.add(new Key(fk.getName(), recordIndex, table.positions(fk.getColumnsList())));
             }
         }
