@@ -171,7 +171,8 @@ public final class AccessPaths {
 
     /**
      * The children of a parent key along {@code fk} of table {@code child}: a scan of the foreign key's index (or of
-     * the primary key, when the foreign key's columns lead it).
+     * the primary key, when the foreign key's columns lead it), in its order: by the columns the index has after the
+     * foreign key's (when it reads a longer index), then by primary key.
      */
     public CompletableFuture<List<Row>> childrenOf(@Nonnull Table child, @Nonnull ForeignKeyDef fk,
                                                    @Nonnull Object[] parentKey, int limit) {
