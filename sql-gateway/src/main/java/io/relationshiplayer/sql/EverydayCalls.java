@@ -228,17 +228,20 @@ final class EverydayCalls {
             return true;
         }
         boolean integer = t == SqlTypeName.TINYINT || t == SqlTypeName.SMALLINT || t == SqlTypeName.INTEGER;
+        // a string literal (CHAR; a text column is VARCHAR) is of PostgreSQL's type unknown: read as the number the
+        // parameter is (make_date('2024', 1, 5); gcd('x', 2) is 22P02 at the literal, as PostgreSQL's)
+        boolean unknown = t == SqlTypeName.CHAR;
         switch (param) {
             case VARCHAR:
                 return SqlTypeUtil.isCharacter(type);
             case INTEGER:
-                return integer;
+                return integer || unknown;
             case BIGINT:
-                return integer || t == SqlTypeName.BIGINT;
+                return integer || t == SqlTypeName.BIGINT || unknown;
             case DECIMAL:
-                return SqlTypeUtil.isExactNumeric(type);
+                return SqlTypeUtil.isExactNumeric(type) || unknown;
             case DOUBLE:
-                return SqlTypeUtil.isNumeric(type);
+                return SqlTypeUtil.isNumeric(type) || unknown;
             case VARBINARY:
                 // a string literal (CHAR; a text column is VARCHAR) is read as a bytea, as PostgreSQL's unknown
                 return SqlTypeUtil.isBinary(type) || t == SqlTypeName.CHAR;
@@ -315,6 +318,19 @@ final class EverydayCalls {
         return io.relationshiplayer.sql.calcite.ByteaEncodings.input(text);
     }
 
+    /** The scale of a number's type, or of the number a string literal writes ({@code '5.25'}: 2). */
+    private static int scale(RexNode operand) {
+        if (operand instanceof org.apache.calcite.rex.RexLiteral l && !l.isNull()
+                && SqlTypeUtil.isCharacter(l.getType())) {
+            try {
+                return new java.math.BigDecimal(l.getValueAs(String.class).strip()).scale();
+            } catch (NumberFormatException e) {
+                return 0; // NaN, Infinity
+            }
+        }
+        return operand.getType().getScale();
+    }
+
     /** The conversion of {@code op}'s calls, or null if it is none of these. */
     static SqlRexConvertlet convertlet(SqlOperator op) {
         if (!(op instanceof SqlFunction f) || !ALL.contains(f) || f == GENERATE_SERIES) {
@@ -349,8 +365,13 @@ final class EverydayCalls {
                                     true, false)
                             : rex.makeCast(bytea, operands.get(i), true, false);
                 } else {
+                    if (operands.get(i) instanceof org.apache.calcite.rex.RexLiteral l && !l.isNull()
+                            && SqlTypeUtil.isCharacter(l.getType())) {
+                        // a string literal given for a number: PostgreSQL's input function reads it (22P02 at it)
+                        TextLiterals.check(l.getValueAs(String.class), p, c.operand(i).getParserPosition());
+                    }
                     RelDataType type = p == SqlTypeName.DECIMAL ? types.createSqlType(p,
-                            types.getTypeSystem().getMaxNumericPrecision(), Math.max(0, operandTypes.get(i).getScale()))
+                            types.getTypeSystem().getMaxNumericPrecision(), Math.max(0, scale(operands.get(i))))
                             : types.createSqlType(p);
                     value = rex.makeCast(types.createTypeWithNullability(type, true), operands.get(i), true, false);
                 }

@@ -83,7 +83,7 @@ final class PostgresParser extends SqlParserImpl {
      */
     private static OriginalPositions stream(String sql, int[] quoted) {
         if (quoted.length == 0 && !sql.contains("::") && !PostgresOperators.mayRewrite(sql)
-                && !NoFromClauses.mayRewrite(sql)) {
+                && !NoFromClauses.mayRewrite(sql) && !LateralCalls.mayRewrite(sql)) {
             return null;
         }
         StringBuilder q = new StringBuilder(sql.length() + 2 * quoted.length);
@@ -112,10 +112,11 @@ final class PostgresParser extends SqlParserImpl {
         String quotedText = q.toString();
         InfixCasts.Rewritten rewritten = new InfixCasts.Rewritten(quotedText, Arrays.copyOf(origins, n));
         boolean any = quoted.length > 0;
-        for (int step = 0; step < 3; step++) {
+        for (int step = 0; step < 4; step++) {
             InfixCasts.Rewritten next = step == 0 ? InfixCasts.rewrite(rewritten.text())
                     : step == 1 ? PostgresOperators.rewrite(rewritten.text())
-                    : NoFromClauses.rewrite(rewritten.text());
+                    : step == 2 ? NoFromClauses.rewrite(rewritten.text())
+                    : LateralCalls.rewrite(rewritten.text());
             if (next != null) {
                 any = true;
                 int[] composed = new int[next.origins().length];
