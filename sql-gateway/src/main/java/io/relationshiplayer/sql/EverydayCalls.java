@@ -111,13 +111,19 @@ final class EverydayCalls {
     static final SqlFunction BIT_LENGTH = function("BIT_LENGTH", sig("bitLength", INT, TEXT));
     static final SqlFunction ENCODE = function("ENCODE", sig("encode", TEXT, BYTEA, TEXT));
     static final SqlFunction DECODE = function("DECODE", sig("decode", BYTEA, TEXT, TEXT));
+    static final SqlFunction TO_CHAR = function("TO_CHAR", sig("toCharNumeric", TEXT, NUMERIC, TEXT),
+            sig("toCharDouble", TEXT, DOUBLE, TEXT));
+    static final SqlFunction TO_NUMBER = function("TO_NUMBER", sig("toNumber", NUMERIC, TEXT, TEXT));
+    static final SqlFunction TRIM_SCALE = function("TRIM_SCALE", sig("trimScale", null, NUMERIC));
+    static final SqlFunction GEN_RANDOM_UUID = function("GEN_RANDOM_UUID", sig("genRandomUuid", TEXT));
     /** generate_series in an expression: 0A000 (FROM has it); of other than numbers 42883. */
     static final SqlFunction GENERATE_SERIES = new SqlFunction("GENERATE_SERIES", SqlKind.OTHER_FUNCTION,
             ReturnTypes.INTEGER, null, refused(), SqlFunctionCategory.SYSTEM);
 
     static final List<SqlFunction> ALL = List.of(REVERSE, BTRIM, LTRIM, RTRIM, TO_HEX, GCD, LCM, FACTORIAL,
             WIDTH_BUCKET, MAKE_DATE, MAKE_TIMESTAMP, FORMAT, QUOTE_IDENT, QUOTE_LITERAL, QUOTE_NULLABLE, NUM_NULLS,
-            NUM_NONNULLS, BIT_LENGTH, ENCODE, DECODE, GENERATE_SERIES);
+            NUM_NONNULLS, BIT_LENGTH, ENCODE, DECODE, GENERATE_SERIES, TO_CHAR, TO_NUMBER, TRIM_SCALE,
+            GEN_RANDOM_UUID, PgTypeof.PG_TYPEOF);
 
 
     private EverydayCalls() {
@@ -128,7 +134,12 @@ final class EverydayCalls {
         for (Signature s : signatures) {
             METHODS.computeIfAbsent(s.method(), m -> new SqlUserDefinedFunction(new SqlIdentifier("rl_" + m,
                     SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION, ReturnTypes.explicit(SqlTypeName.ANY), null, null,
-                    ScalarFunctionImpl.create(owner(m), m)));
+                    ScalarFunctionImpl.create(owner(m), m)) {
+                @Override
+                public boolean isDeterministic() {
+                    return !m.equals("genRandomUuid"); // a new value each call, never folded into the plan
+                }
+            });
         }
         int min = Integer.MAX_VALUE;
         int max = 0;
@@ -146,6 +157,9 @@ final class EverydayCalls {
                     public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
                         if (signature(name, binding.collectOperandTypes()) != null) {
                             return true;
+                        }
+                        if (DatetimeToChar.takes(name, binding.collectOperandTypes())) {
+                            return DatetimeToChar.check(binding, throwOnFailure);
                         }
                         if (throwOnFailure) {
                             throw noFunction(binding.getCall(), name, binding.collectOperandTypes());
@@ -170,6 +184,11 @@ final class EverydayCalls {
         for (java.lang.reflect.Method m : EverydayFunctions.class.getMethods()) {
             if (m.getName().equals(method)) {
                 return EverydayFunctions.class;
+            }
+        }
+        for (java.lang.reflect.Method m : io.relationshiplayer.sql.calcite.NumberFormats.class.getMethods()) {
+            if (m.getName().equals(method)) {
+                return io.relationshiplayer.sql.calcite.NumberFormats.class;
             }
         }
         for (java.lang.reflect.Method m : io.relationshiplayer.sql.calcite.ByteaEncodings.class.getMethods()) {
@@ -255,7 +274,9 @@ final class EverydayCalls {
         Signature s = signature(name, types);
         RelDataTypeFactory f = b.getTypeFactory();
         RelDataType t;
-        if (s == null) {
+        if (s == null && DatetimeToChar.takes(name, types)) {
+            return DatetimeToChar.returnType(b);
+        } else if (s == null) {
             t = f.createSqlType(SqlTypeName.VARCHAR);
         } else if (s.castTo() != null) {
             t = f.createSqlType(s.castTo());
@@ -267,6 +288,12 @@ final class EverydayCalls {
             RelDataType l = f.leastRestrictive(numeric);
             t = l == null || l.getSqlTypeName() != SqlTypeName.DECIMAL ? f.createSqlType(SqlTypeName.DECIMAL,
                     f.getTypeSystem().getMaxNumericPrecision(), l == null ? 0 : Math.max(0, l.getScale())) : l;
+        } else if (name.equals("TO_NUMBER")) {
+            // numeric of the pattern's scale, as PostgreSQL's (a pattern not known before the run: the type's most)
+            String format = b.isOperandLiteral(1, false) ? b.getOperandLiteralValue(1, String.class) : null;
+            t = f.createSqlType(SqlTypeName.DECIMAL, f.getTypeSystem().getMaxNumericPrecision(), format != null
+                    ? io.relationshiplayer.sql.calcite.NumberFormats.scale(format)
+                    : f.getTypeSystem().getMaxNumericScale());
         } else {
             t = f.createSqlType(s.result());
         }
@@ -333,6 +360,9 @@ final class EverydayCalls {
 
     /** The conversion of {@code op}'s calls, or null if it is none of these. */
     static SqlRexConvertlet convertlet(SqlOperator op) {
+        if (op == PgTypeof.PG_TYPEOF) {
+            return PgTypeof::convert;
+        }
         if (!(op instanceof SqlFunction f) || !ALL.contains(f) || f == GENERATE_SERIES) {
             return null;
         }
@@ -348,6 +378,9 @@ final class EverydayCalls {
                 operandTypes.add(e.getType());
             }
             Signature s = signature(name, operandTypes);
+            if (s == null && DatetimeToChar.takes(name, operandTypes)) {
+                return DatetimeToChar.convert(cx, c);
+            }
             List<RexNode> args = new ArrayList<>();
             List<RexNode> rest = new ArrayList<>();
             RelDataType text = types.createTypeWithNullability(types.createSqlType(SqlTypeName.VARCHAR), true);

@@ -158,6 +158,7 @@ final class SqlPrepare extends CalcitePrepareImpl {
                                           UnaryOperator<SqlValidator.Config> configTransform) {
         CalciteConnectionConfig config = context.config();
         List<SqlOperatorTable> tables = new ArrayList<>();
+        tables.add(SqlOperatorTables.of(EverydayCalls.TO_CHAR)); // before Calcite's to_char: DatetimeToChar
         tables.add(config.fun(SqlOperatorTable.class, SqlStdOperatorTable.instance()));
         tables.add(PostgresFunctions.TABLE);
         tables.add(reader);
