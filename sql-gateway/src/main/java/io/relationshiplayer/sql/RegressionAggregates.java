@@ -26,6 +26,7 @@ import org.apache.calcite.sql.util.SqlShuttle;
  * correlation, its square for r2; NULL where PostgreSQL's is (no pair, or x constant; r2 is 1 for a constant y).
  * PostgreSQL sums otherwise (Youngs-Cramer), so a result may differ in its last digits. A select item that is such a
  * call keeps its name ({@code corr}); as a window function (OVER) it is not supported (42883, as it was).
+ * {@code covar_pop} and {@code covar_samp} (Calcite's) get their arguments as doubles, as PostgreSQL's take them.
  */
 final class RegressionAggregates {
     private static final Set<String> NAMES = Set.of("corr", "regr_slope", "regr_intercept", "regr_r2");
@@ -55,6 +56,14 @@ final class RegressionAggregates {
             }
         }
         SqlTrees.rewriteOperands(call, RegressionAggregates::walk);
+        String op = call.getOperator().getName().toUpperCase(Locale.ROOT);
+        if ((op.equals("COVAR_POP") || op.equals("COVAR_SAMP")) && call.operandCount() == 2) {
+            // PostgreSQL's are of double precision: Calcite's of integers computed in integers (covar_samp of 1 and
+            // 2 was 1, not 0.5)
+            call.setOperand(0, cast(call.operand(0), call.operand(0).getParserPosition()));
+            call.setOperand(1, cast(call.operand(1), call.operand(1).getParserPosition()));
+            return call;
+        }
         String name = name(call);
         return name == null ? call : expand(name, call.operand(0), call.operand(1), call.getParserPosition());
     }

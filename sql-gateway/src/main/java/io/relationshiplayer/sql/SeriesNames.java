@@ -58,6 +58,7 @@ final class SeriesNames {
                 || table.operandCount() != 1 || !(table.operand(0) instanceof SqlCall fn)) {
             return false;
         }
-        return fn.getOperator().getName().toLowerCase(Locale.ROOT).equals("generate_series");
+        String name = fn.getOperator().getName().toLowerCase(Locale.ROOT);
+        return name.equals("generate_series") || name.equals("regexp_split_to_table");
     }
 }
