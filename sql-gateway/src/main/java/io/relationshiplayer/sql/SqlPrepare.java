@@ -241,6 +241,7 @@ final class SqlPrepare extends CalcitePrepareImpl {
                                           org.apache.calcite.rel.type.RelDataType targetRowType,
                                           org.apache.calcite.sql.validate.SqlValidatorScope scope) {
                 UnknownLiterals.castToTargets(node, targetRowType);
+                ValuesLiterals.castBesideNumbers(node, this, scope);
                 // a NULL for a NOT NULL column is refused by the write path, with the relation and the failing row
                 super.validateValues(node, NotNullTargets.nullable(targetRowType, getTypeFactory()), scope);
             }
