@@ -89,14 +89,12 @@ final class CatalogChanges {
     static CatalogDef dropTable(Catalog catalog, String name, boolean cascade) {
         Table t = catalog.requireTable(name);
         CatalogDef.Builder next = catalog.def().toBuilder();
+        if (!cascade) {
+            refuseDependents(catalog, t);
+        }
         for (Catalog.Reference ref : catalog.referencing(t.name())) {
             if (Table.key(ref.child().name()).equals(Table.key(t.name()))) {
                 continue;
-            }
-            if (!cascade) {
-                throw RelationalException.dependents("cannot drop table " + t.name() + " because other objects "
-                        + "depend on it", "constraint " + ref.foreignKey().getName() + " on table "
-                        + ref.child().name() + " depends on table " + t.name(), ref.foreignKey().getName());
             }
             // The child as already changed by earlier passes: it may reference the dropped table more than once.
             TableDef child = new Catalog(next.build()).requireTable(ref.child().name()).def();
@@ -116,6 +114,32 @@ final class CatalogChanges {
         return next.clearTables().addAllTables(tables).addRetiredTables(t.def().toBuilder().clearIndexes()
                 .clearCountIndexes().clearUniqueConstraints().clearForeignKeys().clearMaterializedJoins().clearChecks()
                 .build()).build();
+    }
+
+    /**
+     * 2BP01 if anything depends on {@code t}: PostgreSQL's DETAIL has one line per dependent object, the foreign keys
+     * of other tables that reference it ({@code constraint c_pid_fkey on table c depends on table p}), then the views
+     * that read it and the views that read those ({@code view v depends on table p}).
+     */
+    private static void refuseDependents(Catalog catalog, Table t) {
+        List<String> why = new ArrayList<>();
+        String first = null;
+        for (Catalog.Reference ref : catalog.referencing(t.name())) {
+            if (!Table.key(ref.child().name()).equals(Table.key(t.name()))) {
+                why.add("constraint " + ref.foreignKey().getName() + " on table " + ref.child().name()
+                        + " depends on table " + t.name());
+                first = first != null ? first : ref.foreignKey().getName();
+            }
+        }
+        ViewChanges.Dependents views = ViewChanges.dependents(catalog, java.util.Set.of(Table.key(t.name())));
+        why.addAll(views.why());
+        if (first == null && !views.views().isEmpty()) {
+            first = views.views().get(0).getName();
+        }
+        if (!why.isEmpty()) {
+            throw RelationalException.dependents("cannot drop table " + t.name() + " because other objects "
+                    + "depend on it", String.join("\n", why), first);
+        }
     }
 
     static CatalogDef addColumn(Catalog catalog, String table, ColumnDef column) {

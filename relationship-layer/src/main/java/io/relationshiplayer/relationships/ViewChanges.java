@@ -174,6 +174,28 @@ final class ViewChanges {
      * DEPENDENT_OBJECTS.
      */
     static CatalogDef without(Catalog catalog, CatalogDef def, Set<String> dropped, String kind, boolean cascade) {
+        Dependents found = dependents(catalog, dropped);
+        List<ViewDef> dependents = found.views();
+        List<String> why = found.why();
+        Set<String> gone = new HashSet<>(dropped);
+        dependents.forEach(v -> gone.add(Table.key(v.getName())));
+        if (!dependents.isEmpty() && !cascade) {
+            ViewDef first = dependents.get(0);
+            String read = first.getReferencesList().stream().filter(r -> dropped.contains(Table.key(r))).findFirst()
+                    .orElse(first.getReferences(0));
+            throw RelationalException.dependents("cannot drop " + kind + " " + relationName(catalog, read)
+                    + " because other objects depend on it", String.join("\n", why), first.getName());
+        }
+        List<ViewDef> kept = def.getViewsList().stream().filter(v -> !gone.contains(Table.key(v.getName())))
+                .collect(Collectors.toList());
+        return def.toBuilder().clearViews().addAllViews(kept).build();
+    }
+
+    /** The views that read one of {@code dropped} (keys), and those that read them, with PostgreSQL's DETAIL lines. */
+    record Dependents(List<ViewDef> views, List<String> why) {
+    }
+
+    static Dependents dependents(Catalog catalog, Set<String> dropped) {
         Set<String> gone = new HashSet<>(dropped);
         List<ViewDef> dependents = new ArrayList<>();
         List<String> why = new ArrayList<>(); // PostgreSQL's DETAIL lines: "view w depends on view v"
@@ -192,15 +214,6 @@ final class ViewChanges {
                 }
             }
         }
-        if (!dependents.isEmpty() && !cascade) {
-            ViewDef first = dependents.get(0);
-            String read = first.getReferencesList().stream().filter(r -> dropped.contains(Table.key(r))).findFirst()
-                    .orElse(first.getReferences(0));
-            throw RelationalException.dependents("cannot drop " + kind + " " + relationName(catalog, read)
-                    + " because other objects depend on it", String.join("\n", why), first.getName());
-        }
-        List<ViewDef> kept = def.getViewsList().stream().filter(v -> !gone.contains(Table.key(v.getName())))
-                .collect(Collectors.toList());
-        return def.toBuilder().clearViews().addAllViews(kept).build();
+        return new Dependents(dependents, why);
     }
 }

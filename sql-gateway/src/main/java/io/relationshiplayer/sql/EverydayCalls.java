@@ -111,13 +111,19 @@ final class EverydayCalls {
     static final SqlFunction BIT_LENGTH = function("BIT_LENGTH", sig("bitLength", INT, TEXT));
     static final SqlFunction ENCODE = function("ENCODE", sig("encode", TEXT, BYTEA, TEXT));
     static final SqlFunction DECODE = function("DECODE", sig("decode", BYTEA, TEXT, TEXT));
+    static final SqlFunction TO_CHAR = function("TO_CHAR", sig("toCharNumeric", TEXT, NUMERIC, TEXT),
+            sig("toCharDouble", TEXT, DOUBLE, TEXT));
+    static final SqlFunction TO_NUMBER = function("TO_NUMBER", sig("toNumber", NUMERIC, TEXT, TEXT));
+    static final SqlFunction TRIM_SCALE = function("TRIM_SCALE", sig("trimScale", null, NUMERIC));
+    static final SqlFunction GEN_RANDOM_UUID = function("GEN_RANDOM_UUID", sig("genRandomUuid", TEXT));
     /** generate_series in an expression: 0A000 (FROM has it); of other than numbers 42883. */
     static final SqlFunction GENERATE_SERIES = new SqlFunction("GENERATE_SERIES", SqlKind.OTHER_FUNCTION,
             ReturnTypes.INTEGER, null, refused(), SqlFunctionCategory.SYSTEM);
 
     static final List<SqlFunction> ALL = List.of(REVERSE, BTRIM, LTRIM, RTRIM, TO_HEX, GCD, LCM, FACTORIAL,
             WIDTH_BUCKET, MAKE_DATE, MAKE_TIMESTAMP, FORMAT, QUOTE_IDENT, QUOTE_LITERAL, QUOTE_NULLABLE, NUM_NULLS,
-            NUM_NONNULLS, BIT_LENGTH, ENCODE, DECODE, GENERATE_SERIES);
+            NUM_NONNULLS, BIT_LENGTH, ENCODE, DECODE, GENERATE_SERIES, TO_CHAR, TO_NUMBER, TRIM_SCALE,
+            GEN_RANDOM_UUID, PgTypeof.PG_TYPEOF);
 
 
     private EverydayCalls() {
@@ -128,7 +134,12 @@ final class EverydayCalls {
         for (Signature s : signatures) {
             METHODS.computeIfAbsent(s.method(), m -> new SqlUserDefinedFunction(new SqlIdentifier("rl_" + m,
                     SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION, ReturnTypes.explicit(SqlTypeName.ANY), null, null,
-                    ScalarFunctionImpl.create(owner(m), m)));
+                    ScalarFunctionImpl.create(owner(m), m)) {
+                @Override
+                public boolean isDeterministic() {
+                    return !m.equals("genRandomUuid"); // a new value each call, never folded into the plan
+                }
+            });
         }
         int min = Integer.MAX_VALUE;
         int max = 0;
@@ -146,6 +157,9 @@ final class EverydayCalls {
                     public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
                         if (signature(name, binding.collectOperandTypes()) != null) {
                             return true;
+                        }
+                        if (DatetimeToChar.takes(name, binding.collectOperandTypes())) {
+                            return DatetimeToChar.check(binding, throwOnFailure);
                         }
                         if (throwOnFailure) {
                             throw noFunction(binding.getCall(), name, binding.collectOperandTypes());
@@ -170,6 +184,11 @@ final class EverydayCalls {
         for (java.lang.reflect.Method m : EverydayFunctions.class.getMethods()) {
             if (m.getName().equals(method)) {
                 return EverydayFunctions.class;
+            }
+        }
+        for (java.lang.reflect.Method m : io.relationshiplayer.sql.calcite.NumberFormats.class.getMethods()) {
+            if (m.getName().equals(method)) {
+                return io.relationshiplayer.sql.calcite.NumberFormats.class;
             }
         }
         for (java.lang.reflect.Method m : io.relationshiplayer.sql.calcite.ByteaEncodings.class.getMethods()) {
@@ -228,17 +247,20 @@ final class EverydayCalls {
             return true;
         }
         boolean integer = t == SqlTypeName.TINYINT || t == SqlTypeName.SMALLINT || t == SqlTypeName.INTEGER;
+        // a string literal (CHAR; a text column is VARCHAR) is of PostgreSQL's type unknown: read as the number the
+        // parameter is (make_date('2024', 1, 5); gcd('x', 2) is 22P02 at the literal, as PostgreSQL's)
+        boolean unknown = t == SqlTypeName.CHAR;
         switch (param) {
             case VARCHAR:
                 return SqlTypeUtil.isCharacter(type);
             case INTEGER:
-                return integer;
+                return integer || unknown;
             case BIGINT:
-                return integer || t == SqlTypeName.BIGINT;
+                return integer || t == SqlTypeName.BIGINT || unknown;
             case DECIMAL:
-                return SqlTypeUtil.isExactNumeric(type);
+                return SqlTypeUtil.isExactNumeric(type) || unknown;
             case DOUBLE:
-                return SqlTypeUtil.isNumeric(type);
+                return SqlTypeUtil.isNumeric(type) || unknown;
             case VARBINARY:
                 // a string literal (CHAR; a text column is VARCHAR) is read as a bytea, as PostgreSQL's unknown
                 return SqlTypeUtil.isBinary(type) || t == SqlTypeName.CHAR;
@@ -252,7 +274,9 @@ final class EverydayCalls {
         Signature s = signature(name, types);
         RelDataTypeFactory f = b.getTypeFactory();
         RelDataType t;
-        if (s == null) {
+        if (s == null && DatetimeToChar.takes(name, types)) {
+            return DatetimeToChar.returnType(b);
+        } else if (s == null) {
             t = f.createSqlType(SqlTypeName.VARCHAR);
         } else if (s.castTo() != null) {
             t = f.createSqlType(s.castTo());
@@ -264,6 +288,12 @@ final class EverydayCalls {
             RelDataType l = f.leastRestrictive(numeric);
             t = l == null || l.getSqlTypeName() != SqlTypeName.DECIMAL ? f.createSqlType(SqlTypeName.DECIMAL,
                     f.getTypeSystem().getMaxNumericPrecision(), l == null ? 0 : Math.max(0, l.getScale())) : l;
+        } else if (name.equals("TO_NUMBER")) {
+            // numeric of the pattern's scale, as PostgreSQL's (a pattern not known before the run: the type's most)
+            String format = b.isOperandLiteral(1, false) ? b.getOperandLiteralValue(1, String.class) : null;
+            t = f.createSqlType(SqlTypeName.DECIMAL, f.getTypeSystem().getMaxNumericPrecision(), format != null
+                    ? io.relationshiplayer.sql.calcite.NumberFormats.scale(format)
+                    : f.getTypeSystem().getMaxNumericScale());
         } else {
             t = f.createSqlType(s.result());
         }
@@ -315,8 +345,24 @@ final class EverydayCalls {
         return io.relationshiplayer.sql.calcite.ByteaEncodings.input(text);
     }
 
+    /** The scale of a number's type, or of the number a string literal writes ({@code '5.25'}: 2). */
+    private static int scale(RexNode operand) {
+        if (operand instanceof org.apache.calcite.rex.RexLiteral l && !l.isNull()
+                && SqlTypeUtil.isCharacter(l.getType())) {
+            try {
+                return new java.math.BigDecimal(l.getValueAs(String.class).strip()).scale();
+            } catch (NumberFormatException e) {
+                return 0; // NaN, Infinity
+            }
+        }
+        return operand.getType().getScale();
+    }
+
     /** The conversion of {@code op}'s calls, or null if it is none of these. */
     static SqlRexConvertlet convertlet(SqlOperator op) {
+        if (op == PgTypeof.PG_TYPEOF) {
+            return PgTypeof::convert;
+        }
         if (!(op instanceof SqlFunction f) || !ALL.contains(f) || f == GENERATE_SERIES) {
             return null;
         }
@@ -332,6 +378,9 @@ final class EverydayCalls {
                 operandTypes.add(e.getType());
             }
             Signature s = signature(name, operandTypes);
+            if (s == null && DatetimeToChar.takes(name, operandTypes)) {
+                return DatetimeToChar.convert(cx, c);
+            }
             List<RexNode> args = new ArrayList<>();
             List<RexNode> rest = new ArrayList<>();
             RelDataType text = types.createTypeWithNullability(types.createSqlType(SqlTypeName.VARCHAR), true);
@@ -349,8 +398,13 @@ final class EverydayCalls {
                                     true, false)
                             : rex.makeCast(bytea, operands.get(i), true, false);
                 } else {
+                    if (operands.get(i) instanceof org.apache.calcite.rex.RexLiteral l && !l.isNull()
+                            && SqlTypeUtil.isCharacter(l.getType())) {
+                        // a string literal given for a number: PostgreSQL's input function reads it (22P02 at it)
+                        TextLiterals.check(l.getValueAs(String.class), p, c.operand(i).getParserPosition());
+                    }
                     RelDataType type = p == SqlTypeName.DECIMAL ? types.createSqlType(p,
-                            types.getTypeSystem().getMaxNumericPrecision(), Math.max(0, operandTypes.get(i).getScale()))
+                            types.getTypeSystem().getMaxNumericPrecision(), Math.max(0, scale(operands.get(i))))
                             : types.createSqlType(p);
                     value = rex.makeCast(types.createTypeWithNullability(type, true), operands.get(i), true, false);
                 }

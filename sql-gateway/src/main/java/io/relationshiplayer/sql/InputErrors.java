@@ -22,6 +22,9 @@ final class InputErrors {
      */
     @Nonnull
     static SqlException placed(@Nonnull SqlException e, @Nonnull String written, boolean scan) {
+        if (SqlException.UNDEFINED_COLUMN.equals(e.sqlState())) {
+            return QualifiedColumns.placed(e, written);
+        }
         if (e.getClass() == SqlException.class && e.line() > 0 && (e.sqlState().equals("22007")
                 || e.sqlState().equals("22008"))) {
             return atLiteralText(e, written);

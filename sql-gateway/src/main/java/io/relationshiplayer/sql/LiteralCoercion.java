@@ -19,6 +19,40 @@ final class LiteralCoercion extends TypeCoercionImpl {
         super(typeFactory, validator);
     }
 
+    /**
+     * A number and a text that is no literal ({@code 1 + 'abc'::text}, {@code n + varchar_col}) in arithmetic: no
+     * operator, 42883 {@code operator does not exist: integer + text}, as PostgreSQL's, where Calcite cast the text to the
+     * number (22P02 as rows were read). A string literal beside a number is still read as the number.
+     */
+    @Override
+    protected boolean binaryArithmeticWithStrings(org.apache.calcite.sql.SqlCallBinding binding, RelDataType left,
+            RelDataType right) {
+        if (SqlTypeUtil.isNumeric(left) && text(right) || text(left) && SqlTypeUtil.isNumeric(right)) {
+            return false;
+        }
+        return super.binaryArithmeticWithStrings(binding, left, right);
+    }
+
+    /** No implicit cast of a text that is no literal to a number, as in PostgreSQL ({@code abs(s)}: 42883). */
+    @Override
+    public RelDataType implicitCast(RelDataType in, org.apache.calcite.sql.type.SqlTypeFamily expected) {
+        if (text(in) && expected != null && numeric(expected)) {
+            return null;
+        }
+        return super.implicitCast(in, expected);
+    }
+
+    private static boolean numeric(org.apache.calcite.sql.type.SqlTypeFamily f) {
+        return switch (f) {
+            case NUMERIC, DECIMAL, APPROXIMATE_NUMERIC, EXACT_NUMERIC, INTEGER -> true;
+            default -> false;
+        };
+    }
+
+    private static boolean text(RelDataType type) {
+        return SqlTypeUtil.isCharacter(type) && type.getSqlTypeName() != SqlTypeName.CHAR;
+    }
+
     @Override
     public RelDataType getWiderTypeForTwo(RelDataType type1, RelDataType type2, boolean stringPromotion) {
         if (type1 != null && type2 != null) {

@@ -83,7 +83,7 @@ final class PostgresParser extends SqlParserImpl {
      */
     private static OriginalPositions stream(String sql, int[] quoted) {
         if (quoted.length == 0 && !sql.contains("::") && !PostgresOperators.mayRewrite(sql)
-                && !NoFromClauses.mayRewrite(sql)) {
+                && !NoFromClauses.mayRewrite(sql) && !LateralCalls.mayRewrite(sql)) {
             return null;
         }
         StringBuilder q = new StringBuilder(sql.length() + 2 * quoted.length);
@@ -112,10 +112,11 @@ final class PostgresParser extends SqlParserImpl {
         String quotedText = q.toString();
         InfixCasts.Rewritten rewritten = new InfixCasts.Rewritten(quotedText, Arrays.copyOf(origins, n));
         boolean any = quoted.length > 0;
-        for (int step = 0; step < 3; step++) {
+        for (int step = 0; step < 4; step++) {
             InfixCasts.Rewritten next = step == 0 ? InfixCasts.rewrite(rewritten.text())
                     : step == 1 ? PostgresOperators.rewrite(rewritten.text())
-                    : NoFromClauses.rewrite(rewritten.text());
+                    : step == 2 ? NoFromClauses.rewrite(rewritten.text())
+                    : LateralCalls.rewrite(rewritten.text());
             if (next != null) {
                 any = true;
                 int[] composed = new int[next.origins().length];
@@ -174,8 +175,8 @@ final class PostgresParser extends SqlParserImpl {
 
     /** What every entry point does after parsing: PostgreSQL's trees, rewrites and the checks that refuse at once. */
     private <T extends SqlNode> T checked(T parsed) {
-        return SeriesNames.apply(OrderedSetAggregates.apply(RowValues.check(RewriteExpansion.check(
-                WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts, parsed))))));
+        return SeriesNames.apply(RegressionAggregates.apply(OrderedSetAggregates.apply(RowValues.check(RewriteExpansion.check(
+                WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts, parsed)))))));
     }
 
     private Object parse(Entry entry) throws Exception {

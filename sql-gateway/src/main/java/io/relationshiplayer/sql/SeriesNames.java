@@ -51,10 +51,14 @@ final class SeriesNames {
 
     /** Whether {@code node} is {@code generate_series(...)} in FROM (a collection table of the call). */
     private static boolean series(SqlNode node) {
+        if (node instanceof SqlCall lateral && lateral.getKind() == SqlKind.LATERAL && lateral.operandCount() == 1) {
+            return series(lateral.operand(0)); // LATERAL generate_series(...) g (LateralCalls)
+        }
         if (!(node instanceof SqlCall table) || table.getKind() != SqlKind.COLLECTION_TABLE
                 || table.operandCount() != 1 || !(table.operand(0) instanceof SqlCall fn)) {
             return false;
         }
-        return fn.getOperator().getName().toLowerCase(Locale.ROOT).equals("generate_series");
+        String name = fn.getOperator().getName().toLowerCase(Locale.ROOT);
+        return name.equals("generate_series") || name.equals("regexp_split_to_table");
     }
 }

@@ -158,6 +158,7 @@ final class SqlPrepare extends CalcitePrepareImpl {
                                           UnaryOperator<SqlValidator.Config> configTransform) {
         CalciteConnectionConfig config = context.config();
         List<SqlOperatorTable> tables = new ArrayList<>();
+        tables.add(SqlOperatorTables.of(EverydayCalls.TO_CHAR)); // before Calcite's to_char: DatetimeToChar
         tables.add(config.fun(SqlOperatorTable.class, SqlStdOperatorTable.instance()));
         tables.add(PostgresFunctions.TABLE);
         tables.add(reader);
@@ -240,7 +241,9 @@ final class SqlPrepare extends CalcitePrepareImpl {
                                           org.apache.calcite.rel.type.RelDataType targetRowType,
                                           org.apache.calcite.sql.validate.SqlValidatorScope scope) {
                 UnknownLiterals.castToTargets(node, targetRowType);
-                super.validateValues(node, targetRowType, scope);
+                ValuesLiterals.castBesideNumbers(node, this, scope);
+                // a NULL for a NOT NULL column is refused by the write path, with the relation and the failing row
+                super.validateValues(node, NotNullTargets.nullable(targetRowType, getTypeFactory()), scope);
             }
 
             @Override

@@ -116,6 +116,10 @@ final class ValidationErrors {
         Object first = firstArgument(resource);
         if (name.equals("canNotApplyOp2Type") && first != null && first.toString().equals("$SCALAR_QUERY")) {
             state = SqlException.SYNTAX_ERROR; // PostgreSQL's: a scalar subquery of more than one column
+        } else if (name.equals("canNotApplyOp2Type") && IntervalErrors.unsupported(calcite) == null
+                && (message.startsWith("operator does not exist")
+                || message.startsWith("function ") && message.endsWith(" does not exist"))) {
+            state = SqlException.UNDEFINED_FUNCTION; // no operator or function of these types: PostgreSQL's 42883
         }
         if (first != null && SqlException.UNDEFINED_COLUMN.equals(state) && first.toString().matches("\\$[0-9]+")) {
             // PostgreSQL's parameter reference, $1, which Calcite reads as a name: 42P02 as PostgreSQL's when no

@@ -13,7 +13,10 @@ import org.apache.calcite.sql2rel.InitializerContext;
 import org.apache.calcite.sql2rel.NullInitializerExpressionFactory;
 import org.apache.calcite.util.DateString;
 
-/** What an INSERT that leaves a column out stores: its DEFAULT, else NULL (refused for NOT NULL columns). */
+/**
+ * What an INSERT that leaves a column out stores: its DEFAULT, else NULL (the write path refuses it for a NOT NULL
+ * column: 23502 with the relation and the failing row).
+ */
 final class ColumnDefaults extends NullInitializerExpressionFactory {
     private final Table table;
 
@@ -29,10 +32,12 @@ final class ColumnDefaults extends NullInitializerExpressionFactory {
             // path assigns it.
             return ColumnStrategy.STORED;
         }
-        if (c.hasDefaultValue() && !c.getDefaultValue().hasNullValue()) {
+        if (c.hasDefaultValue() && !c.getDefaultValue().hasNullValue() || c.getNotNull()) {
+            // a NOT NULL column without a DEFAULT left out gets its NULL, which the write path refuses as
+            // PostgreSQL does, with the relation and the failing row (Calcite's validator refused it alone)
             return ColumnStrategy.DEFAULT;
         }
-        return c.getNotNull() ? ColumnStrategy.NOT_NULLABLE : ColumnStrategy.NULLABLE;
+        return ColumnStrategy.NULLABLE;
     }
 
     @Override

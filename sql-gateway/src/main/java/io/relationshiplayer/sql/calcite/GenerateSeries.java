@@ -34,11 +34,12 @@ public final class GenerateSeries {
     private GenerateSeries() {
     }
 
-    /** Adds the functions to {@code root}. */
+    /** Adds the functions to {@code root}, and {@link RegexpSplit}'s. */
     public static void addTo(SchemaPlus root) {
         for (String m : new String[] {"ints", "ints3", "longs", "longs3", "numerics", "numerics3"}) {
             root.add(NAME, TableFunctionImpl.create(GenerateSeries.class, m));
         }
+        RegexpSplit.addTo(root);
     }
 
     public static QueryableTable ints(Integer start, Integer stop) {
