@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -88,6 +90,7 @@ class LongReadTest {
             try (RowStream rows = query(s, "SELECT id FROM parent")) {
                 while (rows.hasNext()) {
                     ids.add((Long) rows.next()[0]);
+                    assertThat(ids.size()).as("rows read").isLessThanOrEqualTo(ROWS + 2);
                     if (ids.size() % STRIDE == 0) {
                         clock.advance(PAUSE);
                     }
@@ -150,7 +153,7 @@ class LongReadTest {
         long sum = outerSum * innerSum;
         try (SqlSession s = engine.open("long")) {
             Duration start = clock.elapsed();
-            whileTimePasses(() -> {
+            whileTimePasses(s, () -> {
                 try (RowStream rows = query(s, sql)) {
                     Object[] r = rows.next();
                     assertThat(r[0]).isEqualTo((long) outer * ROWS);
@@ -161,7 +164,7 @@ class LongReadTest {
             assertThat(clock.elapsed().minus(start)).as("several windows").isGreaterThan(WINDOW.multipliedBy(2));
 
             run(s, "SET read_consistency = snapshot");
-            assertThatThrownBy(() -> whileTimePasses(() -> query(s, sql).next())).isInstanceOfSatisfying(
+            assertThatThrownBy(() -> whileTimePasses(s, () -> query(s, sql).next())).isInstanceOfSatisfying(
                     SqlException.class, e -> assertThat(e.sqlState()).isEqualTo("40001"));
         }
     }
@@ -198,7 +201,7 @@ class LongReadTest {
                 + "WHERE a.id < 12";
         try (SqlSession s = engine.open("long")) {
             double retries = autocommitRetries();
-            assertThatThrownBy(() -> whileTimePasses(() -> run(s, sql))).isInstanceOfSatisfying(SqlException.class,
+            assertThatThrownBy(() -> whileTimePasses(s, () -> run(s, sql))).isInstanceOfSatisfying(SqlException.class,
                     e -> assertThat(e.sqlState()).isEqualTo("40001"));
             assertThat(autocommitRetries()).as("one attempt: a retry would be as long").isEqualTo(retries);
             try (RowStream rows = query(s, "SELECT COUNT(*) FROM child WHERE id >= 100000")) {
@@ -231,15 +234,20 @@ class LongReadTest {
     }
 
     /**
-     * Runs {@code body} while the clock moves {@link #STEP} at each reading: as the engine answers the statement's
-     * reads and the statement checks its transaction's age, so that its time is in proportion to its work.
+     * Runs {@code body}, a statement of {@code s}, while the clock moves {@link #STEP} at each reading: as the engine
+     * answers the statement's reads and the statement checks its transaction's age, so that its time is in proportion
+     * to its work. A statement that would never end (a scan that starts over in each new transaction) is cancelled
+     * after a minute.
      */
-    private <T> T whileTimePasses(Supplier<T> body) {
+    private <T> T whileTimePasses(SqlSession s, Supplier<T> body) {
+        CompletableFuture<Void> watchdog = CompletableFuture.runAsync(s::cancel,
+                CompletableFuture.delayedExecutor(1, TimeUnit.MINUTES));
         clock.advanceOnEachReading(STEP);
         try {
             return body.get();
         } finally {
             clock.advanceOnEachReading(Duration.ZERO);
+            watchdog.cancel(false);
         }
     }
 
@@ -253,6 +261,7 @@ class LongReadTest {
         try (RowStream rows = query(s, sql)) {
             while (rows.hasNext()) {
                 ids.add((Long) rows.next()[0]);
+                assertThat(ids.size()).as("rows read").isLessThanOrEqualTo(ROWS);
                 if (ids.size() % STRIDE == 0) {
                     clock.advance(PAUSE);
                 }
