@@ -22,9 +22,9 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Statements that would run away: text too large or too deep fails with 54001 before any parser sees it, and a cancel,
- * a deadline, the statement timeout or closing the session stops a statement that has not sent a row yet (an aggregate
- * over a huge cross join), freeing its session and its thread at once.
+ * Statements that would run away: a cancel, a deadline, the statement timeout or closing the session stops a statement
+ * that has not sent a row yet (an aggregate over a huge cross join), freeing its session and its thread at once. (Text
+ * too large or too deep: {@link SqlStatementSizeTest}.)
  */
 class SqlRunawayStatementTest extends SqlServerFixture {
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
@@ -45,70 +45,6 @@ class SqlRunawayStatementTest extends SqlServerFixture {
 
     private int running() {
         return sessions.engine().metrics().runningStatements();
-    }
-
-    private static String chain(String term, String op, int terms) {
-        return IntStream.range(0, terms).mapToObj(i -> term).collect(Collectors.joining(op));
-    }
-
-    @Test
-    void aHalfMillionTermExpressionFailsWith54001AtOnce() {
-        String s = open();
-        String sql = "SELECT " + chain("1", "+", 500_000);
-        SqlError e = assertTimeoutPreemptively(TEST_LIMIT, () -> expectSql(Status.Code.RESOURCE_EXHAUSTED,
-                SqlException.STATEMENT_TOO_COMPLEX, () -> exec(s, sql)));
-        assertThat(e.getMessage()).contains("statement too complex").containsAnyOf(ServerLimits.MAX_STATEMENT_DEPTH,
-                ServerLimits.MAX_STATEMENT_BYTES);
-        String deep = "SELECT " + chain("1", "+", 100_000);
-        SqlError d = assertTimeoutPreemptively(TEST_LIMIT, () -> expectSql(Status.Code.RESOURCE_EXHAUSTED,
-                SqlException.STATEMENT_TOO_COMPLEX, () -> exec(s, deep)));
-        assertThat(d.getMessage()).contains(ServerLimits.MAX_STATEMENT_DEPTH);
-        assertServing(s);
-    }
-
-    @Test
-    void aTextPastTheSizeBoundFailsWith54001() {
-        String s = open();
-        String sql = "SELECT '" + "x".repeat(ServerLimits.DEFAULT_MAX_STATEMENT_BYTES) + "'";
-        SqlError e = assertTimeoutPreemptively(TEST_LIMIT, () -> expectSql(Status.Code.RESOURCE_EXHAUSTED,
-                SqlException.STATEMENT_TOO_COMPLEX, () -> exec(s, sql)));
-        assertThat(e.getMessage()).contains(ServerLimits.MAX_STATEMENT_BYTES);
-        assertServing(s);
-    }
-
-    @Test
-    void operatorsInsideLiteralsAndCommentsDoNotCount() {
-        String s = open();
-        String sql = "SELECT '" + chain("1", "+", 10_000) + "' AS t /* " + chain("a", " AND ", 5_000) + " */ -- "
-                + chain("(", "", 5_000);
-        assertThat(exec(s, sql).single()).isEqualTo(chain("1", "+", 10_000));
-    }
-
-    /** A long OR or AND gives its answer or 54001, never an internal error (a stack overflow). */
-    @Test
-    void longOrAndAndChainsAnswerOrFailWith54001() {
-        String s = open();
-        String or = "SELECT COUNT(*) FROM (VALUES 1, 2, 3, 2000) AS t(x) WHERE "
-                + IntStream.rangeClosed(1, 1_000).mapToObj(i -> "x = " + i).collect(Collectors.joining(" OR "));
-        answerOr54001(s, or, 2L);
-        String and = "SELECT COUNT(*) FROM (VALUES 1, 2, 3) AS t(x) WHERE " + chain("x > 0", " AND ", 10_000);
-        answerOr54001(s, and, 3L);
-        String deepParens = "SELECT " + "(".repeat(900) + "1" + ")".repeat(900);
-        answerOr54001(s, deepParens, 1);
-        String longSum = "SELECT " + chain("1", " + ", 900);
-        answerOr54001(s, longSum, 900);
-        assertServing(s);
-    }
-
-    private void answerOr54001(String session, String sql, Object expected) {
-        Throwable t = assertTimeoutPreemptively(TEST_LIMIT, () -> catchThrowable(() -> {
-            assertThat(exec(session, sql).single()).isEqualTo(expected);
-        }));
-        if (t != null) {
-            expectSql(Status.Code.RESOURCE_EXHAUSTED, SqlException.STATEMENT_TOO_COMPLEX, () -> {
-                throw t;
-            });
-        }
     }
 
     @Test
@@ -157,6 +93,15 @@ class SqlRunawayStatementTest extends SqlServerFixture {
         await().atMost(STOPS_WITHIN).until(() -> running() == 0);
         assertThat(ended.join()).isInstanceOf(StatusRuntimeException.class);
         assertServing(open());
+    }
+
+    @Test
+    void theServersStatementTimeoutStillBoundsALongerSessionTimeoutOfASleep() {
+        String s = open();
+        exec(s, "SET statement_timeout = '1h'");
+        SqlError e = expectSql(Status.Code.DEADLINE_EXCEEDED, SqlException.QUERY_CANCELED,
+                () -> exec(s, "SELECT pg_sleep(10)"));
+        assertThat(e.getMessage()).contains(ServerLimits.STATEMENT_TIMEOUT); // still the server's: none shorter
     }
 
     /** The statement's work stopped soon (its thread is free, the gauge back to 0) and its session serves again. */
