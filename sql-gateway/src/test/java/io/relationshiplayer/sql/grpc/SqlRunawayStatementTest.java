@@ -12,6 +12,7 @@ import io.relationshiplayer.proto.v1.CloseSessionRequest;
 import io.relationshiplayer.proto.v1.ExecuteResponse;
 import io.relationshiplayer.proto.v1.SqlError;
 import io.relationshiplayer.proto.v1.SqlServiceGrpc;
+import io.relationshiplayer.sql.SqlEngine;
 import io.relationshiplayer.sql.SqlException;
 import java.time.Duration;
 import java.util.Iterator;
@@ -19,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,8 +52,16 @@ class SqlRunawayStatementTest extends SqlServerFixture {
      */
     private String openWarm() {
         String s = open();
-        assertServing(s);
+        // the first plans of a cold server, under the statement timeout: again until one is made in time
+        await().atMost(Duration.ofMinutes(1)).ignoreException(StatusRuntimeException.class)
+                .untilAsserted(() -> assertServing(s));
         return s;
+    }
+
+    /** Calcite's classes loaded and its planner and code generator run once, as a server does when it starts. */
+    @BeforeAll
+    void warmUp() {
+        SqlEngine.warmUp();
     }
 
     private int running() {
