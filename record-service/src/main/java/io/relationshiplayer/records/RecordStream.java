@@ -17,6 +17,7 @@ import com.apple.foundationdb.record.query.RecordQuery;
 import com.apple.foundationdb.record.query.plan.plans.RecordQueryPlan;
 import com.apple.foundationdb.tuple.Tuple;
 import com.google.protobuf.Message;
+import io.relationshiplayer.fdb.TimeSource;
 import io.relationshiplayer.proto.v1.Key;
 import io.relationshiplayer.proto.v1.KeyRange;
 import io.relationshiplayer.proto.v1.QueryRequest;
@@ -43,6 +44,8 @@ public final class RecordStream implements AutoCloseable {
     }
 
     private final FDBDatabase db;
+    /** The clock of FoundationDB's window: the system's, or the one a test gave the embedded engine. */
+    private final TimeSource clock;
     private final StoreOpener opener;
     private final String database;
     private final CursorFactory factory;
@@ -60,6 +63,7 @@ public final class RecordStream implements AutoCloseable {
     private RecordStream(FDBDatabase db, StoreOpener opener, String database, CursorFactory factory, boolean reverse,
                          int limit, byte[] token, byte[] fingerprint) {
         this.db = db;
+        this.clock = TimeSource.of(db);
         this.opener = opener;
         this.database = database;
         this.factory = factory;
@@ -141,7 +145,7 @@ public final class RecordStream implements AutoCloseable {
         List<RecordMessage> batch = new ArrayList<>(Math.min(max, 1024));
         try {
             while (!done && batch.size() < max) {
-                if (cursor != null && System.currentTimeMillis() - openedAt > TRANSACTION_MILLIS) {
+                if (cursor != null && clock.currentTimeMillis() - openedAt > TRANSACTION_MILLIS) {
                     closeTransaction();
                 }
                 ensureOpen();
@@ -178,7 +182,7 @@ public final class RecordStream implements AutoCloseable {
             return;
         }
         ctx = db.openContext();
-        openedAt = System.currentTimeMillis();
+        openedAt = clock.currentTimeMillis();
         FDBRecordStore store = opener.open(ctx, database);
         ExecuteProperties.Builder props = ExecuteProperties.newBuilder().setTimeLimit(TRANSACTION_MILLIS);
         if (limit > 0) {

@@ -1,6 +1,7 @@
 package io.relationshiplayer.sql;
 
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
+import io.relationshiplayer.fdb.TimeSource;
 import io.relationshiplayer.sql.ddl.DmlClauses;
 import java.sql.PreparedStatement;
 import java.util.ArrayList;
@@ -17,14 +18,17 @@ import javax.annotation.Nonnull;
 final class SqlBatch {
     private final SqlSession session;
     private final CalciteRunner calcite;
+    /** The clock of FoundationDB's window that an attempt's time is measured by ({@link TimeSource#of}). */
+    private final TimeSource clock;
     /** Whether an attempt of this batch already ran past FoundationDB's window. */
     private boolean tooOld;
     /** An attempt too old in less than this ran too briefly to be too large: its read version was stale. */
     static final long STALE_READ_VERSION_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(100);
 
-    SqlBatch(SqlSession session, CalciteRunner calcite) {
+    SqlBatch(SqlSession session, CalciteRunner calcite, TimeSource clock) {
         this.session = session;
         this.calcite = calcite;
+        this.clock = clock;
     }
 
     /** How many items run between two looks at the transaction's size. */
@@ -119,7 +123,7 @@ final class SqlBatch {
             return inSessionTransaction(items, between, onConflict);
         }
         for (int attempt = 1; ; attempt++) {
-            long started = System.nanoTime();
+            long started = clock.nanoTime();
             Map<String, SqlSession.Planned> plans = recentPlans(items);
             if (plans == null) {
                 plans = planned(items);
@@ -195,7 +199,7 @@ final class SqlBatch {
      */
     private long[] inSessionTransaction(List<SqlSession.BatchItem> items, Runnable between, boolean[] onConflict) {
         for (int attempt = 1; ; attempt++) {
-            long started = System.nanoTime();
+            long started = clock.nanoTime();
             session.begin(null);
             try {
                 long[] counts = runBatch(items, session.transaction(), between, null, onConflict);
@@ -219,12 +223,12 @@ final class SqlBatch {
         // below a commit batch in flight, and a stop can leave one in flight for seconds), not too much work: it is
         // retried as a conflict, however many came before
         boolean again = SqlErrors.transactionTooOld(e) && tooOld
-                && System.nanoTime() - started >= STALE_READ_VERSION_NANOS;
+                && clock.nanoTime() - started >= STALE_READ_VERSION_NANOS;
         tooOld |= SqlErrors.transactionTooOld(e);
         if (again) {
             throw new SqlException(SqlException.PROGRAM_LIMIT_EXCEEDED, "the batch ran past FoundationDB's 5 "
                     + "second transaction limit (" + items + " items, "
-                    + java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)
+                    + java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(clock.nanoTime() - started)
                     + " ms): nothing was written; split it into smaller batches", 0, 0, e);
         }
         SqlException error = e instanceof SqlException ? (SqlException) e : SqlErrors.toSql(e);

@@ -1,5 +1,6 @@
 package io.relationshiplayer.sql;
 
+import io.relationshiplayer.fdb.TimeSource;
 import io.relationshiplayer.metrics.RlMetrics;
 import io.relationshiplayer.relationships.RelationshipLayer;
 import io.relationshiplayer.sql.calcite.ReadSegments;
@@ -13,6 +14,8 @@ public final class SqlEngine {
     private final RlMetrics metrics;
     private final CalciteRunners runners = new CalciteRunners();
     private final Duration readRenewal;
+    /** The renewal with the clock of the layer's database, found once that is open (the first {@link #open}). */
+    private volatile ReadSegments.Renewal renewal;
 
     public SqlEngine(@Nonnull RelationshipLayer layer) {
         this(layer, new RlMetrics());
@@ -71,6 +74,19 @@ public final class SqlEngine {
         } catch (RuntimeException e) {
             throw SqlErrors.toSql(e);
         }
-        return new SqlSession(layer, database, metrics, runners, readRenewal);
+        return new SqlSession(layer, database, metrics, runners, renewal());
+    }
+
+    /**
+     * When long reads renew their transaction, by the clock of FoundationDB's window: the system's, or the one a test
+     * gave the embedded engine ({@link TimeSource#of}), so that the engine's window and these checks agree.
+     */
+    private ReadSegments.Renewal renewal() {
+        ReadSegments.Renewal r = renewal;
+        if (r == null) {
+            r = new ReadSegments.Renewal(readRenewal, TimeSource.of(layer.recordStores().database()));
+            renewal = r;
+        }
+        return r;
     }
 }

@@ -13,7 +13,6 @@ import io.relationshiplayer.sql.ddl.TruncateStatement;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.List;
 import javax.annotation.Nonnull;
 
@@ -40,7 +39,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     private final SessionSettings settings = new SessionSettings();
     /** The transactions of the running autocommit query in continuation mode; null for any other statement. */
     private ReadSegments reads;
-    private final Duration readRenewal;
+    private final ReadSegments.Renewal readRenewal;
     private final CalciteRunners runners;
     private volatile StatementGate gate = StatementGate.OPEN;
     private volatile StatementBounds bounds = StatementBounds.DEFAULT;
@@ -48,7 +47,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
 
     /** A session using a runner of {@code runners} (lent to it until {@link #close()}). */
     SqlSession(RelationshipLayer layer, String database, RlMetrics metrics, CalciteRunners runners,
-               Duration readRenewal) {
+               ReadSegments.Renewal readRenewal) {
         this.layer = layer;
         this.readRenewal = readRenewal;
         this.metrics = metrics;
@@ -248,7 +247,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
     @Nonnull
     public long[] executeBatch(@Nonnull List<BatchItem> items, boolean beginFirst, boolean commitAfter,
                                @Nonnull Runnable between) {
-        return new SqlBatch(this, calcite).execute(items, beginFirst, commitAfter, between);
+        return new SqlBatch(this, calcite, readRenewal.clock()).execute(items, beginFirst, commitAfter, between);
     }
 
     /** What a batch uses of its session (SqlBatch): its bounds, failure state and transaction. */
@@ -368,7 +367,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
             calcite.cancel().check();
             Planned recent = calcite.recent(sql);
             Planned planned = recent != null ? recent : plan(sql);
-            long openedNanos = System.nanoTime() - settings.readVersionLagNanos();
+            long openedNanos = readRenewal.clock().nanoTime() - settings.readVersionLagNanos();
             FDBRecordContext ctx = settings.autocommitContext(db, tag);
             try {
                 current = layer.open(database, ctx);

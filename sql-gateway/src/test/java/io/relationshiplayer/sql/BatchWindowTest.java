@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.relationshiplayer.fdb.Backend;
+import io.relationshiplayer.fdb.ManualTimeSource;
 import io.relationshiplayer.fdb.embedded.EngineConfig;
 import io.relationshiplayer.records.RecordStores;
 import io.relationshiplayer.relationships.RelationshipLayer;
@@ -13,19 +14,21 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
- * An autocommit batch whose transaction ran past FoundationDB's window (here a 300 ms window) once is retried, since
- * the time may not have been its own (a stopped process: the nemesis's SIGSTOP found a 3-item batch refused as too
- * large); past it on the retry too, it is too large (54000) and wrote nothing.
+ * An autocommit batch whose transaction ran past FoundationDB's window (its five seconds) once is retried, since the
+ * time may not have been its own (a stopped process: the nemesis's SIGSTOP found a 3-item batch refused as too large);
+ * past it on the retry too, it is too large (54000) and wrote nothing. The pause is the engine's clock moved past the
+ * window ({@link ManualTimeSource}), not a sleep.
  */
 class BatchWindowTest {
-    private static final Duration WINDOW = Duration.ofMillis(300);
+    private static final Duration WINDOW = EngineConfig.FDB_READ_WINDOW;
+    private final ManualTimeSource clock = new ManualTimeSource();
     private static final List<SqlSession.BatchItem> ITEMS = List.of(
             new SqlSession.BatchItem("INSERT INTO t VALUES (?, ?)", List.of(1L, 10L)),
             new SqlSession.BatchItem("INSERT INTO t VALUES (?, ?)", List.of(2L, 20L)));
 
     @Test
     void aBatchPastTheWindowOnceIsRetried() {
-        try (Backend backend = Backend.embedded(EngineConfig.memory().withReadWindow(WINDOW));
+        try (Backend backend = Backend.embedded(EngineConfig.memory().withClock(clock));
              SqlSession s = session(backend)) {
             AtomicInteger calls = new AtomicInteger();
             // the second item of the first attempt waits past the window, as if the process had been stopped there
@@ -38,7 +41,7 @@ class BatchWindowTest {
 
     @Test
     void aBatchPastTheWindowTwiceIsTooLargeAndWritesNothing() {
-        try (Backend backend = Backend.embedded(EngineConfig.memory().withReadWindow(WINDOW));
+        try (Backend backend = Backend.embedded(EngineConfig.memory().withClock(clock));
              SqlSession s = session(backend)) {
             AtomicInteger calls = new AtomicInteger();
             assertThatThrownBy(() -> s.executeBatch(ITEMS, false, false, () -> pauseIf(calls.incrementAndGet() % 2 == 0)))
@@ -55,14 +58,9 @@ class BatchWindowTest {
         return s;
     }
 
-    private static void pauseIf(boolean pause) {
+    private void pauseIf(boolean pause) {
         if (pause) {
-            try {
-                Thread.sleep(WINDOW.toMillis() + 200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
+            clock.advance(WINDOW.plusMillis(200));
         }
     }
 

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.relationshiplayer.fdb.Backend;
+import io.relationshiplayer.fdb.ManualTimeSource;
 import io.relationshiplayer.fdb.embedded.EngineConfig;
-import io.relationshiplayer.fdb.embedded.LatencyProfile;
 import io.relationshiplayer.metrics.RlMetrics;
 import io.relationshiplayer.records.RecordStores;
 import io.relationshiplayer.relationships.RelationshipLayer;
@@ -14,37 +14,45 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * Read-only autocommit statements that outlive FoundationDB's transaction window, on an embedded backend whose window
- * is shortened to {@link #WINDOW} so that each test takes about a second rather than many: in continuation mode (the
- * default) they go on in new transactions, in snapshot mode and as writes they fail with 40001 as before.
+ * Read-only autocommit statements that outlive FoundationDB's transaction window (its five seconds, and the renewal of
+ * a long read's transaction after four): in continuation mode (the default) they go on in new transactions, in snapshot
+ * mode and as writes they fail with 40001 as before. Time is the engine's clock ({@link ManualTimeSource}), which the
+ * tests move instead of sleeping: by the slow reader's pauses, or at each reading of the clock while a statement runs
+ * (the engine reads it at each read it answers), so that a statement outlives the window however fast it runs.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LongReadTest {
-    static final Duration WINDOW = Duration.ofMillis(400);
+    static final Duration WINDOW = EngineConfig.FDB_READ_WINDOW;
     static final int ROWS = 2_000;
-    /** Rows read between the slow reader's pauses, and the pause: the whole read takes about three windows. */
+    /** Rows read between the slow reader's pauses, and the pause: the whole read takes three windows. */
     static final int STRIDE = 100;
-    static final long PAUSE_MILLIS = WINDOW.toMillis() * 3 / (ROWS / STRIDE);
+    static final Duration PAUSE = WINDOW.multipliedBy(3).dividedBy(ROWS / STRIDE);
+    /** Outer rows of the cross joins: the inner scan of 2,000 rows is read once for each. */
+    static final int OUTER = 30;
     /**
-     * 20 ms per batch of a range read: a scan of 2,000 rows (batches of 100, 200, ... rows) takes at least 100 ms, so
-     * that statements that read a table many times outlive the window whatever the speed of the machine.
+     * How far the clock moves at each reading while a statement runs past the window ({@link #whileTimePasses}): a
+     * hundred readings are a window. In snapshot mode only the engine reads it, at each read it answers (a few per
+     * scan of {@code parent}); in continuation mode the statement also checks its transaction's age at each row.
      */
-    static final LatencyProfile RANGE_LATENCY = new LatencyProfile(0, 0, 0, 0, 20_000, 20_000, 0, 0);
+    static final Duration STEP = Duration.ofMillis(50);
 
+    final ManualTimeSource clock = new ManualTimeSource();
     Backend backend;
     SqlEngine engine;
 
     @BeforeAll
     void populate() {
-        backend = Backend.embedded(EngineConfig.memory().withReadWindow(WINDOW).withLatency(RANGE_LATENCY));
-        engine = new SqlEngine(new RelationshipLayer(new RecordStores(backend.recordDatabase())), new RlMetrics(),
-                WINDOW.dividedBy(2));
+        backend = Backend.embedded(EngineConfig.memory().withClock(clock));
+        engine = new SqlEngine(new RelationshipLayer(new RecordStores(backend.recordDatabase())), new RlMetrics());
         try (SqlSession s = engine.open("long")) {
             run(s, "CREATE TABLE parent (id BIGINT PRIMARY KEY, grp INTEGER NOT NULL)");
             run(s, "CREATE TABLE child (id BIGINT PRIMARY KEY, pid BIGINT NOT NULL REFERENCES parent (id), "
@@ -75,15 +83,16 @@ class LongReadTest {
     }
 
     @Test
-    void aFullScanReadSlowlyPastTheWindowReturnsEveryRowOnceWhileRowsAreAdded() throws Exception {
+    void aFullScanReadSlowlyPastTheWindowReturnsEveryRowOnceWhileRowsAreAdded() {
         try (SqlSession s = engine.open("long"); SqlSession writer = engine.open("long")) {
             List<Long> ids = new ArrayList<>();
-            long start = System.nanoTime();
+            Duration start = clock.elapsed();
             try (RowStream rows = query(s, "SELECT id FROM parent")) {
                 while (rows.hasNext()) {
                     ids.add((Long) rows.next()[0]);
+                    assertThat(ids.size()).as("rows read").isLessThanOrEqualTo(ROWS + 2);
                     if (ids.size() % STRIDE == 0) {
-                        Thread.sleep(PAUSE_MILLIS);
+                        clock.advance(PAUSE);
                     }
                     if (ids.size() == ROWS / 2) {
                         // Committed between the scan's transactions: ahead of the scan, so it may see them.
@@ -91,7 +100,7 @@ class LongReadTest {
                     }
                 }
             }
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).as("the read outlived a transaction")
+            assertThat(clock.elapsed().minus(start)).as("the read outlived a transaction")
                     .isGreaterThan(WINDOW.multipliedBy(2));
             assertThat(new HashSet<>(ids)).as("no row twice").hasSize(ids.size());
             assertThat(ids.subList(0, ROWS)).as("every row, in key order").isEqualTo(range(0, ROWS));
@@ -101,25 +110,25 @@ class LongReadTest {
     }
 
     @Test
-    void anIndexRangeScanAndALookupJoinReadSlowlyReturnEveryRowOnce() throws Exception {
+    void anIndexRangeScanAndALookupJoinReadSlowlyReturnEveryRowOnce() {
         try (SqlSession s = engine.open("long")) {
             String sql = "SELECT c.id, p.grp FROM child c JOIN parent p ON p.id = c.pid WHERE c.v >= 7";
             assertThat(explain(s, sql)).contains("INDEX_RANGE").contains("RecordLayerLookupJoin");
             Set<Long> seen = new HashSet<>();
             int read = 0;
-            long start = System.nanoTime();
+            Duration start = clock.elapsed();
             try (RowStream rows = query(s, sql)) {
                 while (rows.hasNext()) {
                     Object[] r = rows.next();
                     long id = (Long) r[0];
                     assertThat(seen.add(id)).as("row %d once", id).isTrue();
                     assertThat(r[1]).isEqualTo((int) ((ROWS - 1 - id) % 7));
-                    if (++read % (STRIDE / 2) == 0) {
-                        Thread.sleep(PAUSE_MILLIS);
+                    if (++read % (STRIDE / 4) == 0) {
+                        clock.advance(PAUSE); // 600 rows: 24 pauses, over three windows
                     }
                 }
             }
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThan(WINDOW.multipliedBy(2));
+            assertThat(clock.elapsed().minus(start)).isGreaterThan(WINDOW.multipliedBy(2));
             Set<Long> expected = new HashSet<>();
             for (long id = 0; id < ROWS; id++) {
                 if (id % 10 >= 7) {
@@ -132,10 +141,8 @@ class LongReadTest {
 
     @Test
     void aCrossJoinAggregatePastTheWindowCompletesAndFailsInSnapshotMode() {
-        // The inner scan is enumerated again for each outer row. FoundationDB's client answers those reads from its
-        // cache within a transaction, so the time is in decoding and joining 150 x 2,000 rows: seconds here, some
-        // ten windows.
-        int outer = 150;
+        // The inner scan is enumerated again for each outer row, each time in the statement's newest transaction.
+        int outer = OUTER;
         String sql = "SELECT COUNT(*), SUM(a.grp * b.grp) FROM parent a, parent b WHERE a.id < " + outer;
         long outerSum = 0;
         long innerSum = 0;
@@ -143,23 +150,27 @@ class LongReadTest {
             outerSum += id < outer ? id % 7 : 0;
             innerSum += id % 7;
         }
+        long sum = outerSum * innerSum;
         try (SqlSession s = engine.open("long")) {
-            long start = System.nanoTime();
-            try (RowStream rows = query(s, sql)) {
-                Object[] r = rows.next();
-                assertThat(r[0]).isEqualTo((long) outer * ROWS);
-                assertThat(((Number) r[1]).longValue()).isEqualTo(outerSum * innerSum);
-            }
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThan(WINDOW);
+            Duration start = clock.elapsed();
+            whileTimePasses(s, () -> {
+                try (RowStream rows = query(s, sql)) {
+                    Object[] r = rows.next();
+                    assertThat(r[0]).isEqualTo((long) outer * ROWS);
+                    assertThat(((Number) r[1]).longValue()).isEqualTo(sum);
+                }
+                return null;
+            });
+            assertThat(clock.elapsed().minus(start)).as("several windows").isGreaterThan(WINDOW.multipliedBy(2));
 
             run(s, "SET read_consistency = snapshot");
-            assertThatThrownBy(() -> query(s, sql).next()).isInstanceOfSatisfying(SqlException.class,
-                    e -> assertThat(e.sqlState()).isEqualTo("40001"));
+            assertThatThrownBy(() -> whileTimePasses(s, () -> query(s, sql).next())).isInstanceOfSatisfying(
+                    SqlException.class, e -> assertThat(e.sqlState()).isEqualTo("40001"));
         }
     }
 
     @Test
-    void snapshotModeKeepsOneTransactionAndFailsPastTheWindow() throws Exception {
+    void snapshotModeKeepsOneTransactionAndFailsPastTheWindow() {
         try (SqlSession s = engine.open("long")) {
             run(s, "SET read_consistency = snapshot");
             int read = 0;
@@ -169,7 +180,7 @@ class LongReadTest {
                     while (rows.hasNext()) {
                         rows.next();
                         if (++read % STRIDE == 0) {
-                            Thread.sleep(PAUSE_MILLIS);
+                            clock.advance(PAUSE);
                         }
                     }
                 } catch (SqlException failure) {
@@ -189,11 +200,10 @@ class LongReadTest {
         String sql = "INSERT INTO child SELECT 100000 + a.id * 10000 + b.id, 0, 0 FROM parent a, parent b "
                 + "WHERE a.id < 12";
         try (SqlSession s = engine.open("long")) {
-            long start = System.nanoTime();
-            assertThatThrownBy(() -> run(s, sql)).isInstanceOfSatisfying(SqlException.class,
+            double retries = autocommitRetries();
+            assertThatThrownBy(() -> whileTimePasses(s, () -> run(s, sql))).isInstanceOfSatisfying(SqlException.class,
                     e -> assertThat(e.sqlState()).isEqualTo("40001"));
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).as("one attempt: a retry would be as long")
-                    .isLessThan(WINDOW.multipliedBy(4));
+            assertThat(autocommitRetries()).as("one attempt: a retry would be as long").isEqualTo(retries);
             try (RowStream rows = query(s, "SELECT COUNT(*) FROM child WHERE id >= 100000")) {
                 assertThat(rows.next()).containsExactly(0L);
             }
@@ -201,7 +211,7 @@ class LongReadTest {
     }
 
     @Test
-    void insideATransactionAReadKeepsItsOneTransaction() throws Exception {
+    void insideATransactionAReadKeepsItsOneTransaction() {
         try (SqlSession s = engine.open("long")) {
             run(s, "BEGIN");
             assertThatThrownBy(() -> readSlowly(s, "SELECT id FROM parent")).isInstanceOfSatisfying(
@@ -223,13 +233,37 @@ class LongReadTest {
         }
     }
 
-    private List<Long> readSlowly(SqlSession s, String sql) throws InterruptedException {
+    /**
+     * Runs {@code body}, a statement of {@code s}, while the clock moves {@link #STEP} at each reading: as the engine
+     * answers the statement's reads and the statement checks its transaction's age, so that its time is in proportion
+     * to its work. A statement that would never end (a scan that starts over in each new transaction) is cancelled
+     * after a minute.
+     */
+    private <T> T whileTimePasses(SqlSession s, Supplier<T> body) {
+        CompletableFuture<Void> watchdog = CompletableFuture.runAsync(s::cancel,
+                CompletableFuture.delayedExecutor(1, TimeUnit.MINUTES));
+        clock.advanceOnEachReading(STEP);
+        try {
+            return body.get();
+        } finally {
+            clock.advanceOnEachReading(Duration.ZERO);
+            watchdog.cancel(false);
+        }
+    }
+
+    private double autocommitRetries() {
+        return engine.metrics().scrape().lines().filter(l -> l.startsWith("rl_sql_autocommit_retries_total "))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.indexOf(' ') + 1))).sum();
+    }
+
+    private List<Long> readSlowly(SqlSession s, String sql) {
         List<Long> ids = new ArrayList<>();
         try (RowStream rows = query(s, sql)) {
             while (rows.hasNext()) {
                 ids.add((Long) rows.next()[0]);
+                assertThat(ids.size()).as("rows read").isLessThanOrEqualTo(ROWS);
                 if (ids.size() % STRIDE == 0) {
-                    Thread.sleep(PAUSE_MILLIS);
+                    clock.advance(PAUSE);
                 }
             }
         }

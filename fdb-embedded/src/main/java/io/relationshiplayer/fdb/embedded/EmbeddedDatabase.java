@@ -39,7 +39,7 @@ public final class EmbeddedDatabase implements Database {
     public static EmbeddedDatabase open(@Nonnull EngineConfig config) {
         Objects.requireNonNull(config, "config is null");
         Persistence disk = config.directory().<Persistence>map(RocksPersistence::new).orElse(Persistence.NONE);
-        return new EmbeddedDatabase(config, new Engine(disk, config.executor(), config.readWindow()));
+        return new EmbeddedDatabase(config, new Engine(disk, config.executor(), config.readWindow(), config.clock()));
     }
 
     @Nonnull

@@ -43,12 +43,12 @@ final class Engine implements AutoCloseable {
     /** Completed while clients can reach the engine; a partition replaces it with a pending one until it heals. */
     private volatile CompletableFuture<Void> reachable = CompletableFuture.completedFuture(null);
 
-    Engine(Persistence disk, Executor executor, Duration readWindow) {
+    Engine(Persistence disk, Executor executor, Duration readWindow, io.relationshiplayer.fdb.TimeSource time) {
         this.disk = disk;
         this.storage = new StorageState(disk);
         this.executor = executor;
         this.maxReadAge = readWindow.toNanos() / 1000L;
-        this.clock = new VersionClock(disk.load(store));
+        this.clock = new VersionClock(disk.load(store), time);
         store.publish();
     }
 

@@ -1,27 +1,31 @@
 package io.relationshiplayer.fdb.embedded;
 
+import io.relationshiplayer.fdb.TimeSource;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Versions as FoundationDB hands them out: about a million a second, advancing with time and with commits. One atomic
  * word holds the newest version that readers may use and whether a commit batch is being applied, so that handing out
- * a read version never waits for a commit: while a batch is in flight, readers get the version just below it.
+ * a read version never waits for a commit: while a batch is in flight, readers get the version just below it. Time
+ * is the engine's {@link TimeSource}: the system clock, or a test's that it advances.
  */
 final class VersionClock {
     private final long originMicros;
     private final long originNanos;
+    private final TimeSource time;
     /** (version << 1) | inFlight. When in flight, version is the first version of the batch being applied. */
     private final AtomicLong state;
 
-    VersionClock(long lastVersion) {
-        this.originMicros = System.currentTimeMillis() * 1000L;
-        this.originNanos = System.nanoTime();
+    VersionClock(long lastVersion, TimeSource time) {
+        this.time = time;
+        this.originMicros = time.currentTimeMillis() * 1000L;
+        this.originNanos = time.nanoTime();
         this.state = new AtomicLong(Math.max(lastVersion, 0) << 1);
     }
 
     /** The version that corresponds to the current time. */
     long now() {
-        return originMicros + (System.nanoTime() - originNanos) / 1000L;
+        return originMicros + (time.nanoTime() - originNanos) / 1000L;
     }
 
     /** A read version: every commit at or below it is visible, and every later commit will get a greater version. */

@@ -1,6 +1,7 @@
 package io.relationshiplayer.sql.calcite;
 
 import com.apple.foundationdb.record.provider.foundationdb.FDBRecordContext;
+import io.relationshiplayer.fdb.TimeSource;
 import io.relationshiplayer.relationships.Session;
 import io.relationshiplayer.sql.SqlErrors;
 import io.relationshiplayer.sql.SqlException;
@@ -23,6 +24,17 @@ public final class ReadSegments implements AutoCloseable {
     /** FoundationDB's five seconds less a margin for the read in flight when a segment's age is checked. */
     public static final Duration DEFAULT_RENEWAL = Duration.ofSeconds(4);
 
+    /**
+     * When a segment is renewed: once it is {@code after} old by {@code clock}, the clock of FoundationDB's window (the
+     * system's, or the one a test gave the embedded engine: {@link TimeSource#of}).
+     */
+    public record Renewal(@Nonnull Duration after, @Nonnull TimeSource clock) {
+        public Renewal {
+            Objects.requireNonNull(after, "after is null");
+            Objects.requireNonNull(clock, "clock is null");
+        }
+    }
+
     /** One transaction of the statement: its relationship-layer session and how many scans read in it. */
     public static final class Segment {
         private final Session session;
@@ -44,6 +56,7 @@ public final class ReadSegments implements AutoCloseable {
     private final Supplier<FDBRecordContext> transactions;
     private final Function<FDBRecordContext, Session> sessions;
     private final long renewAfterNanos;
+    private final TimeSource clock;
     private final String catalogKey;
     /** Segments whose transaction is open: the current one and retired ones that scans still read in. */
     private final List<Segment> open = new ArrayList<>();
@@ -51,15 +64,16 @@ public final class ReadSegments implements AutoCloseable {
 
     /**
      * Segments starting with {@code first}, whose read version is as old as if it had been taken at
-     * {@code firstOpenedNanos} ({@link System#nanoTime()}); a later one is a new transaction of {@code transactions}
-     * and the session that {@code sessions} opens on it.
+     * {@code firstOpenedNanos} (a {@link TimeSource#nanoTime()} of {@code renewal}'s clock); a later one is a new
+     * transaction of {@code transactions} and the session that {@code sessions} opens on it.
      */
     public ReadSegments(@Nonnull Session first, long firstOpenedNanos,
                         @Nonnull Supplier<FDBRecordContext> transactions,
-                        @Nonnull Function<FDBRecordContext, Session> sessions, @Nonnull Duration renewAfter) {
+                        @Nonnull Function<FDBRecordContext, Session> sessions, @Nonnull Renewal renewal) {
         this.transactions = Objects.requireNonNull(transactions, "transactions is null");
         this.sessions = Objects.requireNonNull(sessions, "sessions is null");
-        this.renewAfterNanos = renewAfter.toNanos();
+        this.renewAfterNanos = renewal.after().toNanos();
+        this.clock = renewal.clock();
         this.catalogKey = first.catalog().cacheKey();
         this.current = new Segment(first, firstOpenedNanos);
         open.add(current);
@@ -89,7 +103,7 @@ public final class ReadSegments implements AutoCloseable {
     /** The segment to read in now: a new one once the current one is {@code renewAfter} old. */
     @Nonnull
     public synchronized Segment current() {
-        if (System.nanoTime() - current.openedNanos >= renewAfterNanos) {
+        if (clock.nanoTime() - current.openedNanos >= renewAfterNanos) {
             renew();
         }
         return current;
@@ -118,7 +132,7 @@ public final class ReadSegments implements AutoCloseable {
     }
 
     private void renew() {
-        long opened = System.nanoTime(); // the read version is taken while the session opens: its age starts here
+        long opened = clock.nanoTime(); // the read version is taken while the session opens: its age starts here
         FDBRecordContext ctx = transactions.get();
         Session next;
         try {

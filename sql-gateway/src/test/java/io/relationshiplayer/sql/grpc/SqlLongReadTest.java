@@ -8,14 +8,12 @@ import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.relationshiplayer.fdb.Backend;
+import io.relationshiplayer.fdb.ManualTimeSource;
 import io.relationshiplayer.fdb.embedded.EngineConfig;
-import io.relationshiplayer.metrics.RlMetrics;
 import io.relationshiplayer.proto.v1.ExecuteRequest;
 import io.relationshiplayer.proto.v1.ExecuteResponse;
 import io.relationshiplayer.proto.v1.Row;
 import io.relationshiplayer.proto.v1.SqlServiceGrpc;
-import io.relationshiplayer.relationships.RelationshipLayer;
-import io.relationshiplayer.sql.SqlEngine;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -24,28 +22,25 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A client that reads a query's rows slowly, so that gRPC flow control holds the server's scan for longer than a
- * FoundationDB transaction lasts: on a backend whose window is shortened to {@link #WINDOW}, the autocommit query goes
- * on in new transactions and the client gets every row once; in snapshot mode it fails with 40001 (ABORTED).
+ * FoundationDB transaction lasts (its five seconds): the autocommit query goes on in new transactions and the client
+ * gets every row once; in snapshot mode it fails with 40001 (ABORTED). The client's pauses move the engine's clock
+ * ({@link ManualTimeSource}), which the server's transactions and its checks of their age read, rather than sleeping.
  */
 class SqlLongReadTest extends SqlServerFixture {
-    static final Duration WINDOW = Duration.ofMillis(400);
+    static final Duration WINDOW = EngineConfig.FDB_READ_WINDOW;
     static final int ROWS = 2_000;
     static final int FETCH = 50;
-    /** The client's pause per batch: 40 batches take about four windows. */
-    static final long PAUSE_MILLIS = WINDOW.toMillis() * 4 / (ROWS / FETCH);
+    /** The client's pause per batch: 40 batches take four windows. */
+    static final Duration PAUSE = WINDOW.multipliedBy(4).dividedBy(ROWS / FETCH);
     static final String PADDING = "x".repeat(100);
     static final String DATABASE = "longreads";
 
+    final ManualTimeSource clock = new ManualTimeSource();
     ManagedChannel narrow;
 
     @Override
     Backend openBackend() {
-        return Backend.embedded(EngineConfig.memory().withReadWindow(WINDOW));
-    }
-
-    @Override
-    SqlEngine engine(RelationshipLayer layer) {
-        return new SqlEngine(layer, new RlMetrics(), WINDOW.dividedBy(2));
+        return Backend.embedded(EngineConfig.memory().withClock(clock));
     }
 
     @BeforeAll
@@ -89,7 +84,7 @@ class SqlLongReadTest extends SqlServerFixture {
                 expectedId++;
             }
             if (m.hasBatch()) {
-                Thread.sleep(PAUSE_MILLIS);
+                clock.advance(PAUSE);
             }
         }
     }
@@ -112,9 +107,9 @@ class SqlLongReadTest extends SqlServerFixture {
     @Test
     void aSlowClientGetsEveryRowOnceFromAQueryThatOutlivesItsTransaction() throws Exception {
         String s = open(DATABASE);
-        long start = System.nanoTime();
+        Duration start = clock.elapsed();
         assertThat(readSlowly(s)).isEqualTo(ROWS);
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThan(WINDOW.multipliedBy(2));
+        assertThat(clock.elapsed().minus(start)).isGreaterThan(WINDOW.multipliedBy(2));
     }
 
     @Test
