@@ -135,7 +135,7 @@ final class CatalogChanges {
         IndexDef checked = checkIndex(t, named, unique);
         TableDef.Builder b = t.def().toBuilder();
         if (unique) {
-            b.addUniqueConstraints(checked);
+            b.addUniqueConstraints(SharedIndexes.own(t.def(), checked));
         } else {
             b.addIndexes(SharedIndexes.forIndex(t.def(), checked));
         }
@@ -167,7 +167,8 @@ final class CatalogChanges {
             }
             b.addSumColumns(c.getName());
         }
-        return replace(catalog.def(), t.def().toBuilder().addCountIndexes(b).build());
+        return replace(catalog.def(), t.def().toBuilder().addCountIndexes(SharedIndexes.own(t.def(), b.build()))
+                .build());
     }
 
     static CatalogDef dropIndex(Catalog catalog, String table, String index) {

@@ -3,9 +3,11 @@ package io.relationshiplayer.relationships;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexDef;
 import io.relationshiplayer.proto.v1.TableDef;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One Record Layer index for keys of exactly the same columns. A foreign key's referencing columns need an index (a
@@ -57,10 +59,7 @@ final class SharedIndexes {
             }
         }
         String own = Indexes.ownForeignKeyIndex(t.getName(), fk.getName());
-        String name = own;
-        for (int n = 2; existing.containsKey(name); n++) {
-            name = own + "$" + n;
-        }
+        String name = free(t, own, List.of());
         return name.equals(own) ? fk.toBuilder().clearRecordIndex().build()
                 : fk.toBuilder().setRecordIndex(name).build();
     }
@@ -73,7 +72,47 @@ final class SharedIndexes {
                 return index.toBuilder().setRecordIndex(Indexes.foreignKeyIndex(t.getName(), fk)).build();
             }
         }
-        return index.toBuilder().clearRecordIndex().build();
+        return own(t, index);
+    }
+
+    /**
+     * A unique constraint, secondary index or COUNT index about to be added to {@code t} with a Record Layer index of
+     * its own: under its usual name ({@code <table>$<name>}, and a COUNT index's sums after it) unless a key of
+     * {@code t} still reads an index of that name, as a foreign key does that shared a dropped index of that name.
+     */
+    static IndexDef own(TableDef t, IndexDef index) {
+        String own = Indexes.recordIndex(t.getName(), index.getName());
+        String name = free(t, own, index.getSumColumnsList());
+        return name.equals(own) ? index.toBuilder().clearRecordIndex().build()
+                : index.toBuilder().setRecordIndex(name).build();
+    }
+
+    /** {@code name}, else {@code name$2}, {@code name$3}, ...: the first that no index of {@code t} (nor sums) uses. */
+    private static String free(TableDef t, String name, List<String> sums) {
+        Set<String> taken = new HashSet<>(of(t).keySet());
+        for (IndexDef c : t.getCountIndexesList()) {
+            taken.add(Indexes.recordIndex(t.getName(), c));
+            for (String sum : c.getSumColumnsList()) {
+                taken.add(Indexes.sumIndex(t.getName(), c, sum));
+            }
+        }
+        String candidate = name;
+        for (int n = 2; takenWithSums(taken, candidate, sums); n++) {
+            candidate = name + "$" + n;
+        }
+        return candidate;
+    }
+
+    private static boolean takenWithSums(Set<String> taken, String name, List<String> sums) {
+        if (taken.contains(name)) {
+            return true;
+        }
+        for (String sum : sums) {
+            if (taken.contains(Indexes.sumIndex(name, sum))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean sameColumns(List<String> a, List<String> b) {
