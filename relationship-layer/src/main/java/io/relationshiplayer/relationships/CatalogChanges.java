@@ -135,7 +135,7 @@ final class CatalogChanges {
         IndexDef checked = checkIndex(t, named, unique);
         TableDef.Builder b = t.def().toBuilder();
         if (unique) {
-            b.addUniqueConstraints(SharedIndexes.own(t.def(), checked));
+            b.addUniqueConstraints(SharedIndexes.forIndex(t.def(), checked));
         } else {
             b.addIndexes(SharedIndexes.forIndex(t.def(), checked));
         }

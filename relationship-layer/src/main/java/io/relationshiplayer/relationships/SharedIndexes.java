@@ -14,7 +14,8 @@ import java.util.Set;
  * parent's delete finds its children by it), and PostgreSQL's advice is to index them, so a schema often declares
  * that index too: two indexes of the same entries, each written by every insert. Instead a foreign key added to a
  * table that has an index, unique constraint or foreign key of exactly its columns reads that key's index, and a
- * secondary index created with exactly a foreign key's columns is that foreign key's index, ready at once.
+ * secondary index or unique constraint created with exactly a foreign key's columns is that foreign key's index, ready
+ * at once.
  *
  * <p>Every index is a plain value index of its columns in ascending order (a DESC column orders scans, not entries),
  * so keys of the same columns have the same entries. The shared index stays while any key using it remains: the
@@ -64,7 +65,10 @@ final class SharedIndexes {
                 : fk.toBuilder().setRecordIndex(name).build();
     }
 
-    /** A secondary index (not unique) about to be added to {@code t}: a foreign key's of exactly its columns, or its own. */
+    /**
+     * A secondary index or unique constraint about to be added to {@code t}: a foreign key's of exactly its columns
+     * (a unique constraint's duplicates are then looked for in it, as in an index of its own), or its own.
+     */
     static IndexDef forIndex(TableDef t, IndexDef index) {
         for (ForeignKeyDef fk : t.getForeignKeysList()) {
             if (Indexes.foreignKeyIndex(t.getName(), fk) != null

@@ -163,6 +163,33 @@ class SharedIndexTest {
     }
 
     @Test
+    void aUniqueConstraintAddedOnAForeignKeysColumnsSharesItsIndex() {
+        layer.createTable(db, child().addForeignKeys(fk("c_pid_fkey", "pid")).build(), false);
+        insertChildren();
+        Map<String, String> before = recordIndexes();
+        assertThat(before).containsOnlyKeys("c$fk$c_pid_fkey");
+        // parent 1 has two children: the constraint is refused and undone, the foreign key's index stays
+        RelationalException duplicated = refused(() -> layer.createIndex(db, "c", index("c_pid_key", "pid"), true));
+        assertViolation(duplicated, Kind.UNIQUE_VIOLATION, "c_pid_key");
+        assertThat(recordIndexes()).isEqualTo(before);
+        assertThat(childrenOf(1L)).containsExactly(10L, 11L);
+
+        layer.run(db, s -> s.delete("c", new Object[] {11L}));
+        layer.createIndex(db, "c", index("c_pid_key", "pid"), true);
+        assertThat(recordIndexes()).isEqualTo(before);
+        RelationalException duplicate = refused(() -> layer.run(db, s -> s.insert("c", row("id", 13L, "pid", 1L))));
+        assertViolation(duplicate, Kind.UNIQUE_VIOLATION, "c_pid_key");
+        assertParentDeleteRefused();
+        // The foreign key goes: the unique constraint keeps the index, entries and all.
+        layer.dropConstraint(db, "c", "c_pid_fkey");
+        assertThat(recordIndexes()).isEqualTo(before);
+        duplicate = refused(() -> layer.run(db, s -> s.insert("c", row("id", 13L, "pid", 2L))));
+        assertViolation(duplicate, Kind.UNIQUE_VIOLATION, "c_pid_key");
+        layer.run(db, s -> s.insert("c", row("id", 13L, "pid", 9L)));
+        assertThat(byIndex("c_pid_key", 9L)).containsExactly(13L);
+    }
+
+    @Test
     void aForeignKeyOfOtherColumnsKeepsItsOwnIndex() {
         layer.createTable(db, child().addIndexes(index("c_pid_other_idx", "pid", "other")).build(), false);
         layer.addForeignKey(db, "c", fk("c_pid_fkey", "pid"));
