@@ -301,11 +301,11 @@ public final class AccessPaths {
     public List<Object[]> countGroups(@Nonnull Table t, @Nonnull String countIndex) {
         IndexDef def = t.requireCountIndex(countIndex);
         int[] columns = t.positions(Indexes.columnNames(def));
-        Index index = store.getRecordMetaData().getIndex(Indexes.recordIndex(t.name(), def.getName()));
+        Index index = store.getRecordMetaData().getIndex(Indexes.recordIndex(t.name(), def));
         List<java.util.Map<Tuple, Long>> sums = new ArrayList<>();
         for (String column : def.getSumColumnsList()) {
             java.util.Map<Tuple, Long> bySum = new java.util.HashMap<>();
-            for (var e : store.scanIndex(store.getRecordMetaData().getIndex(Indexes.sumIndex(t.name(), def.getName(),
+            for (var e : store.scanIndex(store.getRecordMetaData().getIndex(Indexes.sumIndex(t.name(), def,
                     column)), IndexScanType.BY_GROUP, TupleRange.ALL, null, ScanProperties.FORWARD_SCAN).asList()
                     .join()) {
                 bySum.put(e.getKey(), e.getValue().getLong(0));
@@ -335,11 +335,11 @@ public final class AccessPaths {
     /** Whether a COUNT index of {@code t} and its sums are readable (built) in this transaction's store. */
     public boolean countIndexReadable(@Nonnull Table t, @Nonnull String countIndex) {
         IndexDef def = t.requireCountIndex(countIndex);
-        if (!store.isIndexReadable(Indexes.recordIndex(t.name(), def.getName()))) {
+        if (!store.isIndexReadable(Indexes.recordIndex(t.name(), def))) {
             return false;
         }
         for (String column : def.getSumColumnsList()) {
-            if (!store.isIndexReadable(Indexes.sumIndex(t.name(), def.getName(), column))) {
+            if (!store.isIndexReadable(Indexes.sumIndex(t.name(), def, column))) {
                 return false;
             }
         }

@@ -159,7 +159,7 @@ final class CatalogChanges {
         IndexDef checked = checkIndex(t, named, unique);
         TableDef.Builder b = t.def().toBuilder();
         if (unique) {
-            b.addUniqueConstraints(checked);
+            b.addUniqueConstraints(SharedIndexes.forIndex(t.def(), checked));
         } else {
             b.addIndexes(SharedIndexes.forIndex(t.def(), checked));
         }
@@ -191,7 +191,8 @@ final class CatalogChanges {
             }
             b.addSumColumns(c.getName());
         }
-        return replace(catalog.def(), t.def().toBuilder().addCountIndexes(b).build());
+        return replace(catalog.def(), t.def().toBuilder().addCountIndexes(SharedIndexes.own(t.def(), b.build()))
+                .build());
     }
 
     static CatalogDef dropIndex(Catalog catalog, String table, String index) {
@@ -233,13 +234,14 @@ final class CatalogChanges {
             }
         }
         if (refColumns.size() != fk.getColumnsCount()) {
-            throw RelationalException.invalid("foreign key \"" + fk.getName() + "\" has " + fk.getColumnsCount()
-                    + " referencing columns but " + refColumns.size() + " referenced columns");
+            throw RelationalException.invalidForeignKey("number of referencing and referenced columns for foreign key "
+                    + "disagree");
         }
         checkDistinct(fk.getColumnsList(), "foreign key \"" + fk.getName() + "\"");
         if (!isUniqueKey(parent, refColumns)) {
-            throw RelationalException.invalid("there is no unique constraint matching given keys for referenced "
-                    + "table \"" + parent.name() + "\" " + refColumns);
+            // PostgreSQL takes the referenced columns in any order of a key's; here they must come in its order
+            throw RelationalException.invalidForeignKey("there is no unique constraint matching given keys for "
+                    + "referenced table \"" + parent.name() + "\"");
         }
         for (int i = 0; i < refColumns.size(); i++) {
             ColumnDef c = t.column(t.requireColumn(fk.getColumns(i)));

@@ -11,14 +11,15 @@ public final class Indexes {
     private Indexes() {
     }
 
-    /** The Record Layer index of a secondary index or unique constraint. */
+    /** The Record Layer index of a secondary index, unique constraint or COUNT index named so, unless it has another. */
     public static String recordIndex(String table, String index) {
         return table + "$" + index;
     }
 
     /**
-     * The Record Layer index holding the entries of {@code index} (a secondary index or unique constraint of
-     * {@code table}): its own, or the foreign key's index it shares.
+     * The Record Layer index holding the entries of {@code index} (a secondary index, unique constraint or COUNT index
+     * of {@code table}): its own (under another name when a foreign key still reads one of its usual name), or the
+     * foreign key's index it shares.
      */
     public static String recordIndex(String table, IndexDef index) {
         return index.getRecordIndex().isEmpty() ? recordIndex(table, index.getName()) : index.getRecordIndex();
@@ -57,7 +58,17 @@ public final class Indexes {
 
     /** The Record Layer SUM index keeping a COUNT index's sum of {@code column} per group. */
     public static String sumIndex(String table, String countIndex, String column) {
-        return recordIndex(table, countIndex) + "$sum$" + column;
+        return sumIndex(recordIndex(table, countIndex), column);
+    }
+
+    /** The Record Layer SUM index keeping a COUNT index's sum of {@code column} per group. */
+    public static String sumIndex(String table, IndexDef countIndex, String column) {
+        return sumIndex(recordIndex(table, countIndex), column);
+    }
+
+    /** The SUM index of {@code column} beside the COUNT index {@code recordIndex} (a Record Layer index name). */
+    static String sumIndex(String recordIndex, String column) {
+        return recordIndex + "$sum$" + column;
     }
 
     public static List<String> columnNames(IndexDef index) {

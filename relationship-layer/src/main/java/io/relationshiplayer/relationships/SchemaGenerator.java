@@ -66,12 +66,12 @@ final class SchemaGenerator {
                 }
             }
             for (IndexDef c : t.getCountIndexesList()) {
-                schema.addIndexes(index(table, Indexes.recordIndex(t.getName(), c.getName()), Indexes.columnNames(c))
+                schema.addIndexes(index(table, Indexes.recordIndex(t.getName(), c), Indexes.columnNames(c))
                         .toBuilder().setType(IndexType.COUNT).setGroupSize(c.getColumnsCount()));
                 for (String sum : c.getSumColumnsList()) {
                     List<String> fields = new ArrayList<>(Indexes.columnNames(c));
                     fields.add(sum);
-                    schema.addIndexes(index(table, Indexes.sumIndex(t.getName(), c.getName(), sum), fields)
+                    schema.addIndexes(index(table, Indexes.sumIndex(t.getName(), c, sum), fields)
                             .toBuilder().setType(IndexType.SUM).setGroupSize(c.getColumnsCount()));
                 }
             }

@@ -3,17 +3,19 @@ package io.relationshiplayer.relationships;
 import io.relationshiplayer.proto.v1.ForeignKeyDef;
 import io.relationshiplayer.proto.v1.IndexDef;
 import io.relationshiplayer.proto.v1.TableDef;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One Record Layer index for keys of exactly the same columns. A foreign key's referencing columns need an index (a
  * parent's delete finds its children by it), and PostgreSQL's advice is to index them, so a schema often declares
  * that index too: two indexes of the same entries, each written by every insert. Instead a foreign key added to a
  * table reads the primary key if its columns lead it, else the index of a unique constraint, index or foreign key of
- * exactly its columns, else an index (unique or not) that begins with them; and a secondary index created with exactly
- * a foreign key's columns is that foreign key's index, ready at once.
+ * exactly its columns, else an index (unique or not) that begins with them; and a secondary index or unique
+ * constraint created with exactly a foreign key's columns is that foreign key's index, ready at once.
  *
  * <p>Every index is a plain value index of its columns in ascending order (a DESC column orders scans, not entries),
  * so keys of the same columns have the same entries. An index of exactly a foreign key's columns stays while any key
@@ -80,15 +82,15 @@ final class SharedIndexes {
             return fk.toBuilder().setRecordIndex(longer).build();
         }
         String own = Indexes.ownForeignKeyIndex(t.getName(), fk.getName());
-        String name = own;
-        for (int n = 2; existing.containsKey(name); n++) {
-            name = own + "$" + n;
-        }
+        String name = free(t, own, List.of());
         return name.equals(own) ? fk.toBuilder().clearRecordIndex().build()
                 : fk.toBuilder().setRecordIndex(name).build();
     }
 
-    /** A secondary index (not unique) about to be added to {@code t}: a foreign key's of exactly its columns, or its own. */
+    /**
+     * A secondary index or unique constraint about to be added to {@code t}: a foreign key's of exactly its columns
+     * (a unique constraint's duplicates are then looked for in it, as in an index of its own), or its own.
+     */
     static IndexDef forIndex(TableDef t, IndexDef index) {
         Map<String, List<String>> existing = of(t);
         for (ForeignKeyDef fk : t.getForeignKeysList()) {
@@ -98,7 +100,47 @@ final class SharedIndexes {
                 return index.toBuilder().setRecordIndex(name).build();
             }
         }
-        return index.toBuilder().clearRecordIndex().build();
+        return own(t, index);
+    }
+
+    /**
+     * A unique constraint, secondary index or COUNT index about to be added to {@code t} with a Record Layer index of
+     * its own: under its usual name ({@code <table>$<name>}, and a COUNT index's sums after it) unless a key of
+     * {@code t} still reads an index of that name, as a foreign key does that shared a dropped index of that name.
+     */
+    static IndexDef own(TableDef t, IndexDef index) {
+        String own = Indexes.recordIndex(t.getName(), index.getName());
+        String name = free(t, own, index.getSumColumnsList());
+        return name.equals(own) ? index.toBuilder().clearRecordIndex().build()
+                : index.toBuilder().setRecordIndex(name).build();
+    }
+
+    /** {@code name}, else {@code name$2}, {@code name$3}, ...: the first that no index of {@code t} (nor sums) uses. */
+    private static String free(TableDef t, String name, List<String> sums) {
+        Set<String> taken = new HashSet<>(of(t).keySet());
+        for (IndexDef c : t.getCountIndexesList()) {
+            taken.add(Indexes.recordIndex(t.getName(), c));
+            for (String sum : c.getSumColumnsList()) {
+                taken.add(Indexes.sumIndex(t.getName(), c, sum));
+            }
+        }
+        String candidate = name;
+        for (int n = 2; takenWithSums(taken, candidate, sums); n++) {
+            candidate = name + "$" + n;
+        }
+        return candidate;
+    }
+
+    private static boolean takenWithSums(Set<String> taken, String name, List<String> sums) {
+        if (taken.contains(name)) {
+            return true;
+        }
+        for (String sum : sums) {
+            if (taken.contains(Indexes.sumIndex(name, sum))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -165,6 +165,33 @@ class SharedIndexTest {
     }
 
     @Test
+    void aUniqueConstraintAddedOnAForeignKeysColumnsSharesItsIndex() {
+        layer.createTable(db, child().addForeignKeys(fk("c_pid_fkey", "pid")).build(), false);
+        insertChildren();
+        Map<String, String> before = recordIndexes();
+        assertThat(before).containsOnlyKeys("c$fk$c_pid_fkey");
+        // parent 1 has two children: the constraint is refused and undone, the foreign key's index stays
+        RelationalException duplicated = refused(() -> layer.createIndex(db, "c", index("c_pid_key", "pid"), true));
+        assertViolation(duplicated, Kind.UNIQUE_VIOLATION, "c_pid_key");
+        assertThat(recordIndexes()).isEqualTo(before);
+        assertThat(childrenOf(1L)).containsExactly(10L, 11L);
+
+        layer.run(db, s -> s.delete("c", new Object[] {11L}));
+        layer.createIndex(db, "c", index("c_pid_key", "pid"), true);
+        assertThat(recordIndexes()).isEqualTo(before);
+        RelationalException duplicate = refused(() -> layer.run(db, s -> s.insert("c", row("id", 13L, "pid", 1L))));
+        assertViolation(duplicate, Kind.UNIQUE_VIOLATION, "c_pid_key");
+        assertParentDeleteRefused();
+        // The foreign key goes: the unique constraint keeps the index, entries and all.
+        layer.dropConstraint(db, "c", "c_pid_fkey");
+        assertThat(recordIndexes()).isEqualTo(before);
+        duplicate = refused(() -> layer.run(db, s -> s.insert("c", row("id", 13L, "pid", 2L))));
+        assertViolation(duplicate, Kind.UNIQUE_VIOLATION, "c_pid_key");
+        layer.run(db, s -> s.insert("c", row("id", 13L, "pid", 9L)));
+        assertThat(byIndex("c_pid_key", 9L)).containsExactly(13L);
+    }
+
+    @Test
     void aForeignKeyReadsAnIndexThatBeginsWithItsColumnsUntilThatIndexGoes() {
         layer.createTable(db, child().addIndexes(index("c_pid_other_idx", "pid", "other")).build(), false);
         layer.addForeignKey(db, "c", fk("c_pid_fkey", "pid"));
@@ -207,6 +234,40 @@ class SharedIndexTest {
         layer.run(db, s -> s.insert("c", row("id", 10L, "pid", 7L, "other", 1L)));
         assertThat(byIndex("c_pid_idx", 7L)).containsExactly(10L);
         assertThat(childrenOf(1L)).containsExactly(10L);
+        assertParentDeleteRefused();
+    }
+
+    @Test
+    void anIndexCreatedUnderTheNameOfADroppedIndexAForeignKeyStillReadsGetsOneOfItsOwn() {
+        layer.createTable(db, child().addIndexes(index("c_x", "pid")).build(), false);
+        insertChildren();
+        layer.addForeignKey(db, "c", fk("c_pid_fkey", "pid"));
+        layer.dropIndex(db, "c", "c_x");
+        Map<String, String> kept = recordIndexes();
+        assertThat(kept).containsOnlyKeys("c$c_x"); // the foreign key's now, on pid
+
+        // "c$c_x" holds the entries of pid, which the foreign key reads: an index of other columns named c_x
+        // (a secondary index, a unique constraint, a COUNT index) gets another Record Layer index.
+        layer.createIndex(db, "c", index("c_x", "other"), false);
+        assertThat(recordIndexes()).containsEntry("c$c_x", kept.get("c$c_x")).containsOnlyKeys("c$c_x", "c$c_x$2");
+        assertThat(byIndex("c_x", 6L)).containsExactly(11L);
+        assertThat(childrenOf(1L)).containsExactly(10L, 11L);
+        assertParentDeleteRefused();
+
+        layer.dropIndex(db, "c", "c_x");
+        layer.createIndex(db, "c", index("c_x", "other"), true);
+        assertThat(recordIndexes()).containsEntry("c$c_x", kept.get("c$c_x")).containsOnlyKeys("c$c_x", "c$c_x$2");
+        RelationalException duplicate = refused(() -> layer.run(db, s -> s.insert("c", row("id", 13L, "other", 6L))));
+        assertViolation(duplicate, Kind.UNIQUE_VIOLATION, "c_x");
+        assertThat(childrenOf(1L)).containsExactly(10L, 11L);
+
+        layer.dropConstraint(db, "c", "c_x");
+        layer.createCountIndex(db, "c", index("c_x", "other"));
+        assertThat(recordIndexes()).containsEntry("c$c_x", kept.get("c$c_x")).containsOnlyKeys("c$c_x", "c$c_x$2");
+        List<Object[]> groups = layer.run(db, s -> s.access().countGroups(s.catalog().requireTable("c"), "c_x"));
+        assertThat(groups.stream().map(g -> List.of(g[0], g[1])).toList())
+                .containsExactly(List.of(5L, 1L), List.of(6L, 1L), List.of(7L, 1L));
+        assertThat(childrenOf(1L)).containsExactly(10L, 11L);
         assertParentDeleteRefused();
     }
 
