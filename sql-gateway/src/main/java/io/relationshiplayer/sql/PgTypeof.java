@@ -44,14 +44,9 @@ final class PgTypeof {
             case CHAR -> operand instanceof SqlCharStringLiteral ? "unknown" : column ? "character" : "text";
             case VARCHAR -> column && type.getPrecision() > 0 && type.getPrecision() < Integer.MAX_VALUE / 2
                     && type.getPrecision() != RelDataType.PRECISION_NOT_SPECIFIED ? "character varying" : "text";
-            case TINYINT, SMALLINT -> "smallint";
-            case INTEGER -> "integer";
-            case BIGINT -> "bigint";
-            case DECIMAL -> "numeric";
-            case DOUBLE, FLOAT -> "double precision";
-            case REAL -> "real";
+            case TINYINT, SMALLINT, INTEGER, BIGINT, DECIMAL, DOUBLE, FLOAT, REAL, DATE ->
+                    TextLiterals.name(type.getSqlTypeName());
             case BOOLEAN -> "boolean";
-            case DATE -> "date";
             case TIME -> "time without time zone";
             case TIMESTAMP -> "timestamp without time zone";
             case VARBINARY, BINARY -> "bytea";
