@@ -55,8 +55,8 @@ final class SharedIndexes {
 
     /**
      * {@code fk}, about to be added to {@code t}, with the index it reads: the primary key if its columns lead it, else
-     * one of {@code t}'s of exactly its columns, else its own, under its usual name unless an index of {@code t} holds
-     * that name already.
+     * one of {@code t}'s of exactly its columns, else the shortest index or unique constraint that begins with them,
+     * else its own, under its usual name unless an index of {@code t} holds that name already.
      */
     static ForeignKeyDef forForeignKey(TableDef t, ForeignKeyDef fk) {
         List<String> pk = t.getPrimaryKeyList();
