@@ -11,7 +11,7 @@ public final class Indexes {
     private Indexes() {
     }
 
-    /** The Record Layer index of a secondary index, unique constraint or COUNT index named so, unless it has another. */
+    /** The usual Record Layer index of a secondary index, unique constraint or COUNT index of that name. */
     public static String recordIndex(String table, String index) {
         return table + "$" + index;
     }
@@ -26,9 +26,9 @@ public final class Indexes {
     }
 
     /**
-     * The Record Layer index of a foreign key's referencing columns: its own, or the index of exactly those columns it
-     * shares with a secondary index, unique constraint or other foreign key of the table; null when the columns lead the
-     * table's primary key, whose prefix scans find the children in that index's order.
+     * The Record Layer index of a foreign key's referencing columns: its own, or the index it shares with a secondary
+     * index, unique constraint or other foreign key of the table (of exactly those columns, or beginning with them);
+     * null when the columns lead the table's primary key, whose prefix scans find the children.
      */
     @javax.annotation.Nullable
     public static String foreignKeyIndex(String table, ForeignKeyDef fk) {

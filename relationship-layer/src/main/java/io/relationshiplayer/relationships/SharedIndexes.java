@@ -60,7 +60,8 @@ final class SharedIndexes {
      */
     static ForeignKeyDef forForeignKey(TableDef t, ForeignKeyDef fk) {
         List<String> pk = t.getPrimaryKeyList();
-        if (fk.getColumnsCount() <= pk.size() && sameColumns(pk.subList(0, fk.getColumnsCount()), fk.getColumnsList())) {
+        int n = fk.getColumnsCount();
+        if (n <= pk.size() && sameColumns(pk.subList(0, n), fk.getColumnsList())) {
             return fk.toBuilder().setRecordIndex(Indexes.PRIMARY_KEY).build();
         }
         Map<String, List<String>> existing = of(t);

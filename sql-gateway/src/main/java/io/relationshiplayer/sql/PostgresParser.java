@@ -175,8 +175,9 @@ final class PostgresParser extends SqlParserImpl {
 
     /** What every entry point does after parsing: PostgreSQL's trees, rewrites and the checks that refuse at once. */
     private <T extends SqlNode> T checked(T parsed) {
-        return SeriesNames.apply(RegressionAggregates.apply(OrderedSetAggregates.apply(RowValues.check(RewriteExpansion.check(
-                WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts, parsed)))))));
+        T tree = WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts, parsed));
+        return SeriesNames.apply(RegressionAggregates.apply(OrderedSetAggregates.apply(RowValues.check(
+                RewriteExpansion.check(tree)))));
     }
 
     private Object parse(Entry entry) throws Exception {
