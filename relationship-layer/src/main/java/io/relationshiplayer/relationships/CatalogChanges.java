@@ -305,7 +305,7 @@ final class CatalogChanges {
             if (Table.key(u.getName()).equals(Table.key(name))) {
                 List<String> cols = Indexes.columnNames(u);
                 for (Catalog.Reference ref : catalog.referencing(t.name())) {
-                    if (sameColumns(ref.foreignKey().getReferencedColumnsList(), cols)) {
+                    if (SharedIndexes.sameColumns(ref.foreignKey().getReferencedColumnsList(), cols)) {
                         throw RelationalException.dependents("cannot drop constraint " + u.getName() + " on table "
                                 + t.name() + " because other objects depend on it", "constraint "
                                 + ref.foreignKey().getName() + " on table " + ref.child().name()
@@ -406,23 +406,11 @@ final class CatalogChanges {
 
     static boolean isUniqueKey(Table parent, List<String> columns) {
         for (Table.KeyColumns k : parent.uniqueKeys()) {
-            if (sameColumns(k.columns(), columns)) {
+            if (SharedIndexes.sameColumns(k.columns(), columns)) {
                 return true;
             }
         }
         return false;
-    }
-
-    private static boolean sameColumns(List<String> a, List<String> b) {
-        if (a.size() != b.size()) {
-            return false;
-        }
-        for (int i = 0; i < a.size(); i++) {
-            if (!Table.key(a.get(i)).equals(Table.key(b.get(i)))) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static String recordTypeName(Catalog catalog, String table) {

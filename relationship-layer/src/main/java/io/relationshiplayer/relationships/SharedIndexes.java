@@ -171,7 +171,8 @@ final class SharedIndexes {
         return out;
     }
 
-    private static boolean sameColumns(List<String> a, List<String> b) {
+    /** Whether two lists name the same columns in the same order (names compared as the catalog keys them). */
+    static boolean sameColumns(List<String> a, List<String> b) {
         if (a == null || a.size() != b.size()) {
             return false;
         }
