@@ -56,7 +56,62 @@ public final class AccessPaths {
      */
     public CompletableFuture<Boolean> exists(@Nonnull Table t, @Nonnull Object[] key) {
         Tuple primaryKey = codec.primaryKey(t, key);
-        byte[] unsplit = unsplitRecordKey(primaryKey);
+        return exists(primaryKey, unsplitRecordKey(primaryKey));
+    }
+
+    /**
+     * {@link #exists} of each of {@code keys}, in their order. The reads are issued in the order of the keys they read,
+     * so that each one finds the store's pages the one before it brought into the caches, wherever the statement's
+     * rows point to.
+     */
+    public List<CompletableFuture<Boolean>> existAll(@Nonnull Table t, @Nonnull List<Object[]> keys) {
+        int n = keys.size();
+        Tuple[] primaryKeys = new Tuple[n];
+        byte[][] unsplit = new byte[n][];
+        for (int i = 0; i < n; i++) {
+            primaryKeys[i] = codec.primaryKey(t, keys.get(i));
+            unsplit[i] = unsplitRecordKey(primaryKeys[i]);
+        }
+        List<CompletableFuture<Boolean>> out = new ArrayList<>(java.util.Collections.nCopies(n, null));
+        for (int i : readOrder(unsplit)) {
+            out.set(i, exists(primaryKeys[i], unsplit[i]));
+        }
+        return out;
+    }
+
+    /**
+     * The positions of {@code keys} in about their order: by the 8 bytes after the prefix all share, the lowest bits
+     * giving way to the position. Only locality depends on it, so keys alike in those bytes may come in any order.
+     */
+    static int[] readOrder(byte[][] keys) {
+        int n = keys.length;
+        int[] order = new int[n];
+        if (n < 2 || keys[0] == null) {
+            java.util.Arrays.setAll(order, i -> i);
+            return order;
+        }
+        int shared = keys[0].length;
+        for (int i = 1; i < n; i++) {
+            int m = java.util.Arrays.mismatch(keys[0], 0, shared, keys[i], 0, Math.min(shared, keys[i].length));
+            shared = m < 0 ? Math.min(shared, keys[i].length) : m;
+        }
+        long mask = -1L >>> Long.numberOfLeadingZeros(n - 1);
+        long[] sorted = new long[n];
+        for (int i = 0; i < n; i++) {
+            long head = 0;
+            for (int j = shared; j < shared + 8; j++) {
+                head = head << 8 | (j < keys[i].length ? keys[i][j] & 0xff : 0);
+            }
+            sorted[i] = ((head ^ Long.MIN_VALUE) & ~mask) | i; // signed order of the flipped head: unsigned order
+        }
+        java.util.Arrays.sort(sorted);
+        for (int i = 0; i < n; i++) {
+            order[i] = (int) (sorted[i] & mask);
+        }
+        return order;
+    }
+
+    private CompletableFuture<Boolean> exists(Tuple primaryKey, @Nullable byte[] unsplit) {
         if (unsplit == null) {
             return store.recordExistsAsync(primaryKey);
         }

@@ -76,16 +76,25 @@ final class ParentChecks {
         return p;
     }
 
+    /** Whether the statement inserted the parent of {@code v} itself (no read needed). */
+    private boolean insertedParent(Plan p, Object[] v) {
+        return !inserted.isEmpty() && inserted.contains(insertedKey(p.parent, p.fk.getReferencedColumnsList(),
+                p.parentPos, v));
+    }
+
+    private static Object lookupKey(Object[] v) {
+        return v.length == 1 ? v[0] : Arrays.asList(v);
+    }
+
     /**
      * The lookup of the parent of {@code v} (no NULL in it) along {@code p}; null when the statement inserted that
      * parent itself.
      */
     private CompletableFuture<Boolean> lookup(Plan p, Object[] v) {
-        if (!inserted.isEmpty() && inserted.contains(insertedKey(p.parent, p.fk.getReferencedColumnsList(),
-                p.parentPos, v))) {
+        if (insertedParent(p, v)) {
             return null;
         }
-        Object key = v.length == 1 ? v[0] : Arrays.asList(v);
+        Object key = lookupKey(v);
         CompletableFuture<Boolean> lookup = p.lookups.get(key);
         if (lookup == null) {
             lookup = p.parentPrimaryKey ? access.exists(p.parent, v)
@@ -95,17 +104,47 @@ final class ParentChecks {
         return lookup;
     }
 
-    /** The parent checks of rows inserted into {@code t}: their lookups are issued now; {@link Pending#join} judges. */
+    /**
+     * The parent checks of rows inserted into {@code t}: their lookups are issued now, each foreign key's together
+     * (in key order where they are primary-key reads: {@link AccessPaths#existAll}); {@link Pending#join} judges.
+     */
     Pending insert(Table t, List<Row> rows) {
         Plan[] p = plans(t);
-        @SuppressWarnings("unchecked")
-        CompletableFuture<Boolean>[] lookups = new CompletableFuture[p.length == 0 ? 0 : rows.size() * p.length];
+        int n = p.length == 0 ? 0 : rows.size() * p.length;
+        Object[] keys = new Object[n]; // null: no check
+        List<List<Object[]>> fresh = new ArrayList<>(p.length);
+        for (int i = 0; i < p.length; i++) {
+            fresh.add(new ArrayList<>());
+        }
         for (int r = 0; r < rows.size() && p.length > 0; r++) {
             Row row = rows.get(r);
             for (int i = 0; i < p.length; i++) {
                 Object[] v = row.project(p[i].pos);
-                lookups[r * p.length + i] = Row.anyNull(v) ? null : lookup(p[i], v);
+                if (Row.anyNull(v) || insertedParent(p[i], v)) {
+                    continue;
+                }
+                Object key = lookupKey(v);
+                keys[r * p.length + i] = key;
+                if (!p[i].lookups.containsKey(key)) {
+                    p[i].lookups.put(key, null); // issued below
+                    fresh.get(i).add(v);
+                }
             }
+        }
+        for (int i = 0; i < p.length; i++) {
+            Plan plan = p[i];
+            List<Object[]> values = fresh.get(i);
+            List<CompletableFuture<Boolean>> issued = plan.parentPrimaryKey ? access.existAll(plan.parent, values)
+                    : values.stream().map(v -> access.existsByKey(plan.parent, plan.fk.getReferencedColumnsList(), v))
+                    .toList();
+            for (int k = 0; k < values.size(); k++) {
+                plan.lookups.put(lookupKey(values.get(k)), issued.get(k));
+            }
+        }
+        @SuppressWarnings("unchecked")
+        CompletableFuture<Boolean>[] lookups = new CompletableFuture[n];
+        for (int j = 0; j < n; j++) {
+            lookups[j] = keys[j] == null ? null : p[j % p.length].lookups.get(keys[j]);
         }
         return new Pending(t, rows, p, lookups);
     }

@@ -186,6 +186,30 @@ class AccessPathsTest {
         });
     }
 
+    /** A statement's parent reads go in about their keys' order, each key once, however the rows order them. */
+    @Test
+    void manyExistenceChecksReadInKeyOrder() {
+        java.util.Random random = new java.util.Random(7);
+        byte[][] keys = new byte[300][];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = Tuple.from("records", 12L, random.nextInt(1 << 20), 0L).pack();
+        }
+        int[] order = AccessPaths.readOrder(keys);
+        assertThat(order).hasSize(keys.length);
+        assertThat(java.util.Arrays.stream(order).distinct().count()).isEqualTo(keys.length);
+        for (int i = 1; i < order.length; i++) {
+            assertThat(java.util.Arrays.compareUnsigned(keys[order[i - 1]], keys[order[i]])).as("at " + i)
+                    .isLessThanOrEqualTo(0);
+        }
+        layer.run(db, s -> {
+            Table tickets = s.catalog().requireTable("tickets");
+            List<Boolean> found = s.access().existAll(tickets, List.of(key(9L), key(999L), key(2L), key(5L)))
+                    .stream().map(java.util.concurrent.CompletableFuture::join).toList();
+            assertThat(found).containsExactly(true, false, true, true);
+            return null;
+        });
+    }
+
     @Test
     void primaryKeyRanges() {
         assertThat(ticketIds((s, t) -> s.access().scanPrimaryKey(t, incl(5L), excl(10L), false, null, 0)))

@@ -200,6 +200,10 @@ class ConstraintViolationTest {
                 ticket(501, "assignee_id", 99L), ticket(502, "project_id", 77L), ticket(503))));
         assertViolation(e, Kind.FOREIGN_KEY_VIOLATION, "tickets_assignee_fkey");
         assertThat(e.detail()).contains("(assignee_id)=(99)").doesNotContain("77");
+        // The same foreign key's parents are read in key order, 97 before 99: still the first row's is reported.
+        e = refusedStatement(s -> s.insertAll("tickets", List.of(ticket(500, "assignee_id", 99L),
+                ticket(501, "assignee_id", 97L))));
+        assertThat(e.detail()).contains("(assignee_id)=(99)").doesNotContain("97");
         // One row missing two parents: its first foreign key's.
         e = refusedStatement(s -> s.insertAll("tickets", List.of(ticket(500),
                 ticket(501, "project_id", 77L, "assignee_id", 99L))));
