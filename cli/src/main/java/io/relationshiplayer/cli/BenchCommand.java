@@ -263,7 +263,9 @@ final class BenchCommand implements Callable<Integer> {
                 "--lookup-runs R|runs of the lookups (5)",
                 "--no-cluster|leave out the cluster latency model's lookups and one-row inserts",
                 "--quick|a few seconds: 10,000 children of 1,000 parents, one run of each",
-                "--seed S|random seed"}, BenchOptions.CHECK};
+                "--seed S|random seed",
+                "--postgres JDBC-URL|the same inserts into PostgreSQL, its times and ratios beside ours"},
+                BenchOptions.CHECK};
         }
 
         @Override

@@ -45,6 +45,7 @@ import java.util.Random;
  * <pre>
  * ForeignKeyBenchmark [--children 100000] [--parents 10000] [--batch 500] [--runs 3] [--lookups 1000]
  *                     [--cluster-lookups 250] [--lookup-runs 5] [--seed S] [--no-cluster] [--quick]
+ *                     [--postgres JDBC-URL]
  * </pre>
  */
 public final class ForeignKeyBenchmark {
@@ -70,7 +71,7 @@ public final class ForeignKeyBenchmark {
 
     /** What to run. */
     record Settings(int children, int parents, int batch, int runs, int lookups, int clusterLookups, int lookupRuns,
-                    long seed, boolean cluster) {
+                    long seed, boolean cluster, String postgres) {
 
         static Settings parse(String[] args) {
             int children = 100_000;
@@ -82,6 +83,7 @@ public final class ForeignKeyBenchmark {
             int lookupRuns = 5;
             long seed = 20_240_501L;
             boolean cluster = true;
+            String postgres = null;
             for (int i = 0; i < args.length; i++) {
                 String name = args[i];
                 if (name.equals("--no-cluster")) {
@@ -110,13 +112,15 @@ public final class ForeignKeyBenchmark {
                     case "--cluster-lookups" -> clusterLookups = positive(name, value);
                     case "--lookup-runs" -> lookupRuns = positive(name, value);
                     case "--seed" -> seed = Long.parseLong(value);
+                    case "--postgres" -> postgres = value;
                     default -> throw new IllegalArgumentException("unknown option " + name);
                 }
             }
             if (lookups > parents) {
                 throw new IllegalArgumentException("--lookups " + lookups + " exceeds --parents " + parents);
             }
-            return new Settings(children, parents, batch, runs, lookups, clusterLookups, lookupRuns, seed, cluster);
+            return new Settings(children, parents, batch, runs, lookups, clusterLookups, lookupRuns, seed, cluster,
+                    postgres);
         }
 
         private static int positive(String name, String value) {
@@ -261,6 +265,12 @@ public final class ForeignKeyBenchmark {
                 median(cpu[Kind.FOREIGN_KEY.ordinal()]) / median(cpu[Kind.NONE.ordinal()]),
                 median(cpu[Kind.FOREIGN_KEY.ordinal()]) / median(cpu[Kind.INDEX_ONLY.ordinal()]),
                 median(cpu[Kind.INDEX_AND_FOREIGN_KEY.ordinal()]) / median(cpu[Kind.INDEX_ONLY.ordinal()]));
+        if (settings.postgres() != null) {
+            new PostgresInserts(settings.postgres(), settings.parents(), batches).compare(
+                    Arrays.stream(kinds).map(Kind::name).toList(), Arrays.stream(kinds).map(k -> k.label).toList(),
+                    settings.runs(), settings.batch(), new double[] {ratio,
+                        median[Kind.INDEX_AND_FOREIGN_KEY.ordinal()] / median[Kind.INDEX_ONLY.ordinal()]}, out);
+        }
     }
 
     private static double insertSeconds(RelationshipLayer layer, String table, List<List<Map<String, Object>>> batches) {
@@ -441,7 +451,7 @@ public final class ForeignKeyBenchmark {
 
     // ---- statistics ----
 
-    private static double median(double[] values) {
+    static double median(double[] values) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         int n = sorted.length;
@@ -455,7 +465,7 @@ public final class ForeignKeyBenchmark {
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
-    private static String runs(double[] seconds) {
+    static String runs(double[] seconds) {
         StringBuilder b = new StringBuilder();
         for (double s : seconds) {
             b.append(b.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.3f", s));
