@@ -198,7 +198,11 @@ class DumpCommandTest {
                 "CREATE INDEX clock_closes ON clock (closes);",
                 "INSERT INTO clock VALUES ('00:00', '24:00:00', 'midnight'), ('12:34:56.789', NULL, 'noon'),",
                 "  ('23:59:59.9996', TIME '01:02:03.000004', 'rounded');",
-                "INSERT INTO clock (\"at\", note) VALUES ('06:00', 'default');"));
+                "INSERT INTO clock (\"at\", note) VALUES ('06:00', 'default');",
+                // a foreign key naming the key's columns in another order, INTEGER referencing BIGINT
+                "CREATE TABLE audits (id INTEGER PRIMARY KEY, acct_id INTEGER, acct_region VARCHAR(8),",
+                "  FOREIGN KEY (acct_id, acct_region) REFERENCES accounts (id, region) ON DELETE CASCADE);",
+                "INSERT INTO audits VALUES (1, 1, 'eu'), (2, 2, 'us'), (3, 3, 'eu');"));
         StringBuilder more = new StringBuilder("INSERT INTO numbers VALUES ");
         for (int i = 10; i < 2_500; i++) {
             more.append(i == 10 ? "" : ", ").append('(').append(i).append(", ").append((long) i * i).append(')');
@@ -224,7 +228,8 @@ class DumpCommandTest {
                 "CAST('NaN' AS DOUBLE)", "TIMESTAMP '2024-02-29 13:45:10.5'", "'it''s; \"quoted\" -- not a comment'",
                 "TIMESTAMP '0044-03-15 12:00:00.25 BC'", "CAST(TIMESTAMP '0044-03-15 00:00:00 BC' AS DATE)",
                 "TIMESTAMP '12024-01-01 00:00:00'", "TIME '24:00:00'", "TIME '01:02:03.000004'",
-                "TIME '12:34:56.789'", "closes TIME DEFAULT TIME '18:00:00.5'", "at TIME(3) NOT NULL");
+                "TIME '12:34:56.789'", "closes TIME DEFAULT TIME '18:00:00.5'", "at TIME(3) NOT NULL",
+                "FOREIGN KEY (acct_id, acct_region) REFERENCES accounts (id, region) ON DELETE CASCADE");
 
         String copy = database();
         CliRun load = rl("sql", "--connect", connect, "--database", copy, "-f", dump.toString());
@@ -235,6 +240,7 @@ class DumpCommandTest {
         assertThat(rows.get("kinds")).hasSize(10).contains("Long:6|Integer:1|Long:1|Double:NaN|BigDecimal:2.000000"
                 + "|String:x|NULL|NULL|NULL|NULL");
         assertThat(rows.get("events")).hasSize(3);
+        assertThat(rows.get("audits")).hasSize(3);
         assertThat(rows.get("clock")).hasSize(4).contains("LocalTime:06:00|LocalTime:18:00:00.500|String:default");
         assertThat(rows(copy)).isEqualTo(rows);
     }

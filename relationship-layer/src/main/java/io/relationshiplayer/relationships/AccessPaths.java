@@ -153,8 +153,9 @@ public final class AccessPaths {
     /** Whether {@code t} has a row with {@code values} in the unique key {@code columns}: {@link #findByKey}'s. */
     public CompletableFuture<Boolean> existsByKey(@Nonnull Table t, @Nonnull List<String> columns,
                                                   @Nonnull Object[] values) {
-        if (java.util.Arrays.equals(t.positions(columns), t.primaryKey())) {
-            return exists(t, values);
+        Table.KeyColumns key = t.keyOf(columns);
+        if (key != null && key.primary()) {
+            return exists(t, KeyOrder.apply(KeyOrder.of(key.columns(), columns), values));
         }
         return findByKey(t, columns, values).thenApply(java.util.Objects::nonNull);
     }
@@ -275,17 +276,22 @@ public final class AccessPaths {
 
     /** The row of {@code t} whose unique key {@code columns} (primary key or a unique constraint) equals values. */
     public CompletableFuture<Row> findByKey(@Nonnull Table t, @Nonnull List<String> columns, @Nonnull Object[] values) {
-        int[] positions = t.positions(columns);
-        if (java.util.Arrays.equals(positions, t.primaryKey())) {
-            return lookup(t, values);
+        Table.KeyColumns key = t.keyOf(columns);
+        if (key == null) {
+            throw RelationalException.invalid("columns " + columns + " are not a unique key of \"" + t.name() + "\"");
+        }
+        // values come in the order of columns, which may be any of the key's (a foreign key's referenced columns)
+        Object[] keyValues = KeyOrder.apply(KeyOrder.of(key.columns(), columns), values);
+        if (key.primary()) {
+            return lookup(t, keyValues);
         }
         for (var u : t.uniqueConstraints()) {
-            if (java.util.Arrays.equals(t.positions(Indexes.columnNames(u)), positions)) {
-                return scanRecordIndex(t, Indexes.recordIndex(t.name(), u), positions, values, null, null,
-                        false, null, 1).first().thenApply(o -> o.orElse(null));
+            if (u.getName().equals(key.name())) {
+                return scanRecordIndex(t, Indexes.recordIndex(t.name(), u), t.positions(key.columns()), keyValues,
+                        null, null, false, null, 1).first().thenApply(o -> o.orElse(null));
             }
         }
-        throw RelationalException.invalid("columns " + columns + " are not a unique key of \"" + t.name() + "\"");
+        throw new IllegalStateException("unique constraint " + key.name() + " of " + t.name());
     }
 
     /** Rows of {@code t} with {@code values} in the unique constraint's columns (at most {@code limit}). */

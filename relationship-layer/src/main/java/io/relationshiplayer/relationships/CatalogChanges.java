@@ -239,18 +239,13 @@ final class CatalogChanges {
         }
         checkDistinct(fk.getColumnsList(), "foreign key \"" + fk.getName() + "\"");
         if (!isUniqueKey(parent, refColumns)) {
-            // PostgreSQL takes the referenced columns in any order of a key's; here they must come in its order
             throw RelationalException.invalidForeignKey("there is no unique constraint matching given keys for "
                     + "referenced table \"" + parent.name() + "\"");
         }
         for (int i = 0; i < refColumns.size(); i++) {
             ColumnDef c = t.column(t.requireColumn(fk.getColumns(i)));
             ColumnDef p = parent.column(parent.requireColumn(refColumns.get(i)));
-            if (c.getType().getKind() != p.getType().getKind()) {
-                throw RelationalException.invalid("foreign key \"" + fk.getName() + "\": column \"" + c.getName()
-                        + "\" is " + Values.typeName(c.getType()) + " but \"" + parent.name() + "." + p.getName()
-                        + "\" is " + Values.typeName(p.getType()));
-            }
+            ForeignKeyTypes.check(fk.getName(), c, p);
             boolean setsNull = fk.getOnDelete() == ReferentialAction.SET_NULL
                     || fk.getOnUpdate() == ReferentialAction.SET_NULL;
             if (setsNull && c.getNotNull()) {
@@ -305,7 +300,10 @@ final class CatalogChanges {
             if (Table.key(u.getName()).equals(Table.key(name))) {
                 List<String> cols = Indexes.columnNames(u);
                 for (Catalog.Reference ref : catalog.referencing(t.name())) {
-                    if (SharedIndexes.sameColumns(ref.foreignKey().getReferencedColumnsList(), cols)) {
+                    // the key the foreign key reads, whatever the order it names the columns in
+                    Table.KeyColumns read = t.keyOf(ref.foreignKey().getReferencedColumnsList());
+                    if (SharedIndexes.sameColumns(ref.foreignKey().getReferencedColumnsList(), cols) || read != null
+                            && !read.primary() && Table.key(read.name()).equals(Table.key(u.getName()))) {
                         throw RelationalException.dependents("cannot drop constraint " + u.getName() + " on table "
                                 + t.name() + " because other objects depend on it", "constraint "
                                 + ref.foreignKey().getName() + " on table " + ref.child().name()
@@ -404,13 +402,9 @@ final class CatalogChanges {
         }
     }
 
+    /** Whether {@code columns}, in any order (as PostgreSQL takes a foreign key's), are a unique key of the table. */
     static boolean isUniqueKey(Table parent, List<String> columns) {
-        for (Table.KeyColumns k : parent.uniqueKeys()) {
-            if (SharedIndexes.sameColumns(k.columns(), columns)) {
-                return true;
-            }
-        }
-        return false;
+        return parent.keyOf(columns) != null;
     }
 
     private static String recordTypeName(Catalog catalog, String table) {

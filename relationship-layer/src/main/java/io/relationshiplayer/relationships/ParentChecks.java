@@ -30,8 +30,13 @@ final class ParentChecks {
     /** One foreign key of a referencing table, resolved: its columns' positions, the parent and its lookups. */
     private static final class Plan {
         final ForeignKeyDef fk;
+        /** The referencing columns' positions, in the order of the referenced key's columns (which the reads take). */
         final int[] pos;
+        /** The referencing columns' positions as the foreign key names them (as an error shows them). */
+        final int[] declaredPos;
         final Table parent;
+        /** The referenced key's columns, in its order. */
+        final List<String> parentKey;
         final int[] parentPos;
         final boolean parentPrimaryKey;
         /**
@@ -42,9 +47,15 @@ final class ParentChecks {
 
         Plan(Table t, ForeignKeyDef fk, Table parent) {
             this.fk = fk;
-            this.pos = t.positions(fk.getColumnsList());
+            this.declaredPos = t.positions(fk.getColumnsList());
             this.parent = parent;
-            this.parentPos = parent.positions(fk.getReferencedColumnsList());
+            Table.KeyColumns key = parent.keyOf(fk.getReferencedColumnsList());
+            if (key == null) {
+                throw new IllegalStateException("foreign key " + fk.getName() + " references no key of " + parent);
+            }
+            this.parentKey = key.columns();
+            this.pos = KeyOrder.apply(KeyOrder.of(parentKey, fk.getReferencedColumnsList()), declaredPos);
+            this.parentPos = parent.positions(parentKey);
             this.parentPrimaryKey = Arrays.equals(parentPos, parent.primaryKey());
         }
     }
@@ -78,7 +89,7 @@ final class ParentChecks {
 
     /** Whether the statement inserted the parent of {@code v} itself (no read needed). */
     private boolean insertedParent(Plan p, Object[] v) {
-        return !inserted.isEmpty() && inserted.contains(insertedKey(p.parent, p.fk.getReferencedColumnsList(),
+        return !inserted.isEmpty() && inserted.contains(insertedKey(p.parent, p.parentKey,
                 p.parentPos, v));
     }
 
@@ -98,7 +109,7 @@ final class ParentChecks {
         CompletableFuture<Boolean> lookup = p.lookups.get(key);
         if (lookup == null) {
             lookup = p.parentPrimaryKey ? access.exists(p.parent, v)
-                    : access.existsByKey(p.parent, p.fk.getReferencedColumnsList(), v);
+                    : access.existsByKey(p.parent, p.parentKey, v);
             p.lookups.put(key, lookup);
         }
         return lookup;
@@ -135,7 +146,7 @@ final class ParentChecks {
             Plan plan = p[i];
             List<Object[]> values = fresh.get(i);
             List<CompletableFuture<Boolean>> issued = plan.parentPrimaryKey ? access.existAll(plan.parent, values)
-                    : values.stream().map(v -> access.existsByKey(plan.parent, plan.fk.getReferencedColumnsList(), v))
+                    : values.stream().map(v -> access.existsByKey(plan.parent, plan.parentKey, v))
                     .toList();
             for (int k = 0; k < values.size(); k++) {
                 plan.lookups.put(lookupKey(values.get(k)), issued.get(k));
@@ -168,7 +179,7 @@ final class ParentChecks {
             for (int i = 0; i < lookups.length; i++) {
                 if (lookups[i] != null && !joined(lookups[i])) {
                     Plan p = plans[i % plans.length];
-                    throw violation(table, p, rows.get(i / plans.length).project(p.pos));
+                    throw violation(table, p, rows.get(i / plans.length).project(p.declaredPos));
                 }
             }
         }
@@ -193,7 +204,7 @@ final class ParentChecks {
             if (lookup != null) {
                 checks.add(lookup.thenAccept(exists -> {
                     if (!exists) {
-                        throw violation(t, p, v);
+                        throw violation(t, p, row.project(p.declaredPos));
                     }
                 }));
             }
@@ -216,7 +227,7 @@ final class ParentChecks {
     private static RelationalException violation(Table t, Plan p, Object[] v) {
         return RelationalException.violation(RelationalException.Kind.FOREIGN_KEY_VIOLATION, p.fk.getName(),
                 "insert or update on table \"" + t.name() + "\" violates foreign key constraint \"" + p.fk.getName()
-                        + "\"", "Key " + WritePath.describe(t, p.pos, v) + " is not present in table \""
+                        + "\"", "Key " + WritePath.describe(t, p.declaredPos, v) + " is not present in table \""
                         + p.parent.name() + "\".");
     }
 }

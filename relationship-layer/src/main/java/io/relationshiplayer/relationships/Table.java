@@ -152,6 +152,25 @@ public final class Table {
         return out;
     }
 
+    /**
+     * The unique key whose columns are {@code columns} in any order (PostgreSQL lets a foreign key name them so), the
+     * one of exactly their order first, then the primary key, then the unique constraints; null if there is none.
+     */
+    public KeyColumns keyOf(List<String> columns) {
+        List<KeyColumns> keys = uniqueKeys();
+        for (KeyColumns k : keys) {
+            if (SharedIndexes.sameColumns(k.columns(), columns)) {
+                return k;
+            }
+        }
+        for (KeyColumns k : keys) {
+            if (KeyOrder.of(k.columns(), columns) != null) {
+                return k;
+            }
+        }
+        return null;
+    }
+
     /** The field name of a column in the table's record message. */
     public static String fieldName(ColumnDef c) {
         if (!c.getFieldName().isEmpty()) {

@@ -353,7 +353,12 @@ final class WritePath {
                         for (int j = 0; j < fkPos.length; j++) {
                             defaults[j] = Values.defaultValue(child.column(fkPos[j]));
                         }
-                        // The default may be the very key being deleted: check it against what remains.
+                        // The default may be the very key deleted or changed: the child still references it, as
+                        // PostgreSQL reports it; else the default is checked against what remains.
+                        if (RowCodec.indexKey(child, fkPos, defaults).equals(RowCodec.indexKey(child, fkPos,
+                                before.get(i)))) {
+                            throw stillReferenced(parent, child, fk, before.get(i), what);
+                        }
                         update(child, c, assign(child, fkPos, defaults), true);
                         break;
                     }

@@ -190,13 +190,8 @@ final class InformationSchemaRows {
     /** The key of the referenced table whose columns a foreign key references (the primary key first). */
     private Table.KeyColumns referencedKey(ForeignKeyDef fk) {
         Table parent = catalog.requireTable(fk.getReferencedTable());
-        List<String> referenced = columnNames(parent, fk.getReferencedColumnsList());
-        for (Table.KeyColumns k : keys(parent)) {
-            if (columnNames(parent, k.columns()).equals(referenced)) {
-                return k;
-            }
-        }
-        return null;
+        Table.KeyColumns k = parent.keyOf(fk.getReferencedColumnsList()); // in any order of the key's
+        return k == null || k.primary() && parent.hasRowKey() ? null : k;
     }
 
     /** 1-based position of {@code column} in {@code key} (names compare case-insensitively), null if absent. */

@@ -91,17 +91,8 @@ final class PgConstraints {
 
     /** The key of {@code parent} whose columns {@code fk} references, or null. */
     private static Table.KeyColumns referencedKey(Table parent, ForeignKeyDef fk) {
-        List<String> referenced = lower(fk.getReferencedColumnsList());
-        for (Table.KeyColumns k : keys(parent)) {
-            if (lower(k.columns()).equals(referenced)) {
-                return k;
-            }
-        }
-        return null;
-    }
-
-    private static List<String> lower(List<String> names) {
-        return names.stream().map(n -> n.toLowerCase(Locale.ROOT)).toList();
+        Table.KeyColumns k = parent.keyOf(fk.getReferencedColumnsList()); // in any order of the key's
+        return k == null || k.primary() && parent.hasRowKey() ? null : k;
     }
 
     /** Each visible column's number, from 1 (as pg_attribute numbers them), by its lower-cased name. */
