@@ -266,10 +266,13 @@ public final class ForeignKeyBenchmark {
                 median(cpu[Kind.FOREIGN_KEY.ordinal()]) / median(cpu[Kind.INDEX_ONLY.ordinal()]),
                 median(cpu[Kind.INDEX_AND_FOREIGN_KEY.ordinal()]) / median(cpu[Kind.INDEX_ONLY.ordinal()]));
         if (settings.postgres() != null) {
-            new PostgresInserts(settings.postgres(), settings.parents(), batches).compare(
-                    Arrays.stream(kinds).map(Kind::name).toList(), Arrays.stream(kinds).map(k -> k.label).toList(),
-                    settings.runs(), settings.batch(), new double[] {ratio,
-                        median[Kind.INDEX_AND_FOREIGN_KEY.ordinal()] / median[Kind.INDEX_ONLY.ordinal()]}, out);
+            try (ServiceInserts ours = new ServiceInserts(settings.parents(), batches)) {
+                InsertComparison.compare(List.of(ours, new PostgresInserts(settings.postgres(), settings.parents(),
+                        batches)), Arrays.stream(kinds).map(Kind::name).toList(),
+                        Arrays.stream(kinds).map(k -> k.label).toList(), settings.runs(), settings.batch(), out);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         }
     }
 

@@ -1,6 +1,5 @@
 package io.relationshiplayer.bench.relationships;
 
-import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -8,7 +7,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -19,9 +17,9 @@ import java.util.Map;
  * is the index its documentation advises. Its tables are {@code rl_fk_parents} and {@code rl_fk_children}, dropped
  * and made again for every run.
  */
-final class PostgresInserts {
-    private static final String PARENTS = "rl_fk_parents";
-    private static final String CHILDREN = "rl_fk_children";
+final class PostgresInserts implements InsertComparison.Target {
+    static final String PARENTS = "rl_fk_parents";
+    static final String CHILDREN = "rl_fk_children";
     private static final int COLUMNS = 4;
 
     private final String url;
@@ -34,7 +32,7 @@ final class PostgresInserts {
         this.batches = batches;
     }
 
-    /** The DDL of the child table of {@code kind} (the benchmark's enum constant's name). */
+    /** The DDL of the child table of {@code kind} (the benchmark's enum constant's name), ours and PostgreSQL's. */
     static List<String> childTable(String kind) {
         boolean foreignKey = kind.equals("FOREIGN_KEY") || kind.equals("INDEX_AND_FOREIGN_KEY");
         boolean index = kind.equals("INDEX_ONLY") || kind.equals("INDEX_AND_FOREIGN_KEY");
@@ -44,8 +42,8 @@ final class PostgresInserts {
                 : List.of(create);
     }
 
-    /** One timed run into a fresh table of {@code kind}: seconds. */
-    double run(String kind) throws SQLException {
+    @Override
+    public double[] run(String kind) throws SQLException {
         try (Connection c = DriverManager.getConnection(url)) {
             try (Statement s = c.createStatement()) {
                 s.execute("DROP TABLE IF EXISTS " + CHILDREN + ", " + PARENTS);
@@ -61,6 +59,7 @@ final class PostgresInserts {
             Map<Integer, PreparedStatement> bySize = new HashMap<>();
             try {
                 long start = System.nanoTime();
+                long first = -1;
                 for (List<Map<String, Object>> batch : batches) {
                     PreparedStatement ps = bySize.get(batch.size());
                     if (ps == null) {
@@ -76,8 +75,9 @@ final class PostgresInserts {
                     }
                     ps.executeUpdate();
                     c.commit();
+                    first = first < 0 ? System.nanoTime() : first;
                 }
-                return (System.nanoTime() - start) / 1e9;
+                return InsertComparison.times(start, first, System.nanoTime());
             } finally {
                 for (PreparedStatement ps : bySize.values()) {
                     ps.close();
@@ -103,47 +103,14 @@ final class PostgresInserts {
         return b.toString();
     }
 
-    /**
-     * Runs every kind {@code runs} times after a warm-up round (the order alternating between runs) and prints
-     * PostgreSQL's times and ratios beside {@code ours} (our foreign key / no foreign key, the same / index only).
-     * An unreachable server is reported and skipped.
-     */
-    void compare(List<String> kinds, List<String> labels, int runs, int batch, double[] ours, PrintStream out) {
-        double[][] seconds = new double[kinds.size()][runs];
-        try {
-            out.println(describe(version(), batch) + ", median of " + runs + " runs after a warm-up round:");
-            for (int run = -1; run < runs; run++) {
-                for (int i = 0; i < kinds.size(); i++) {
-                    int k = run % 2 == 0 ? i : kinds.size() - 1 - i;
-                    double s = run(kinds.get(k));
-                    if (run >= 0) {
-                        seconds[k][run] = s;
-                    }
-                }
-            }
-        } catch (SQLException e) {
-            out.println("postgres: failed at " + url + " (" + e.getMessage() + "): skipped");
-            return;
-        }
-        out.println(ForeignKeyBenchmark.INSERTS.header());
-        double[] median = new double[kinds.size()];
-        for (int k = 0; k < kinds.size(); k++) {
-            median[k] = ForeignKeyBenchmark.median(seconds[k]);
-            out.println(ForeignKeyBenchmark.INSERTS.row(List.of(labels.get(k), String.format(Locale.ROOT, "%.3f",
-                    median[k]), "", String.format(Locale.ROOT, "%,.0f", rows() / median[k]),
-                    ForeignKeyBenchmark.runs(seconds[k]))));
-        }
-        int none = kinds.indexOf("NONE");
-        int index = kinds.indexOf("INDEX_ONLY");
-        int fk = kinds.indexOf("FOREIGN_KEY");
-        out.printf(Locale.ROOT, "  PostgreSQL's ratio foreign key / no foreign key: %.2fx (ours %.2fx)%n",
-                median[fk] / median[none], ours[0]);
-        out.printf(Locale.ROOT, "  PostgreSQL's ratio index and foreign key / index only: %.2fx (ours %.2fx)%n%n",
-                median[kinds.indexOf("INDEX_AND_FOREIGN_KEY")] / median[index], ours[1]);
+    @Override
+    public String name() {
+        return "PostgreSQL (s)";
     }
 
-    private long rows() {
-        return batches.stream().mapToLong(List::size).sum();
+    @Override
+    public String describe() throws SQLException {
+        return "PostgreSQL " + version() + " through its JDBC driver (fsync as the server has it)";
     }
 
     /** PostgreSQL's server version, as it reports it. */
@@ -153,10 +120,5 @@ final class PostgresInserts {
             rs.next();
             return rs.getString(1);
         }
-    }
-
-    static String describe(String version, int batch) {
-        return String.format(Locale.ROOT, "PostgreSQL %s, JDBC, one %d-row INSERT per transaction (fsync as the server "
-                + "has it)", version, batch);
     }
 }

@@ -28,18 +28,37 @@ class PostgresInsertsTest {
                 + "VALUES (?, ?, ?, ?), (?, ?, ?, ?)");
     }
 
+    /** Our service and an unreachable PostgreSQL: ours measured and printed, PostgreSQL reported and left out. */
     @Test
-    void anUnreachableServerIsReportedAndSkipped() {
+    void anUnreachableServerIsLeftOutAndOursIsMeasured() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        List<List<Map<String, Object>>> batches = List.of(List.of(Map.of("id", 1L, "parent_id", 1L, "note", "n",
-                "amount", 7L)));
-        new PostgresInserts("jdbc:postgresql://127.0.0.1:1/nothing?connectTimeout=2", 1, batches).compare(
-                List.of("NONE", "INDEX_ONLY", "FOREIGN_KEY", "INDEX_AND_FOREIGN_KEY"), List.of("a", "b", "c", "d"),
-                1, 1, new double[] {1.2, 1.1}, out);
-        assertThat(bytes.toString(StandardCharsets.UTF_8))
-                .startsWith("postgres: failed at jdbc:postgresql://127.0.0.1:1/nothing?connectTimeout=2 (")
-                .endsWith("): skipped" + System.lineSeparator());
+        List<List<Map<String, Object>>> batches = List.of(List.of(row(1, 2), row(2, 1)), List.of(row(3, 2)));
+        String url = "jdbc:postgresql://127.0.0.1:1/nothing?connectTimeout=2";
+        try (ServiceInserts ours = new ServiceInserts(2, batches)) {
+            InsertComparison.compare(List.of(ours, new PostgresInserts(url, 2, batches)),
+                    List.of("NONE", "INDEX_ONLY", "FOREIGN_KEY", "INDEX_AND_FOREIGN_KEY"),
+                    List.of("none", "index", "fk", "both"), 1, 2, out);
+        }
+        String printed = bytes.toString(StandardCharsets.UTF_8);
+        assertThat(printed).contains("  PostgreSQL: failed (").contains("): left out")
+                .containsPattern("\\n  fk +[0-9]+\\.[0-9]{3}\\n")
+                .containsPattern("Relationship Layer: foreign key / no foreign key [0-9.]+x, index and foreign key / "
+                        + "index only [0-9.]+x; first INSERT [0-9]+ to [0-9]+ ms")
+                .doesNotContain("PostgreSQL: foreign key");
+        // A parent that does not exist is refused by our service: the foreign-key tables do check.
+        List<List<Map<String, Object>>> orphan = List.of(List.of(row(1, 3)));
+        try (ServiceInserts ours = new ServiceInserts(2, orphan)) {
+            double[] times = ours.run("NONE");
+            assertThat(times).hasSize(2);
+            assertThat(Math.min(times[0], times[1])).isPositive();
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> ours.run("FOREIGN_KEY"))
+                    .hasMessageContaining("rl_fk_children");
+        }
+    }
+
+    private static Map<String, Object> row(long id, long parent) {
+        return Map.of("id", id, "parent_id", parent, "note", "child " + id, "amount", id * 7);
     }
 
     @Test
