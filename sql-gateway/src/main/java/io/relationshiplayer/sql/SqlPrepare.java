@@ -365,6 +365,7 @@ final class SqlPrepare extends CalcitePrepareImpl {
             public CalciteContextException newValidationError(SqlNode node,
                                                               Resources.ExInst<SqlValidatorException> e) {
                 CalciteContextException classified = ValidationErrors.classify(e, super.newValidationError(node, e));
+                classified = classified instanceof ValidationErrors.Classified c ? c.atOperator(node) : classified;
                 return grouping ? ValidationErrors.Classified.inCalciteWords(classified) : classified;
             }
 
