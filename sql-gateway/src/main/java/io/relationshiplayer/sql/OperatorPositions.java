@@ -10,11 +10,11 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
- * Where each binary operator of a parsed statement is written ({@code a = b}: the {@code =}; {@code a NOT IN (...)}: the
- * {@code NOT}; {@code a BETWEEN b AND c}: the {@code BETWEEN}), kept in its call's position ({@link At}), whose span
- * stays the call's: PostgreSQL places an operator's errors there ({@code operator does not exist: integer = text}),
- * where Calcite's parser kept only the span of the operands. The validator's copies of a call keep the position as long
- * as their operands' span is the same (Calcite's {@code plusAll} returns the position it was given).
+ * Where each binary operator of a parsed statement is written ({@code a = b}: the {@code =}; {@code a NOT IN (...)}:
+ * the {@code NOT}; {@code a BETWEEN b AND c}: the {@code BETWEEN}), kept in its call's position ({@link At}), whose
+ * span stays the call's: PostgreSQL places an operator's errors there ({@code operator does not exist: integer =
+ * text}), where Calcite's parser kept only the span of the operands. The validator's copies of a call keep the
+ * position as long as their operands' span is the same (Calcite's {@code plusAll} returns the position it was given).
  */
 final class OperatorPositions {
     /** A call's span with the place of its operator. */
@@ -51,7 +51,7 @@ final class OperatorPositions {
         this.lineStarts = lineStarts;
     }
 
-    /** {@code parsed}, read from {@code text} (line {@code i} starting at {@code lineStarts[i - 1]}), its operators placed. */
+    /** {@code parsed}, read from {@code text} (line {@code i} starts at {@code lineStarts[i - 1]}), placed. */
     static <T> T apply(String text, int[] lineStarts, T parsed) {
         return SqlTrees.rewrite(parsed, new OperatorPositions(text, lineStarts)::walk);
     }

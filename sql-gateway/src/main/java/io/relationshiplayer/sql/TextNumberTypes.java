@@ -62,6 +62,10 @@ final class TextNumberTypes {
     }
 
     private static void in(SqlValidator validator, SqlValidatorScope scope, SqlBasicCall call, String op) {
+        RelDataType left = unknown(call.operand(0)) ? null : type(validator, scope, call.operand(0));
+        if (left == null || !SqlTypeUtil.isNumeric(left) && !SqlTypeUtil.isCharacter(left)) {
+            return; // (a long list of another type's values is not walked)
+        }
         if (call.operand(1) instanceof SqlNodeList list) {
             for (SqlNode item : list) {
                 refuse(validator, scope, call, call.operand(0), item, op);

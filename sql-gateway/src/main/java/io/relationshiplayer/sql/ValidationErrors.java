@@ -81,8 +81,8 @@ final class ValidationErrors {
         }
 
         /**
-         * The same error at {@code node}'s operator, where PostgreSQL places an {@code operator does not exist} (Calcite
-         * placed it at the start of the expression); any other error as it is.
+         * The same error at {@code node}'s operator, where PostgreSQL places an {@code operator does not exist}
+         * (Calcite placed it at the start of the expression); any other error as it is.
          */
         Classified atOperator(SqlNode node) {
             org.apache.calcite.sql.parser.SqlParserPos at = OperatorPositions.of(node);
