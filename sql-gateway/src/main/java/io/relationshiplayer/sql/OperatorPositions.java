@@ -35,8 +35,9 @@ final class OperatorPositions {
         }
     }
 
-    /** The operators placed: comparisons, arithmetic, IN and BETWEEN. */
-    private static final Set<SqlKind> OPERATORS = EnumSet.of(SqlKind.IN, SqlKind.NOT_IN, SqlKind.BETWEEN);
+    /** The operators placed: comparisons (and ANY, ALL), arithmetic, IN and BETWEEN. */
+    private static final Set<SqlKind> OPERATORS = EnumSet.of(SqlKind.IN, SqlKind.NOT_IN, SqlKind.BETWEEN,
+            SqlKind.SOME, SqlKind.ALL);
 
     static {
         OPERATORS.addAll(SqlKind.BINARY_COMPARISON);

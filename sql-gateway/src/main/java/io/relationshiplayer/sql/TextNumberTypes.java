@@ -48,6 +48,12 @@ final class TextNumberTypes {
             case LESS_THAN_OR_EQUAL -> compare(validator, scope, call, 1, "<=");
             case GREATER_THAN_OR_EQUAL -> compare(validator, scope, call, 1, ">=");
             case IN, NOT_IN -> in(validator, scope, call, call.getKind() == SqlKind.IN ? "=" : "<>");
+            case SOME, ALL -> {
+                // n = ANY (...), n > ALL (...): the comparison's operator
+                if (call.getOperator() instanceof org.apache.calcite.sql.fun.SqlQuantifyOperator q) {
+                    in(validator, scope, call, symbol(q.comparisonKind));
+                }
+            }
             case BETWEEN -> {
                 // PostgreSQL's a >= b AND a <= c (NOT BETWEEN: a < b OR a > c)
                 boolean negated = call.getOperator() instanceof SqlBetweenOperator b && b.isNegated();
@@ -61,7 +67,43 @@ final class TextNumberTypes {
         }
     }
 
+    private static String symbol(SqlKind comparison) {
+        return switch (comparison) {
+            case NOT_EQUALS -> "<>";
+            case LESS_THAN -> "<";
+            case GREATER_THAN -> ">";
+            case LESS_THAN_OR_EQUAL -> "<=";
+            case GREATER_THAN_OR_EQUAL -> ">=";
+            default -> "=";
+        };
+    }
+
+    /** {@code (a, b) IN (SELECT x, y ...)}: each of the row's values beside the query's column. */
+    private static void rowIn(SqlValidator validator, SqlValidatorScope scope, SqlBasicCall call, SqlCall row,
+                              String op) {
+        RelDataType right;
+        try {
+            right = call.operand(1) instanceof SqlSelect ? validator.deriveType(scope, call.operand(1)) : null;
+        } catch (RuntimeException e) {
+            return; // the validator reports it as it validates the call itself
+        }
+        if (right == null || !right.isStruct() || right.getFieldCount() != row.operandCount()) {
+            return;
+        }
+        for (int i = 0; i < row.operandCount(); i++) {
+            SqlNode value = row.operand(i);
+            RelDataType l = unknown(value) ? null : type(validator, scope, value);
+            if (l != null) {
+                refuse(call, l, right.getFieldList().get(i).getType(), op);
+            }
+        }
+    }
+
     private static void in(SqlValidator validator, SqlValidatorScope scope, SqlBasicCall call, String op) {
+        if (call.operand(0) instanceof SqlCall row && row.getKind() == SqlKind.ROW) {
+            rowIn(validator, scope, call, row, op);
+            return;
+        }
         RelDataType left = unknown(call.operand(0)) ? null : type(validator, scope, call.operand(0));
         if (left == null || !SqlTypeUtil.isNumeric(left) && !SqlTypeUtil.isCharacter(left)) {
             return; // (a long list of another type's values is not walked)
@@ -87,7 +129,14 @@ final class TextNumberTypes {
         }
         RelDataType l = type(validator, scope, left);
         RelDataType r = type(validator, scope, right);
-        if (l == null || r == null || !(SqlTypeUtil.isNumeric(l) && SqlTypeUtil.isCharacter(r)
+        if (l != null && r != null) {
+            refuse(call, l, r, op);
+        }
+    }
+
+    /** 42883 at {@code call}'s operator if {@code l op r} is a number beside a text. */
+    private static void refuse(SqlCall call, RelDataType l, RelDataType r, String op) {
+        if (!(SqlTypeUtil.isNumeric(l) && SqlTypeUtil.isCharacter(r)
                 || SqlTypeUtil.isCharacter(l) && SqlTypeUtil.isNumeric(r))) {
             return;
         }
