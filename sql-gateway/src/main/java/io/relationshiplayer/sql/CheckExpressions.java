@@ -212,11 +212,15 @@ final class CheckExpressions {
             return super.validate(topNode);
         }
 
-        /** PostgreSQL's {@code date + integer}, {@code date - integer} and {@code date - date}; its refused casts. */
+        /**
+         * PostgreSQL's {@code date + integer}, {@code date - integer} and {@code date - date}; its refused casts and
+         * comparisons ({@link TextNumberTypes}).
+         */
         @Override
         public RelDataType deriveType(org.apache.calcite.sql.validate.SqlValidatorScope scope, SqlNode expr) {
             io.relationshiplayer.sql.calcite.DateArithmetic.rewrite(this, scope, expr);
             CastChecks.refuse(this, scope, expr);
+            TextNumberTypes.refuseComparison(this, scope, expr);
             return super.deriveType(scope, expr);
         }
 

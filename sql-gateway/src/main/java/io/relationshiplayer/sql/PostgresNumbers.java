@@ -141,8 +141,8 @@ final class PostgresNumbers {
         if (call.getOperator() == SqlStdOperatorTable.PERCENT_REMAINDER) {
             SqlParserPos p = call.getParserPosition();
             throw new SqlException(SqlException.UNDEFINED_FUNCTION, "operator does not exist: "
-                    + ValidationErrors.typeName(a) + " % " + ValidationErrors.typeName(b), p.getLineNum(),
-                    p.getColumnNum(), null);
+                    + ValidationErrors.typeName(a) + " % " + ValidationErrors.typeName(b), null,
+                    ValidationMessages.OPERATOR_HINT, p.getLineNum(), p.getColumnNum(), null);
         }
         throw noFunction(call, "mod", List.of(a, b));
     }

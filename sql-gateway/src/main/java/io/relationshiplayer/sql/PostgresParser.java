@@ -175,7 +175,8 @@ final class PostgresParser extends SqlParserImpl {
 
     /** What every entry point does after parsing: PostgreSQL's trees, rewrites and the checks that refuse at once. */
     private <T extends SqlNode> T checked(T parsed) {
-        T tree = WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts, parsed));
+        T tree = OperatorPositions.apply(text, lineStarts,
+                WindowRewrites.apply(text, PostgresTree.apply(text, lineStarts, parsed)));
         return SeriesNames.apply(RegressionAggregates.apply(OrderedSetAggregates.apply(RowValues.check(
                 RewriteExpansion.check(tree)))));
     }

@@ -45,8 +45,8 @@ final class RegexOperators {
                             throw new SqlException(SqlException.UNDEFINED_FUNCTION, "operator does not exist: "
                                     + ValidationErrors.typeName(binding.getOperandType(0)) + " "
                                     + binding.getOperator().getName() + " "
-                                    + ValidationErrors.typeName(binding.getOperandType(1)), p.getLineNum(),
-                                    p.getColumnNum(), null);
+                                    + ValidationErrors.typeName(binding.getOperandType(1)), null,
+                                    ValidationMessages.OPERATOR_HINT, p.getLineNum(), p.getColumnNum(), null);
                         }
                     }
                     return true;

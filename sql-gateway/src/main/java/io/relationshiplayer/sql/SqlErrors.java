@@ -181,7 +181,7 @@ public final class SqlErrors {
     /** A validation error: its SQLSTATE was decided where Calcite raised it ({@link ValidationErrors}). */
     private static SqlException validation(CalciteContextException e) {
         if (e instanceof ValidationErrors.Classified c) {
-            return new SqlException(c.sqlState(), c.message(), e.getPosLine(), e.getPosColumn(), e);
+            return new SqlException(c.sqlState(), c.message(), null, c.hint(), e.getPosLine(), e.getPosColumn(), e);
         }
         String message = e.getCause() == null ? e.getMessage() : e.getCause().getMessage();
         SqlException literal = DatetimeLiteralErrors.of(String.valueOf(message), e.getPosLine(), e.getPosColumn(), e);

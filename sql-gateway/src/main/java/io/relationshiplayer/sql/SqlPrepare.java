@@ -343,8 +343,19 @@ final class SqlPrepare extends CalcitePrepareImpl {
                 io.relationshiplayer.sql.calcite.StatementCancel.checkPreparing(); // at every expression typed
                 io.relationshiplayer.sql.calcite.DateArithmetic.rewrite(this, scope, expr);
                 CastChecks.refuse(this, scope, expr);
+                TextNumberTypes.refuseComparison(this, scope, expr);
                 NumericCasts.constrain(this, scope, expr);
                 return super.deriveType(scope, expr);
+            }
+
+            /** A text that is no literal assigned to a number column: PostgreSQL's 42804 ({@link TextNumberTypes}). */
+            @Override
+            protected void checkTypeAssignment(org.apache.calcite.sql.validate.SqlValidatorScope sourceScope,
+                    org.apache.calcite.sql.validate.SqlValidatorTable table,
+                    org.apache.calcite.rel.type.RelDataType sourceRowType,
+                    org.apache.calcite.rel.type.RelDataType targetRowType, SqlNode query) {
+                TextNumberTypes.refuseAssignment(this, table.getRowType(), sourceRowType, targetRowType, query);
+                super.checkTypeAssignment(sourceScope, table, sourceRowType, targetRowType, query);
             }
 
             /** Set while a GROUP BY is validated: its errors keep Calcite's words for its alias lookup. */
@@ -365,6 +376,7 @@ final class SqlPrepare extends CalcitePrepareImpl {
             public CalciteContextException newValidationError(SqlNode node,
                                                               Resources.ExInst<SqlValidatorException> e) {
                 CalciteContextException classified = ValidationErrors.classify(e, super.newValidationError(node, e));
+                classified = classified instanceof ValidationErrors.Classified c ? c.atOperator(node) : classified;
                 return grouping ? ValidationErrors.Classified.inCalciteWords(classified) : classified;
             }
 

@@ -65,16 +65,37 @@ final class ValidationErrors {
         private final String sqlState;
         private final String message;
         private final boolean calciteWords;
+        private final String hint;
 
         Classified(String sqlState, String message, CalciteContextException e) {
-            this(sqlState, message, e, false);
+            this(sqlState, message, e, false, ValidationMessages.hint(sqlState, message));
         }
 
-        private Classified(String sqlState, String message, CalciteContextException e, boolean calciteWords) {
+        private Classified(String sqlState, String message, CalciteContextException e, boolean calciteWords,
+                           String hint) {
             super(message, e.getCause(), e.getPosLine(), e.getPosColumn(), e.getEndPosLine(), e.getEndPosColumn());
             this.sqlState = sqlState;
             this.message = message;
             this.calciteWords = calciteWords;
+            this.hint = hint;
+        }
+
+        /**
+         * The same error at {@code node}'s operator, where PostgreSQL places an {@code operator does not exist}
+         * (Calcite placed it at the start of the expression); any other error as it is.
+         */
+        Classified atOperator(SqlNode node) {
+            org.apache.calcite.sql.parser.SqlParserPos at = OperatorPositions.of(node);
+            if (at == null || calciteWords || !message.startsWith("operator does not exist")) {
+                return this;
+            }
+            return new Classified(sqlState, message, new CalciteContextException(message, getCause(), at.getLineNum(),
+                    at.getColumnNum(), at.getEndLineNum(), at.getEndColumnNum()), false, hint);
+        }
+
+        /** PostgreSQL's HINT, or null. */
+        String hint() {
+            return hint;
         }
 
         /**
@@ -84,7 +105,8 @@ final class ValidationErrors {
          * {@code GROUP BY alias} was 42703. The user still gets {@link #message()}.
          */
         static CalciteContextException inCalciteWords(CalciteContextException e) {
-            return e instanceof Classified c && !c.calciteWords ? new Classified(c.sqlState, c.message, c, true) : e;
+            return e instanceof Classified c && !c.calciteWords ? new Classified(c.sqlState, c.message, c, true, c.hint)
+                    : e;
         }
 
         /** The message alone: Calcite's would append its cause's, which says the same again. */

@@ -14,6 +14,9 @@ import java.util.regex.Pattern;
  */
 final class ValidationMessages {
     static final String GROUPING_ERROR = "42803";
+    /** PostgreSQL's HINT of {@code operator does not exist}. */
+    static final String OPERATOR_HINT = "No operator matches the given name and argument types. You might need to add "
+            + "explicit type casts.";
     private static final Pattern TYPE = Pattern.compile("<([^>]*)>");
 
     private ValidationMessages() {
@@ -26,6 +29,21 @@ final class ValidationMessages {
             case "condMustBeBoolean", "havingMustBeBoolean" -> SqlException.DATATYPE_MISMATCH;
             default -> null;
         };
+    }
+
+    /**
+     * PostgreSQL's HINT for an error of {@code sqlState} and {@code message}: a missing operator's or function's
+     * ({@code No operator matches the given name and argument types. ...}), else null.
+     */
+    static String hint(String sqlState, String message) {
+        if (!SqlException.UNDEFINED_FUNCTION.equals(sqlState) || message == null) {
+            return null;
+        }
+        if (message.startsWith("operator does not exist: ")) {
+            return OPERATOR_HINT;
+        }
+        return message.matches("function [^ ]+\\(.*\\) does not exist") ? "No function matches the given name and "
+                + "argument types. You might need to add explicit type casts." : null;
     }
 
     /** PostgreSQL's message for Calcite's {@code resource} with {@code args}, or null to keep Calcite's. */
