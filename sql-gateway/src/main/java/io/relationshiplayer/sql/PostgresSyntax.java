@@ -31,7 +31,7 @@ final class PostgresSyntax {
 
     /** {@code sql} as Calcite's parser takes it, of the same length. */
     static String rewrite(String sql) {
-        return ColumnLabels.quote(currentSchema(sql));
+        return ColumnLabels.quote(currentSchema(IntervalUnits.rewrite(sql)));
     }
 
     /** {@code sql} with each {@code current_schema ( )} written {@code current_schema}. */
