@@ -74,6 +74,16 @@ public final class Session {
         });
     }
 
+    /**
+     * The row an INSERT of {@code values} would write, its NOT NULL and CHECK constraints checked (the error a refused
+     * row's statement gets), nothing written: PostgreSQL checks an INSERT ... ON CONFLICT's proposed row so before it
+     * looks for a conflict, whether the row is then inserted, left out or updates another.
+     */
+    public Row checkedRow(@Nonnull String table, @Nonnull Map<String, Object> values) {
+        Table t = catalog.requireTable(table);
+        return statement(w -> w.newRow(t, values));
+    }
+
     /** Updates the row with primary key {@code key}; returns the new row, or null when there is none. */
     @Nullable
     public Row update(@Nonnull String table, @Nonnull Object[] key, @Nonnull Map<String, Object> changes) {

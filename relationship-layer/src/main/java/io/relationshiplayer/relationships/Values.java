@@ -135,7 +135,26 @@ public final class Values {
      * PostgreSQL rounds it ({@link TimestampPrecision}). Keys compared (lookups, ranges) are coerced only.
      */
     public static Object written(ColumnDef column, Object value) {
-        return TimestampPrecision.toColumn(column, coerce(column, value));
+        return TimestampPrecision.toColumn(column, coerce(column, spacesCut(column, value)));
+    }
+
+    /**
+     * A text too long for its VARCHAR(n) column whose characters past n are all spaces, cut to n, as PostgreSQL
+     * assigns it ({@code 'abc  '} to a VARCHAR(3) is {@code 'abc'}); any other text as it is (past n, 22001).
+     */
+    private static Object spacesCut(ColumnDef column, Object value) {
+        int n = column.getType().getLength();
+        if (!(value instanceof String s) || column.getType().getKind() != ColumnKind.VARCHAR || n <= 0
+                || s.length() <= n || s.codePointCount(0, s.length()) <= n) {
+            return value;
+        }
+        int end = s.offsetByCodePoints(0, n);
+        for (int i = end; i < s.length(); i++) {
+            if (s.charAt(i) != ' ') {
+                return value;
+            }
+        }
+        return s.substring(0, end);
     }
 
     /** FoundationDB's limit on one value, which a row (a record) must fit in. */

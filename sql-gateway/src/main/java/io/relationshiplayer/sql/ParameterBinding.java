@@ -22,8 +22,9 @@ final class ParameterBinding {
         java.sql.ParameterMetaData types = ps.getParameterMetaData();
         for (int i = 0; i < params.size(); i++) {
             Object v = io.relationshiplayer.sql.calcite.Times.parameter(types.getParameterType(i + 1),
-                    Timestamps.parameter(types.getParameterType(i + 1),
-                    ParameterText.read(types.getParameterType(i + 1), params.get(i), i + 1), i + 1), i + 1);
+                    Timestamps.parameter(types.getParameterType(i + 1), ParameterNumbers.read(
+                    types.getParameterType(i + 1), ParameterText.read(types.getParameterType(i + 1), params.get(i),
+                    i + 1)), i + 1), i + 1);
             checkRange(types.getParameterType(i + 1), v, i + 1);
             if (types.getParameterType(i + 1) == java.sql.Types.TIME && v != null) {
                 // microseconds of the day (Times), which Avatica would make a java.sql.Time of milliseconds
@@ -53,7 +54,7 @@ final class ParameterBinding {
         java.util.Calendar utc = null;
         for (int i = 0; i < out.length; i++) {
             Object v = io.relationshiplayer.sql.calcite.Times.parameter(types[i], Timestamps.parameter(types[i],
-                    ParameterText.read(types[i], params.get(i), i + 1), i + 1), i + 1);
+                    ParameterNumbers.read(types[i], ParameterText.read(types[i], params.get(i), i + 1)), i + 1), i + 1);
             checkRange(types[i], v, i + 1);
             if (v instanceof java.time.LocalDate d && types[i] == java.sql.Types.DATE) {
                 out[i] = (int) d.toEpochDay(); // a plan's DATE, as bind's

@@ -6,7 +6,8 @@ import org.apache.calcite.sql.parser.SqlParserImplFactory;
 
 /**
  * PostgreSQL's spellings that Calcite's parser does not take, made Calcite's before it parses: {@code current_schema()}
- * with parentheses (PostgreSQL's function; Calcite parses only the standard's {@code current_schema}), and Calcite's
+ * with parentheses (PostgreSQL's function; Calcite parses only the standard's {@code current_schema}), an interval
+ * literal with its unit in the string ({@link IntervalUnits}: {@code INTERVAL '7 days'}), and Calcite's
  * reserved words as aliases after AS ({@link ColumnLabels}). The text keeps
  * its length and lines (the parentheses become spaces), so positions in errors stay those of the statement as written.
  * String literals, quoted names and comments are left as they are. Its parser ({@link PostgresParser}) also reads
@@ -30,7 +31,7 @@ final class PostgresSyntax {
 
     /** {@code sql} as Calcite's parser takes it, of the same length. */
     static String rewrite(String sql) {
-        return ColumnLabels.quote(currentSchema(sql));
+        return ColumnLabels.quote(currentSchema(IntervalUnits.rewrite(sql)));
     }
 
     /** {@code sql} with each {@code current_schema ( )} written {@code current_schema}. */

@@ -25,8 +25,10 @@ import java.util.concurrent.CompletableFuture;
  * conflict target names (any unique key, without a target) is left out (DO NOTHING) or updates the row it conflicts
  * with (DO UPDATE, if its WHERE holds), else it is inserted. Every write goes through the relationship layer's write
  * path, so every constraint and referential action applies, and a row that another unique key refuses fails the
- * statement (23505). A row the statement inserted or updated is not updated again (21000). The new values of DO UPDATE
- * are a query of the conflicting row (named as the target table) and the proposed row ({@code excluded}).
+ * statement (23505). A proposed row's NOT NULL and CHECK constraints are checked before its conflict is looked for, as
+ * PostgreSQL does: a row that breaks one fails the statement even where it would be left out or update another. A
+ * row the statement inserted or updated is not updated again (21000). The new values of DO UPDATE are a query of the
+ * conflicting row (named as the target table) and the proposed row ({@code excluded}).
  */
 final class SqlOnConflict {
     private final SqlSession session;
@@ -119,6 +121,7 @@ final class SqlOnConflict {
         Set<List<Object>> affected = new HashSet<>();
         long count = 0;
         for (StatementRows.Proposed p : rows.proposed()) {
+            s.checkedRow(table.name(), p.values()); // NOT NULL and CHECK first, as PostgreSQL's ExecInsert
             Row existing = conflicting(s, p);
             Row written;
             if (existing == null) {

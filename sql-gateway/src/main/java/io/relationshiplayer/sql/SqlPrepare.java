@@ -316,6 +316,11 @@ final class SqlPrepare extends CalcitePrepareImpl {
                     }
                     return;
                 }
+                org.apache.calcite.rel.type.RelDataType cast = ParameterCasts.operandType(typeFactory, node);
+                if (cast != null) {
+                    super.inferUnknownTypes(cast, scope, ((org.apache.calcite.sql.SqlCall) node).operand(0));
+                    return;
+                }
                 org.apache.calcite.rel.type.RelDataType series = SeriesParameters.of(this, scope, node);
                 if (series != null) {
                     for (SqlNode operand : ((org.apache.calcite.sql.SqlCall) node).getOperandList()) {
