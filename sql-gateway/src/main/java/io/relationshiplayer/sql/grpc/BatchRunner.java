@@ -62,6 +62,7 @@ final class BatchRunner {
         }
         // the call counts against its client's limits until the batch has stopped, cancelled or not
         Runnable workDone = CallWork.hold();
+        settings.metrics().statementStarted(); // a running statement until finish() freed its session
         try {
             settings.worker().execute(Context.current().wrap(() -> {
                 try {
@@ -73,6 +74,7 @@ final class BatchRunner {
         } catch (RuntimeException e) {
             workDone.run();
             lease.close();
+            settings.metrics().statementStopped();
             throw e;
         }
     }
@@ -122,5 +124,6 @@ final class BatchRunner {
         }
         settings.metrics().statement("BATCH", startNanos);
         lease.close();
+        settings.metrics().statementStopped();
     }
 }

@@ -195,13 +195,14 @@ final class ResultStreamer implements FlowControlledStreamer.Source<ExecuteRespo
     @Override
     public void close() {
         settings.metrics().statement(StatementKind.of(sql).label(), startNanos);
-        settings.metrics().statementStopped();
         try {
             if (query != null) {
                 query.rows().close();
             }
         } finally {
             lease.close();
+            // after the session is free: no statement running means its session takes the next call
+            settings.metrics().statementStopped();
         }
     }
 

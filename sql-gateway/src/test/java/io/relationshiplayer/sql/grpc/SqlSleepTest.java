@@ -153,6 +153,25 @@ class SqlSleepTest extends SqlServerFixture {
         assertServing(s);
     }
 
+    /**
+     * A batch is a running statement (the gauge counted only single statements) until it has stopped and freed its
+     * session: a client that waits for nothing to run finds the session free (its next call was once refused as busy).
+     */
+    @Test
+    void aCancelledBatchRunsUntilItsSessionIsFree() throws Exception {
+        String s = open();
+        exec(s, "CREATE TABLE dozes (id INT PRIMARY KEY, n INT)");
+        exec(s, "INSERT INTO dozes VALUES (1, 0)");
+        var sleepy = io.relationshiplayer.proto.v1.ExecuteBatchRequest.newBuilder().setSessionId(s)
+                .addStatements(io.relationshiplayer.proto.v1.BatchStatement.newBuilder()
+                        .setSql("UPDATE dozes SET n = n + 1 WHERE pg_sleep(10) = ''")).build();
+        var call = SqlServiceGrpc.newFutureStub(channel).executeBatch(sleepy);
+        await().pollInterval(Duration.ofMillis(5)).atMost(Duration.ofSeconds(10)).until(() -> running() == 1);
+        call.cancel(true);
+        await().pollInterval(Duration.ofMillis(1)).atMost(Duration.ofSeconds(10)).until(() -> running() == 0);
+        assertThat(exec(s, "SELECT n FROM dozes").single()).isEqualTo(0);
+    }
+
     @Test
     void badStatementTimeoutsAre22023() {
         String s = open();
