@@ -23,6 +23,12 @@ final class KeyValues {
     /** A range bound no value of the column passes (the read is empty). */
     static final AccessPaths.Bound EMPTY = new AccessPaths.Bound(new Object[0], false);
 
+    /**
+     * The lower bound every value of a column passes, NULL not (a key orders NULL first): what a range whose bounds
+     * hold every value reads, as SQL's comparisons never hold for NULL.
+     */
+    static final AccessPaths.Bound ABOVE_NULL = new AccessPaths.Bound(new Object[] {null}, false);
+
     private KeyValues() {
     }
 
@@ -46,7 +52,8 @@ final class KeyValues {
     /**
      * The bound of a range on the column for {@code v}: the value itself when the column has it, else the nearest
      * value of the column within the range (inclusive: 2.4996 as a lower bound of a NUMERIC(10,3) column is 2.500
-     * and up); null when every value of the column is within it (open), {@link #EMPTY} when none is.
+     * and up); when every value of the column is within it, {@link #ABOVE_NULL} for a lower bound and null (none)
+     * for an upper one; {@link #EMPTY} when none is.
      */
     @Nullable
     static AccessPaths.Bound bound(Table t, int column, Object v, boolean inclusive, boolean low) {
@@ -65,7 +72,10 @@ final class KeyValues {
         if (low && (toMax > 0 || toMax == 0 && !inclusive) || !low && (toMin < 0 || toMin == 0 && !inclusive)) {
             return EMPTY;
         }
-        if (low && toMin < 0 || !low && toMax > 0) {
+        if (low && toMin < 0) {
+            return ABOVE_NULL;
+        }
+        if (!low && toMax > 0) {
             return null;
         }
         return new AccessPaths.Bound(new Object[] {coerce(c, at)}, inclusive);

@@ -38,6 +38,9 @@ final class RecordLayerReads {
                 : KeyValues.bound(t, keyColumns[next], low, read.low().inclusive(), true);
         AccessPaths.Bound highKey = read.high() == null ? null
                 : KeyValues.bound(t, keyColumns[next], high, read.high().inclusive(), false);
+        if (lowKey == null && read.high() != null && highKey == null) {
+            lowKey = KeyValues.ABOVE_NULL; // an upper bound above every value: still no NULL
+        }
         if (Arrays.asList(eq).contains(KeyValues.NONE) || lowKey == KeyValues.EMPTY || highKey == KeyValues.EMPTY) {
             // an operand no value of the key's column equals, or a range none of them is within
             return new RowEnumerator(t, Collections.emptyIterator(), () -> { }, 0, -1, read.scalar());

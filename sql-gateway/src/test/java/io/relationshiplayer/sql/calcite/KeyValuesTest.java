@@ -86,7 +86,10 @@ class KeyValuesTest {
     private static Object bound(int column, Object v, boolean inclusive, boolean low) {
         AccessPaths.Bound b = KeyValues.bound(t, column, v, inclusive, low);
         if (b == null) {
-            return "open";
+            return "none";
+        }
+        if (b == KeyValues.ABOVE_NULL) {
+            return "not null";
         }
         if (b == KeyValues.EMPTY) {
             return "empty";
@@ -105,14 +108,15 @@ class KeyValuesTest {
         assertThat(bound(0, dec("99999999"), true, true)).isEqualTo("empty");
         assertThat(bound(0, dec("9999999.999"), false, true)).isEqualTo("empty");
         assertThat(bound(0, dec("9999999.999"), true, true)).isEqualTo("[9999999.999");
-        assertThat(bound(0, dec("99999999"), true, false)).isEqualTo("open");
-        assertThat(bound(0, dec("-99999999"), true, true)).isEqualTo("open");
+        assertThat(bound(0, dec("99999999"), true, false)).isEqualTo("none");
+        assertThat(bound(0, dec("-99999999"), true, true)).isEqualTo("not null");
         assertThat(bound(0, dec("-99999999"), false, false)).isEqualTo("empty");
         assertThat(bound(1, dec("4.5"), false, true)).isEqualTo("[5");
         assertThat(bound(1, dec("4.5"), false, false)).isEqualTo("[4");
         assertThat(bound(1, (long) Integer.MIN_VALUE, true, false)).isEqualTo("[" + Integer.MIN_VALUE);
         assertThat(bound(1, (long) Integer.MIN_VALUE, false, false)).isEqualTo("empty");
-        assertThat(bound(1, 3_000_000_000L, false, false)).isEqualTo("open");
+        assertThat(bound(1, 3_000_000_000L, false, false)).isEqualTo("none");
+        assertThat(bound(1, -3_000_000_000L, false, true)).isEqualTo("not null");
         assertThat(bound(2, Long.MIN_VALUE, true, false)).isEqualTo("[" + Long.MIN_VALUE);
         assertThat(bound(3, dec("0.5"), false, true)).isEqualTo("(0.5");
     }
