@@ -233,6 +233,9 @@ public final class AccessPaths {
     public CompletableFuture<List<Row>> childrenOf(@Nonnull Table child, @Nonnull ForeignKeyDef fk,
                                                    @Nonnull Object[] parentKey, int limit) {
         int[] cols = child.positions(fk.getColumnsList());
+        if (!Values.fitKey(child, cols, parentKey)) {
+            return CompletableFuture.completedFuture(List.of()); // a key the children's columns cannot hold
+        }
         return scanRecordIndex(child, Indexes.foreignKeyIndex(child.name(), fk), cols, parentKey, null, null, false,
                 null, limit).asList();
     }
@@ -282,6 +285,9 @@ public final class AccessPaths {
         }
         // values come in the order of columns, which may be any of the key's (a foreign key's referenced columns)
         Object[] keyValues = KeyOrder.apply(KeyOrder.of(key.columns(), columns), values);
+        if (!Values.fitKey(t, t.positions(key.columns()), keyValues)) {
+            return CompletableFuture.completedFuture(null);
+        }
         if (key.primary()) {
             return lookup(t, keyValues);
         }

@@ -24,6 +24,8 @@ final class ParentChecks {
     private final AccessPaths access;
     /** Unique keys of the rows this statement inserted (see {@link #insertedKey}); shared with the write path. */
     private final Set<Tuple> inserted;
+    /** The lookup of a referencing value no key of the parent can hold (a DECIMAL of more decimals). */
+    private static final CompletableFuture<Boolean> NO_PARENT = CompletableFuture.completedFuture(false);
     /** The foreign keys of each table the statement wrote, resolved once. */
     private final Map<Table, Plan[]> plans = new IdentityHashMap<>();
 
@@ -102,6 +104,9 @@ final class ParentChecks {
      * parent itself.
      */
     private CompletableFuture<Boolean> lookup(Plan p, Object[] v) {
+        if (!Values.fitKey(p.parent, p.parentPos, v)) {
+            return NO_PARENT;
+        }
         if (insertedParent(p, v)) {
             return null;
         }
@@ -131,7 +136,14 @@ final class ParentChecks {
             Row row = rows.get(r);
             for (int i = 0; i < p.length; i++) {
                 Object[] v = row.project(p[i].pos);
-                if (Row.anyNull(v) || insertedParent(p[i], v)) {
+                if (Row.anyNull(v)) {
+                    continue;
+                }
+                if (!Values.fitKey(p[i].parent, p[i].parentPos, v)) {
+                    keys[r * p.length + i] = NO_PARENT; // no parent key can equal it
+                    continue;
+                }
+                if (insertedParent(p[i], v)) {
                     continue;
                 }
                 Object key = lookupKey(v);
@@ -155,7 +167,8 @@ final class ParentChecks {
         @SuppressWarnings("unchecked")
         CompletableFuture<Boolean>[] lookups = new CompletableFuture[n];
         for (int j = 0; j < n; j++) {
-            lookups[j] = keys[j] == null ? null : p[j % p.length].lookups.get(keys[j]);
+            lookups[j] = keys[j] == null ? null : keys[j] == NO_PARENT ? NO_PARENT
+                    : p[j % p.length].lookups.get(keys[j]);
         }
         return new Pending(t, rows, p, lookups);
     }

@@ -243,6 +243,25 @@ public final class Values {
         }
     }
 
+    /**
+     * Whether the key columns at {@code positions} of {@code t} can hold {@code values} exactly (values of other
+     * columns of the same kinds: a foreign key's other side, whose DECIMAL may have another scale): a DECIMAL with
+     * more decimals or digits than its column holds equals no value of it (2.505 in a DECIMAL(10,2) key), so a
+     * lookup of it finds nothing, as PostgreSQL's numeric comparison finds nothing. Its key could not be encoded.
+     */
+    public static boolean fitKey(Table t, int[] positions, Object[] values) {
+        for (int i = 0; i < values.length; i++) {
+            ColumnType type = t.column(positions[i]).getType();
+            if (values[i] instanceof BigDecimal d && type.getKind() == ColumnKind.DECIMAL) {
+                BigDecimal s = d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
+                if (s.scale() > type.getScale() || s.precision() - s.scale() > type.getPrecision() - type.getScale()) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     /** As {@link #encode}, in the form a key tuple holds (byte strings as arrays). */
     public static Object encodeForKey(ColumnDef column, Object value) {
         Object v = encode(column, value);

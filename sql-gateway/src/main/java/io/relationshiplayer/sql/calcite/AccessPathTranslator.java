@@ -20,6 +20,7 @@ import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.NlsString;
 
 /**
@@ -299,9 +300,49 @@ public final class AccessPathTranslator {
         return new Predicate(like, col, SqlKind.LIKE, List.of(low, high));
     }
 
-    /** The column a comparison is on: a plain column reference (a cast could change what equality means). */
+    /**
+     * The column a comparison is on: a plain column reference, or one cast to a type that holds each of its values
+     * exactly (Calcite casts a DECIMAL(10,3) column to DECIMAL(11,4) to compare it with 2.5004, an INTEGER to BIGINT):
+     * the key read compares the operand with the column's values exactly ({@link KeyValues}). Another cast could
+     * change what equality means.
+     */
     private static Integer column(RexNode n) {
+        if (n.getKind() == SqlKind.CAST && ((RexCall) n).getOperands().get(0) instanceof RexInputRef ref
+                && widens(ref.getType(), n.getType())) {
+            return ref.getIndex();
+        }
         return n instanceof RexInputRef ? ((RexInputRef) n).getIndex() : null;
+    }
+
+    /** Whether every value of the exact-number type {@code from} is a value of {@code to}, unchanged. */
+    static boolean widens(org.apache.calcite.rel.type.RelDataType from, org.apache.calcite.rel.type.RelDataType to) {
+        int fromDigits = integerDigits(from);
+        int toDigits = integerDigits(to);
+        if (fromDigits < 0 || toDigits < 0 || to.getSqlTypeName() != SqlTypeName.DECIMAL
+                && from.getSqlTypeName() == SqlTypeName.DECIMAL) {
+            return false; // a DECIMAL(19, 0) has values past BIGINT's range
+        }
+        int fromScale = from.getSqlTypeName() == SqlTypeName.DECIMAL ? from.getScale() : 0;
+        int toScale = to.getSqlTypeName() == SqlTypeName.DECIMAL ? to.getScale() : 0;
+        return toScale >= fromScale && toDigits >= fromDigits;
+    }
+
+    /** The digits before the point an exact-number type holds (all of an integer type's range), or -1. */
+    private static int integerDigits(org.apache.calcite.rel.type.RelDataType t) {
+        switch (t.getSqlTypeName()) {
+            case TINYINT:
+                return 3;
+            case SMALLINT:
+                return 5;
+            case INTEGER:
+                return 10;
+            case BIGINT:
+                return 19;
+            case DECIMAL:
+                return t.getPrecision() - t.getScale();
+            default:
+                return -1;
+        }
     }
 
     private static boolean isOperand(RexNode n) {

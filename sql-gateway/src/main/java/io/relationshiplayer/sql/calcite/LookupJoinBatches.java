@@ -24,8 +24,8 @@ final class LookupJoinBatches {
             Object[] key = new Object[outerKeys.length];
             boolean hasNull = false;
             for (int i = 0; i < key.length; i++) {
-                key[i] = o[outerKeys[i]] == null ? null : RecordLayerReads.coerceOne(t, innerKeys[i], o[outerKeys[i]]);
-                hasNull |= key[i] == null;
+                key[i] = o[outerKeys[i]] == null ? null : KeyValues.equal(t, innerKeys[i], o[outerKeys[i]]);
+                hasNull |= key[i] == null || key[i] == KeyValues.NONE; // either matches no row
             }
             List<Object> k = hasNull ? null : Arrays.asList(key);
             keys.add(k);

@@ -61,8 +61,25 @@ public record RecordLayerRead(@Nonnull AccessPath.Kind kind, @Nullable String re
             if (micros != null) {
                 return new Literal(micros.getValueAs(Long.class));
             }
-            Object v = ((RexLiteral) stripped).getValue2();
-            return new Literal(v instanceof ByteString ? ((ByteString) v).getBytes() : v);
+            return new Literal(literalValue((RexLiteral) stripped));
+        }
+
+        /**
+         * A literal's value as {@link SqlTypes#fromInternal} reads it. Not {@link RexLiteral#getValue2}: that gives
+         * an exact number's unscaled digits (2.500 as 2500) and a time's milliseconds.
+         */
+        static Object literalValue(RexLiteral literal) {
+            switch (literal.getTypeName()) {
+                case DECIMAL:
+                    return literal.getValueAs(java.math.BigDecimal.class);
+                case TIMESTAMP:
+                    return literal.getValueAs(org.apache.calcite.util.TimestampString.class);
+                case TIME:
+                    return literal.getValueAs(org.apache.calcite.util.TimeString.class);
+                default:
+                    Object v = literal.getValue2();
+                    return v instanceof ByteString ? ((ByteString) v).getBytes() : v;
+            }
         }
     }
 

@@ -1,10 +1,8 @@
 package io.relationshiplayer.sql.calcite;
 
-import io.relationshiplayer.proto.v1.ColumnDef;
 import io.relationshiplayer.relationships.AccessPaths;
 import io.relationshiplayer.relationships.Row;
 import io.relationshiplayer.relationships.Table;
-import io.relationshiplayer.relationships.Values;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -35,11 +33,22 @@ final class RecordLayerReads {
             // A comparison with NULL is never true.
             return new RowEnumerator(t, Collections.emptyIterator(), () -> { }, 0, -1, read.scalar());
         }
+        int next = eq.length;
+        AccessPaths.Bound lowKey = read.low() == null ? null
+                : KeyValues.bound(t, keyColumns[next], low, read.low().inclusive(), true);
+        AccessPaths.Bound highKey = read.high() == null ? null
+                : KeyValues.bound(t, keyColumns[next], high, read.high().inclusive(), false);
+        if (lowKey == null && read.high() != null && highKey == null) {
+            lowKey = KeyValues.ABOVE_NULL; // an upper bound above every value: still no NULL
+        }
+        if (Arrays.asList(eq).contains(KeyValues.NONE) || lowKey == KeyValues.EMPTY || highKey == KeyValues.EMPTY) {
+            // an operand no value of the key's column equals, or a range none of them is within
+            return new RowEnumerator(t, Collections.emptyIterator(), () -> { }, 0, -1, read.scalar());
+        }
         long offset = Math.max(0, RecordLayerRead.count(read.offset(), context, 0));
         long fetch = RecordLayerRead.count(read.fetch(), context, -1);
         long limit = fetch < 0 ? 0 : fetch + offset;
         int lim = (int) Math.min(Integer.MAX_VALUE, limit);
-        int next = eq.length;
         ResumableScan scan;
         switch (read.kind()) {
             case PK_POINT: {
@@ -54,15 +63,15 @@ final class RecordLayerReads {
                 return new RowEnumerator(t, rows.iterator(), () -> { }, offset, fetch, read.scalar());
             }
             case PK_RANGE: {
-                AccessPaths.Bound from = primaryKeyBound(t, keyColumns, eq, read.low(), low);
-                AccessPaths.Bound to = primaryKeyBound(t, keyColumns, eq, read.high(), high);
+                AccessPaths.Bound from = primaryKeyBound(eq, lowKey);
+                AccessPaths.Bound to = primaryKeyBound(eq, highKey);
                 scan = new ResumableScan(binding, (ap, continuation, n) -> ap.scanPrimaryKey(t, from, to,
                         read.reverse(), continuation, n), lim);
                 break;
             }
             case INDEX_RANGE: {
-                AccessPaths.Bound from = indexBound(t, keyColumns, next, read.low(), low);
-                AccessPaths.Bound to = indexBound(t, keyColumns, next, read.high(), high);
+                AccessPaths.Bound from = lowKey;
+                AccessPaths.Bound to = highKey;
                 scan = new ResumableScan(binding, (ap, continuation, n) -> ap.scanRecordIndex(t, read.recordIndex(),
                         keyColumns, eq, from, to, read.reverse(), continuation, n), lim);
                 break;
@@ -82,8 +91,8 @@ final class RecordLayerReads {
         List<Row> out = new ArrayList<>();
         for (Object v : values) {
             Object[] key = Arrays.copyOf(eq, eq.length + 1);
-            key[eq.length] = v == null ? null : coerceOne(t, keyColumns[eq.length], v);
-            if (key[eq.length] == null) {
+            key[eq.length] = v == null ? null : KeyValues.equal(t, keyColumns[eq.length], v);
+            if (key[eq.length] == null || key[eq.length] == KeyValues.NONE) {
                 continue;
             }
             if (read.kind() == AccessPath.Kind.PK_IN && key.length == t.primaryKey().length) {
@@ -102,22 +111,14 @@ final class RecordLayerReads {
         return out;
     }
 
-    /** A primary-key bound: the equality prefix, then the range value if there is one. */
-    private static AccessPaths.Bound primaryKeyBound(Table t, int[] keyColumns, Object[] eq,
-                                                     RecordLayerRead.Bound bound, Object value) {
+    /** A primary-key bound: the equality prefix, then the range's value on the next column if there is one. */
+    private static AccessPaths.Bound primaryKeyBound(Object[] eq, AccessPaths.Bound bound) {
         if (bound == null) {
             return eq.length == 0 ? null : new AccessPaths.Bound(eq, true);
         }
         Object[] key = Arrays.copyOf(eq, eq.length + 1);
-        key[eq.length] = coerceOne(t, keyColumns[eq.length], value);
+        key[eq.length] = bound.values()[0];
         return new AccessPaths.Bound(key, bound.inclusive());
-    }
-
-    /** An index bound on the column after the equality prefix, or null (open). */
-    private static AccessPaths.Bound indexBound(Table t, int[] keyColumns, int next, RecordLayerRead.Bound bound,
-                                                Object value) {
-        return bound == null ? null : new AccessPaths.Bound(new Object[] {coerceOne(t, keyColumns[next], value)},
-                bound.inclusive());
     }
 
     private static boolean anyNull(Object[] values) {
@@ -129,22 +130,13 @@ final class RecordLayerReads {
         return false;
     }
 
+    /** Equality operands as key values: null for NULL, {@link KeyValues#NONE} for what the column cannot equal. */
     private static Object[] coerce(Table t, int[] columns, Object[] values) {
         Object[] out = new Object[values.length];
         for (int i = 0; i < values.length; i++) {
-            out[i] = values[i] == null ? null : coerceOne(t, columns[i], values[i]);
+            out[i] = values[i] == null ? null : KeyValues.equal(t, columns[i], values[i]);
         }
         return out;
-    }
-
-    /**
-     * A comparison operand as the column's Java type for a key. Lengths are not checked: a string longer than the
-     * column matches no row (it is no error to look for one), and still bounds a range.
-     */
-    static Object coerceOne(Table t, int column, Object v) {
-        ColumnDef c = t.column(column);
-        ColumnDef unbounded = c.toBuilder().setType(c.getType().toBuilder().setLength(0)).build();
-        return Values.coerce(unbounded, SqlTypes.fromInternal(c, v));
     }
 
     /** Rows as Calcite's internal arrays (or bare values), after skipping the offset, up to the fetch. */

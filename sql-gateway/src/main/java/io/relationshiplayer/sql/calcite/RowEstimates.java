@@ -67,13 +67,14 @@ final class RowEstimates {
     }
 
     /**
-     * A literal operand as the key column's Java type; null for a parameter or a literal NULL (the read then returns
-     * nothing, and the share estimate is as good as any).
+     * A literal operand as the key column's Java type; null for a parameter, a literal NULL (the read then returns
+     * nothing, and the share estimate is as good as any) or a value no value of the column equals.
      */
     @Nullable
     private static Object literal(Table t, RexNode operand, int column) {
         if (RecordLayerRead.Operand.of(operand) instanceof RecordLayerRead.Literal literal && literal.value() != null) {
-            return RecordLayerReads.coerceOne(t, column, literal.value());
+            Object key = KeyValues.equal(t, column, literal.value());
+            return key == KeyValues.NONE ? null : key;
         }
         return null;
     }
