@@ -385,8 +385,8 @@ final class CalciteRunner implements AutoCloseable {
                 () -> PlanAnalysis.preparing(analysis, () -> prepareWithFastPath(sql, catalogKey, analysis)));
     }
 
-    void bind(PreparedStatement ps, List<Object> params) throws SQLException {
-        ParameterBinding.bind(ps, params);
+    void bind(PreparedStatement ps, List<Object> params, String sql) throws SQLException {
+        ParameterBinding.bind(ps, params, sql);
     }
 
     long plansPrepared() {

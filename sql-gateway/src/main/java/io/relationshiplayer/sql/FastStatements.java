@@ -26,7 +26,7 @@ final class FastStatements {
     /** Runs {@code plan}'s fast path (it must have one) in {@code s}; a query's rows are read before it returns. */
     static StatementResult run(CalciteRunner calcite, CalciteRunner.Plan plan, List<Object> params, String tag,
                                Session s, Runnable requireWrite) {
-        Object[] values = ParameterBinding.internal(plan.parameterTypes(), params);
+        Object[] values = ParameterBinding.internal(plan.parameterTypes(), params, plan.sql());
         FastPath fast = plan.fast();
         if (fast.writes()) {
             requireWrite.run();

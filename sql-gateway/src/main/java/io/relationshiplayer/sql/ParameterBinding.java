@@ -12,8 +12,17 @@ final class ParameterBinding {
     private ParameterBinding() {
     }
 
-    /** Binds {@code params}: their count must be the statement's; a value must fit its parameter's type. */
-    static void bind(PreparedStatement ps, List<Object> params) throws SQLException {
+    /** Whether {@code sql}'s parameters are values it writes (an INSERT's), not operands it compares. */
+    static boolean assigns(String sql) {
+        return StatementKind.of(sql) == StatementKind.INSERT;
+    }
+
+    /**
+     * Binds {@code params} of the statement {@code sql}: their count must be the statement's; a value must fit its
+     * parameter's type ({@link ParameterNumbers#read}: an INSERT's are assigned).
+     */
+    static void bind(PreparedStatement ps, List<Object> params, String sql) throws SQLException {
+        boolean assigned = assigns(sql);
         int expected = ps.getParameterMetaData().getParameterCount();
         if (params.size() != expected) {
             throw new SqlException(SqlException.INVALID_PARAMETER, "the statement has " + expected
@@ -24,7 +33,7 @@ final class ParameterBinding {
             Object v = io.relationshiplayer.sql.calcite.Times.parameter(types.getParameterType(i + 1),
                     Timestamps.parameter(types.getParameterType(i + 1), ParameterNumbers.read(
                     types.getParameterType(i + 1), ParameterText.read(types.getParameterType(i + 1), params.get(i),
-                    i + 1)), i + 1), i + 1);
+                    i + 1), assigned), i + 1), i + 1);
             checkRange(types.getParameterType(i + 1), v, i + 1);
             if (types.getParameterType(i + 1) == java.sql.Types.TIME && v != null) {
                 // microseconds of the day (Times), which Avatica would make a java.sql.Time of milliseconds
@@ -45,7 +54,8 @@ final class ParameterBinding {
      * a statement of parameters of {@code types} (JDBC types): converted as Avatica's {@code setObject} does, in the
      * connection's time zone (UTC), then as the connection passes them to a plan ({@code TypedValue.toLocal()}).
      */
-    static Object[] internal(int[] types, List<Object> params) {
+    static Object[] internal(int[] types, List<Object> params, String sql) {
+        boolean assigned = assigns(sql);
         if (params.size() != types.length) {
             throw new SqlException(SqlException.INVALID_PARAMETER, "the statement has " + types.length
                     + " parameter(s) but " + params.size() + " value(s) were given");
@@ -54,7 +64,8 @@ final class ParameterBinding {
         java.util.Calendar utc = null;
         for (int i = 0; i < out.length; i++) {
             Object v = io.relationshiplayer.sql.calcite.Times.parameter(types[i], Timestamps.parameter(types[i],
-                    ParameterNumbers.read(types[i], ParameterText.read(types[i], params.get(i), i + 1)), i + 1), i + 1);
+                    ParameterNumbers.read(types[i], ParameterText.read(types[i], params.get(i), i + 1), assigned), i + 1),
+                    i + 1);
             checkRange(types[i], v, i + 1);
             if (v instanceof java.time.LocalDate d && types[i] == java.sql.Types.DATE) {
                 out[i] = (int) d.toEpochDay(); // a plan's DATE, as bind's

@@ -17,8 +17,15 @@ final class ParameterNumbers {
     private ParameterNumbers() {
     }
 
-    /** {@code v} converted for a parameter of the JDBC type {@code sqlType}; other values as they are. */
-    static Object read(int sqlType, Object v) {
+    /**
+     * {@code v} converted for a parameter of the JDBC type {@code sqlType}; other values as they are. A fraction bound
+     * to an integer parameter is rounded only when {@code assigned} (the statement is an INSERT, whose parameters are
+     * its rows' values, as PostgreSQL's assignment cast rounds them): elsewhere it is a comparison's operand, which
+     * PostgreSQL compares as the number it is ({@code id = 7.25} is no integer's row, {@code id > 4.5} starts at 5), so
+     * it stays exact for the key reads that compare so ({@code KeyValues}); rounded, a DELETE by a key given 7.5
+     * deleted row 8.
+     */
+    static Object read(int sqlType, Object v, boolean assigned) {
         switch (sqlType) {
             case Types.DECIMAL:
             case Types.NUMERIC:
@@ -33,6 +40,9 @@ final class ParameterNumbers {
             case Types.INTEGER:
             case Types.SMALLINT:
             case Types.TINYINT:
+                if (!assigned) {
+                    return v;
+                }
                 if (v instanceof BigDecimal d && d.scale() > 0) {
                     BigDecimal whole = d.setScale(0, RoundingMode.HALF_UP);
                     return whole.unscaledValue().bitLength() < 64 ? (Object) whole.longValueExact() : whole;

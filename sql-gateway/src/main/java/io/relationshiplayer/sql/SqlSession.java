@@ -433,7 +433,7 @@ public final class SqlSession implements SessionBinding, AutoCloseable {
         }
         try {
             PreparedStatement ps = calcite.statement(plan);
-            calcite.bind(ps, params);
+            calcite.bind(ps, params, plan.sql());
             if (ps.execute()) {
                 ResultSet rs = ps.getResultSet();
                 List<ColumnMeta> columns = CalciteRunner.columns(rs.getMetaData());
