@@ -15,7 +15,8 @@ import org.apache.calcite.schema.SchemaPlus;
 /**
  * A point statement run without Calcite's JDBC layer and enumerable pipeline ({@link FastPaths} recognises it in the
  * optimized plan, once per plan): its one source row, the primary-key read of the plan ({@link RecordLayerReads}, the
- * same code the plan's read runs) or the one row of an INSERT's VALUES; then the plan's own expressions over it
+ * same code the plan's read runs) or the rows of an INSERT's VALUES (of literals, or one UNION ALL branch per row
+ * where they hold parameters); then the plan's own expressions over it
  * (projections, the UPDATE's new values, a residual condition), compiled once by Calcite's code generator, so they
  * keep exactly the plan's semantics (checked arithmetic, casts, NULLs); then, for DML, the relationship layer's write
  * path through {@link RecordLayerWrites}, as the plan's table modification does. Immutable and shared by every run of
@@ -29,21 +30,33 @@ public final class FastPath {
     private final String table;
     @Nullable
     private final RecordLayerRead read;
+    /** An INSERT's VALUES rows of literals (null for a read). */
     @Nullable
-    private final Object[] valuesRow;
+    private final List<Object[]> valuesRows;
+    /** A multi-row VALUES of parameters (a UNION ALL of one-row branches): its rows are the source; else null. */
+    @Nullable
+    private final UnionRows union;
+
+    /**
+     * The rows of a UNION ALL whose branches are expressions over the same one-row VALUES ({@code valuesRows}'s
+     * one): {@code branches}, over that row, gives every branch's values in order, {@code width} per row.
+     */
+    record UnionRows(List<Object[]> valuesRows, Function1<DataContext, Object[]> branches, int width) {
+    }
     @Nullable
     private final Function1<DataContext, Object[]> expressions;
     private final boolean condition;
     private final String[] updateColumns;
     private final JavaTypeFactory typeFactory;
 
-    FastPath(Operation operation, String table, @Nullable RecordLayerRead read, @Nullable Object[] valuesRow,
+    FastPath(Operation operation, String table, @Nullable RecordLayerRead read, @Nullable List<Object[]> valuesRows,
              @Nullable Function1<DataContext, Object[]> expressions, boolean condition, String[] updateColumns,
-             JavaTypeFactory typeFactory) {
+             JavaTypeFactory typeFactory, @Nullable UnionRows union) {
         this.operation = operation;
         this.table = table;
         this.read = read;
-        this.valuesRow = valuesRow;
+        this.valuesRows = valuesRows;
+        this.union = union;
         this.expressions = expressions;
         this.condition = condition;
         this.updateColumns = updateColumns.clone();
@@ -91,8 +104,16 @@ public final class FastPath {
             } finally {
                 e.close();
             }
+        } else if (union != null) {
+            context.row = valuesRows.get(0).clone();
+            Object[] all = union.branches().apply(context);
+            for (int i = 0; i < all.length; i += union.width()) {
+                source.add(java.util.Arrays.copyOfRange(all, i, i + union.width()));
+            }
         } else {
-            source.add(valuesRow.clone());
+            for (Object[] row : valuesRows) {
+                source.add(row.clone());
+            }
         }
         if (expressions == null) {
             return source;

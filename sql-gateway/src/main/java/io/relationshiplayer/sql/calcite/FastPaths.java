@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import javax.annotation.Nullable;
 import org.apache.calcite.adapter.enumerable.EnumerableCalc;
+import org.apache.calcite.adapter.enumerable.EnumerableUnion;
 import org.apache.calcite.adapter.enumerable.EnumerableValues;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.rel.RelNode;
@@ -28,7 +29,8 @@ import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
 /**
  * Recognises, in a statement's optimized plan, the point statements {@link FastPath} runs: a SELECT of projections of
  * one table's row read by its whole primary key ({@code PK_POINT}), an UPDATE or DELETE of such a row, and an INSERT of
- * one VALUES row; expressions may only be of the kinds {@link #safe} admits. Anything else keeps the full plan.
+ * VALUES rows (literals, or parameters: a UNION ALL of one-row branches); expressions may only be of the kinds
+ * {@link #safe} admits. Anything else keeps the full plan.
  */
 public final class FastPaths {
     /** Operators whose compiled code depends only on their operands (no clock, session, schema or randomness). */
@@ -119,7 +121,8 @@ public final class FastPaths {
         RexBuilder rex = rel.getCluster().getRexBuilder();
         JavaTypeFactory types = new RlJavaTypes(rex.getTypeFactory().getTypeSystem());
         RecordLayerRead read = null;
-        Object[] valuesRow = null;
+        List<Object[]> valuesRows = null;
+        FastPath.UnionRows union = null;
         String table;
         if (rel instanceof RecordLayerToEnumerableConverter && operation != FastPath.Operation.INSERT) {
             RelNode input = ((RecordLayerToEnumerableConverter) rel).getInput();
@@ -144,19 +147,20 @@ public final class FastPaths {
                 return null;
             }
         } else if (rel instanceof EnumerableValues && operation == FastPath.Operation.INSERT) {
-            EnumerableValues values = (EnumerableValues) rel;
-            if (values.getTuples().size() != 1) {
+            valuesRows = literalRows((EnumerableValues) rel, rex, types);
+            table = modified;
+        } else if (rel instanceof EnumerableUnion && operation == FastPath.Operation.INSERT) {
+            union = union((EnumerableUnion) rel, rex, types);
+            if (union == null) {
                 return null;
             }
-            List<RexNode> literals = new ArrayList<>(values.getTuples().get(0));
-            valuesRow = RexExecutorImpl.getExecutable(rex, literals, rex.getTypeFactory().builder().build())
-                    .getFunction().apply(FastPath.context(new Object[0], types));
+            valuesRows = union.valuesRows();
             table = modified;
         } else {
             return null;
         }
         if (program == null) {
-            return new FastPath(operation, table, read, valuesRow, null, false, updateColumns, types);
+            return new FastPath(operation, table, read, valuesRows, null, false, updateColumns, types, union);
         }
         List<RexNode> expressions = new ArrayList<>();
         for (RexLocalRef ref : program.getProjectList()) {
@@ -173,7 +177,85 @@ public final class FastPaths {
         }
         RelDataType inputType = program.getInputRowType();
         var compiled = RexExecutorImpl.getExecutable(rex, expressions, inputType).getFunction();
-        return new FastPath(operation, table, read, valuesRow, compiled, condition, updateColumns, types);
+        return new FastPath(operation, table, read, valuesRows, compiled, condition, updateColumns, types, union);
+    }
+
+    /** The rows of a VALUES of literals, evaluated once. */
+    private static List<Object[]> literalRows(EnumerableValues values, RexBuilder rex, JavaTypeFactory types) {
+        List<Object[]> rows = new ArrayList<>(values.getTuples().size());
+        for (List<RexLiteral> tuple : values.getTuples()) {
+            rows.add(RexExecutorImpl.getExecutable(rex, new ArrayList<RexNode>(tuple), rex.getTypeFactory().builder()
+                    .build()).getFunction().apply(FastPath.context(new Object[0], types)));
+        }
+        return rows;
+    }
+
+    /**
+     * An INSERT of a multi-row VALUES that holds parameters, which Calcite plans as a UNION ALL of one branch per row:
+     * a calc (or nothing) over the same one-row VALUES of literals. Every branch's expressions are compiled together,
+     * once, and make the rows in their order; null for any other union.
+     */
+    @Nullable
+    private static FastPath.UnionRows union(EnumerableUnion union, RexBuilder rex, JavaTypeFactory types) {
+        if (!union.all) {
+            return null;
+        }
+        List<RelNode> branches = new ArrayList<>();
+        flatten(union, branches);
+        int width = union.getRowType().getFieldCount();
+        List<RexNode> expressions = new ArrayList<>(width * branches.size());
+        EnumerableValues first = null;
+        for (RelNode branch : branches) {
+            RelNode rel = unchecked(branch);
+            RexProgram program = null;
+            if (rel instanceof EnumerableCalc) {
+                program = ((EnumerableCalc) rel).getProgram();
+                rel = unchecked(((EnumerableCalc) rel).getInput());
+            }
+            if (!(rel instanceof EnumerableValues) || ((EnumerableValues) rel).getTuples().size() != 1) {
+                return null;
+            }
+            EnumerableValues values = (EnumerableValues) rel;
+            if (first == null) {
+                first = values;
+            } else if (!values.getTuples().equals(first.getTuples())
+                    || !values.getRowType().equals(first.getRowType())) {
+                return null;
+            }
+            if (program == null) {
+                for (int i = 0; i < width; i++) {
+                    expressions.add(rex.makeInputRef(values, i));
+                }
+                continue;
+            }
+            if (program.getCondition() != null || program.getProjectList().size() != width) {
+                return null;
+            }
+            for (RexLocalRef ref : program.getProjectList()) {
+                RexNode e = program.expandLocalRef(ref);
+                if (!safe(e)) {
+                    return null;
+                }
+                expressions.add(e);
+            }
+        }
+        if (first == null) {
+            return null;
+        }
+        var compiled = RexExecutorImpl.getExecutable(rex, expressions, first.getRowType()).getFunction();
+        return new FastPath.UnionRows(literalRows(first, rex, types), compiled, width);
+    }
+
+    /** The branches of {@code rel}, a UNION ALL possibly of UNION ALLs, in order. */
+    private static void flatten(RelNode rel, List<RelNode> out) {
+        RelNode r = unchecked(rel);
+        if (r instanceof EnumerableUnion && ((EnumerableUnion) r).all) {
+            for (RelNode in : r.getInputs()) {
+                flatten(in, out);
+            }
+        } else {
+            out.add(rel);
+        }
     }
 
     /** Whether {@code e} is made only of inputs, literals, parameters and operators of {@link #SAFE}. */
