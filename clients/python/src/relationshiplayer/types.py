@@ -2,7 +2,7 @@
 
 | SQL type            | Python                         |
 |---------------------|--------------------------------|
-| BIGINT, INTEGER     | int                            |
+| BIGINT, INTEGER, SMALLINT | int                      |
 | DOUBLE              | float                          |
 | DECIMAL             | decimal.Decimal                |
 | VARCHAR             | str                            |
@@ -58,7 +58,7 @@ class DBAPITypeObject:
 
 STRING = DBAPITypeObject("STRING", "VARCHAR")
 BINARY = DBAPITypeObject("BINARY", "VARBINARY")
-NUMBER = DBAPITypeObject("NUMBER", "BIGINT", "INTEGER", "DOUBLE", "DECIMAL")
+NUMBER = DBAPITypeObject("NUMBER", "BIGINT", "INTEGER", "SMALLINT", "DOUBLE", "DECIMAL")
 DATETIME = DBAPITypeObject("DATETIME", "DATE", "TIME", "TIMESTAMP")
 ROWID = DBAPITypeObject("ROWID")  # the server has no row ids
 BOOLEAN = DBAPITypeObject("BOOLEAN", "BOOLEAN")  # an extension: PEP 249 has no boolean group

@@ -35,6 +35,7 @@ class DumpCommandTest {
             "  balance DECIMAL(12,2) NOT NULL DEFAULT 0.00 CHECK (balance >= -100), rate DOUBLE DEFAULT 2.5E-3,",
             "  active BOOLEAN DEFAULT FALSE, opened DATE DEFAULT DATE '2020-02-29', touched TIMESTAMP DEFAULT TIMESTAMP",
             "  '2020-02-29 23:59:59.5', tag BYTEA DEFAULT '\\x0aff', note TEXT DEFAULT NULL, \"select\" INTEGER DEFAULT -7,",
+            "  small SMALLINT DEFAULT -3,",
             "  PRIMARY KEY (region, id), CONSTRAINT owner_unique UNIQUE (\"Owner Name\", region),",
             "  CONSTRAINT sane CHECK (rate IS NULL OR rate < 1));",
             "CREATE TABLE \"Transfer Log\" (n BIGINT PRIMARY KEY, from_region VARCHAR(8) DEFAULT 'eu', from_id BIGINT,",
@@ -145,6 +146,7 @@ class DumpCommandTest {
                         "ON DELETE CASCADE ON UPDATE RESTRICT")
                 .contains("CREATE UNIQUE INDEX log_to ON \"Transfer Log\" (to_id DESC);")
                 .contains("CREATE COUNT INDEX log_count ON \"Transfer Log\" (to_region, from_region);");
+        assertThat(before.get("accounts")).contains("small SMALLINT DEFAULT -3");
         assertThat(before.get("events")).doesNotContain("rowid").doesNotContain("PRIMARY KEY");
     }
 

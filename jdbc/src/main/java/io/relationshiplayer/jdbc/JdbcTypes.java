@@ -10,7 +10,7 @@ import javax.annotation.Nonnull;
 final class JdbcTypes {
     /** Every kind the service has, in getTypeInfo's order (by java.sql.Types code). */
     static final ColumnKind[] KINDS = {ColumnKind.BIGINT, ColumnKind.VARBINARY, ColumnKind.DECIMAL,
-        ColumnKind.INTEGER, ColumnKind.DOUBLE, ColumnKind.VARCHAR, ColumnKind.BOOLEAN, ColumnKind.DATE,
+        ColumnKind.INTEGER, ColumnKind.SMALLINT, ColumnKind.DOUBLE, ColumnKind.VARCHAR, ColumnKind.BOOLEAN, ColumnKind.DATE,
         ColumnKind.TIME, ColumnKind.TIMESTAMP};
 
     private JdbcTypes() {
@@ -22,6 +22,8 @@ final class JdbcTypes {
                 return Types.BIGINT;
             case INTEGER:
                 return Types.INTEGER;
+            case SMALLINT:
+                return Types.SMALLINT;
             case DOUBLE:
                 return Types.DOUBLE;
             case BOOLEAN:
@@ -68,6 +70,8 @@ final class JdbcTypes {
                 return 19;
             case INTEGER:
                 return 10;
+            case SMALLINT:
+                return 5;
             case DOUBLE:
                 return 17;
             case BOOLEAN:
@@ -113,6 +117,8 @@ final class JdbcTypes {
                 return 20;
             case INTEGER:
                 return 11;
+            case SMALLINT:
+                return 6;
             case DOUBLE:
                 return 24;
             case BOOLEAN:
@@ -133,6 +139,8 @@ final class JdbcTypes {
             case BIGINT:
                 return Long.class.getName();
             case INTEGER:
+            case SMALLINT:
+                // as PostgreSQL's driver: getObject of an int2 is an Integer
                 return Integer.class.getName();
             case DOUBLE:
                 return Double.class.getName();
@@ -156,7 +164,8 @@ final class JdbcTypes {
     }
 
     static boolean signed(@Nonnull ColumnKind kind) {
-        return kind == ColumnKind.BIGINT || kind == ColumnKind.INTEGER || kind == ColumnKind.DOUBLE
+        return kind == ColumnKind.BIGINT || kind == ColumnKind.INTEGER || kind == ColumnKind.SMALLINT
+                || kind == ColumnKind.DOUBLE
                 || kind == ColumnKind.DECIMAL;
     }
 

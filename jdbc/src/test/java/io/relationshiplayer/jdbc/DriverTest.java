@@ -68,6 +68,40 @@ class DriverTest {
     }
 
     @Test
+    void aSmallintColumnIsASmallintAndRefusesAParameterPastItsRange() throws SQLException {
+        try (Connection c = TestServer.connect(TestServer.url("smallint"))) {
+            try (Statement st = c.createStatement()) {
+                st.execute("CREATE TABLE smalls (id INT PRIMARY KEY, s SMALLINT)");
+            }
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO smalls VALUES (?, ?)")) {
+                ps.setInt(1, 1);
+                ps.setInt(2, 32767);
+                assertThat(ps.executeUpdate()).isEqualTo(1);
+                ps.setInt(1, 2);
+                ps.setInt(2, 32768);
+                assertThatThrownBy(ps::executeUpdate).isInstanceOf(SQLException.class)
+                        .hasFieldOrPropertyWithValue("SQLState", "22003")
+                        .hasMessageContaining("is out of range for type smallint");
+            }
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT s, s + 1 FROM smalls")) {
+                ResultSetMetaData md = rs.getMetaData();
+                assertThat(md.getColumnType(1)).isEqualTo(Types.SMALLINT);
+                assertThat(md.getColumnTypeName(1)).isEqualTo("SMALLINT");
+                assertThat(md.getColumnType(2)).isEqualTo(Types.INTEGER);
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getObject(1)).isEqualTo(32767);
+                assertThat(rs.getShort(1)).isEqualTo((short) 32767);
+                assertThat(rs.next()).isFalse();
+            }
+            try (ResultSet rs = c.getMetaData().getColumns(null, null, "smalls", "s")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getInt("DATA_TYPE")).isEqualTo(Types.SMALLINT);
+                assertThat(rs.getString("TYPE_NAME")).isEqualTo("SMALLINT");
+            }
+        }
+    }
+
+    @Test
     void everyTypeAndNullGoInAndComeBack() throws SQLException {
         try (Connection c = TestServer.connect(TestServer.url("types"))) {
             assertThat(c.isValid(5)).isTrue();

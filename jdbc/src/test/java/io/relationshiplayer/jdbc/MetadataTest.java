@@ -80,7 +80,7 @@ class MetadataTest {
                             Map.of("COLUMN_NAME", "estimate", "TYPE_NAME", "DECIMAL"));
             List<Map<String, Object>> types = rows(md.getTypeInfo(), "TYPE_NAME", "DATA_TYPE");
             assertThat(types).extracting(r -> r.get("TYPE_NAME")).containsExactly("BIGINT", "VARBINARY", "DECIMAL",
-                    "INTEGER", "DOUBLE", "VARCHAR", "BOOLEAN", "DATE", "TIME", "TIMESTAMP");
+                    "INTEGER", "SMALLINT", "DOUBLE", "VARCHAR", "BOOLEAN", "DATE", "TIME", "TIMESTAMP");
             assertThat(types).extracting(r -> r.get("DATA_TYPE")).isSorted();
         }
     }

@@ -184,7 +184,7 @@ final class CatalogChanges {
             ColumnKind kind = c.getType().getKind();
             // The index keeps 64-bit totals by atomic addition, which wraps around unseen: INTEGER values need four
             // billion rows at their limit to get there, BIGINT values two.
-            if (!c.getNotNull() || kind != ColumnKind.INTEGER) {
+            if (!c.getNotNull() || kind != ColumnKind.INTEGER && kind != ColumnKind.SMALLINT) {
                 throw RelationalException.invalid("COUNT index \"" + named.getName() + "\" can only sum NOT NULL "
                         + "INTEGER columns (a total of BIGINTs could pass the index's 64 bits), and \"" + c.getName()
                         + "\" is " + Values.typeName(c.getType()) + (c.getNotNull() ? " NOT NULL" : ""));

@@ -38,7 +38,7 @@ final class ForeignKeyTypes {
     }
 
     private static boolean integer(ColumnKind k) {
-        return k == ColumnKind.INTEGER || k == ColumnKind.BIGINT;
+        return k == ColumnKind.SMALLINT || k == ColumnKind.INTEGER || k == ColumnKind.BIGINT;
     }
 
     /** PostgreSQL's other accepted pairs: an implicit cast of the referencing type to the key's, or date/timestamp. */
@@ -56,6 +56,8 @@ final class ForeignKeyTypes {
                 return "bigint";
             case INTEGER:
                 return "integer";
+            case SMALLINT:
+                return "smallint";
             case DOUBLE:
                 return "double precision";
             case BOOLEAN:

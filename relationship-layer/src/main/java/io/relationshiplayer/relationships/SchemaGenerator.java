@@ -172,6 +172,7 @@ final class SchemaGenerator {
             case TIME:
                 return FieldDescriptorProto.Type.TYPE_INT64;
             case INTEGER:
+            case SMALLINT:
             case DATE:
                 return FieldDescriptorProto.Type.TYPE_INT32;
             case DOUBLE:

@@ -41,6 +41,8 @@ public final class Values {
                     return integral(value, Long.MIN_VALUE, Long.MAX_VALUE, column);
                 case INTEGER:
                     return (int) (long) integral(value, Integer.MIN_VALUE, Integer.MAX_VALUE, column);
+                case SMALLINT:
+                    return (int) (long) integral(value, Short.MIN_VALUE, Short.MAX_VALUE, column);
                 case DOUBLE:
                     if (value instanceof Number) {
                         double d = ((Number) value).doubleValue();
@@ -277,6 +279,7 @@ public final class Values {
             case BIGINT:
                 return ((Number) stored).longValue();
             case INTEGER:
+            case SMALLINT:
                 return ((Number) stored).intValue();
             case VARBINARY:
                 return stored instanceof ByteString ? ((ByteString) stored).toByteArray() : stored;

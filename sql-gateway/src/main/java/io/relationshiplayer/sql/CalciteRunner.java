@@ -407,9 +407,11 @@ final class CalciteRunner implements AutoCloseable {
                     t.setKind(io.relationshiplayer.proto.v1.ColumnKind.BIGINT);
                     break;
                 case Types.INTEGER:
+                    t.setKind(io.relationshiplayer.proto.v1.ColumnKind.INTEGER);
+                    break;
                 case Types.SMALLINT:
                 case Types.TINYINT:
-                    t.setKind(io.relationshiplayer.proto.v1.ColumnKind.INTEGER);
+                    t.setKind(io.relationshiplayer.proto.v1.ColumnKind.SMALLINT);
                     break;
                 case Types.DOUBLE:
                 case Types.FLOAT:

@@ -45,6 +45,8 @@ final class CopyValues {
                     return integer(s, Long.MIN_VALUE, Long.MAX_VALUE, "bigint");
                 case INTEGER:
                     return (int) integer(s, Integer.MIN_VALUE, Integer.MAX_VALUE, "integer");
+                case SMALLINT:
+                    return (int) integer(s, Short.MIN_VALUE, Short.MAX_VALUE, "smallint");
                 case DOUBLE:
                     return floating(s);
                 case DECIMAL:
@@ -86,6 +88,7 @@ final class CopyValues {
         return switch (kind) {
             case BIGINT -> "bigint";
             case INTEGER -> "integer";
+            case SMALLINT -> "smallint";
             case DOUBLE -> "double precision";
             case DECIMAL -> "numeric";
             case BOOLEAN -> "boolean";

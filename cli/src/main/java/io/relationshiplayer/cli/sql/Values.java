@@ -96,7 +96,8 @@ public final class Values {
     /** Whether a column's values line up to the right (numbers). */
     public static boolean numeric(ColumnType type) {
         ColumnKind k = type.getKind();
-        return k == ColumnKind.BIGINT || k == ColumnKind.INTEGER || k == ColumnKind.DOUBLE || k == ColumnKind.DECIMAL;
+        return k == ColumnKind.BIGINT || k == ColumnKind.INTEGER || k == ColumnKind.SMALLINT || k == ColumnKind.DOUBLE
+                || k == ColumnKind.DECIMAL;
     }
 
     /** A column type as SQL: VARCHAR(40), DECIMAL(10,2), TIME(3), BIGINT. */

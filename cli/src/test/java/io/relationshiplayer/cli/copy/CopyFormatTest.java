@@ -99,6 +99,12 @@ class CopyFormatTest {
                 .setKind(io.relationshiplayer.proto.v1.ColumnKind.VARBINARY).build();
         assertThat((byte[]) CopyValues.parse("\\x00ff", bytes)).containsExactly(0, 0xff);
         assertThat((byte[]) CopyValues.parse("a\\\\\\001", bytes)).containsExactly('a', '\\', 1);
+        io.relationshiplayer.proto.v1.ColumnType small = io.relationshiplayer.proto.v1.ColumnType.newBuilder()
+                .setKind(io.relationshiplayer.proto.v1.ColumnKind.SMALLINT).build();
+        assertThat(CopyValues.parse("-32768", small)).isEqualTo(-32768);
+        assertThatThrownBy(() -> CopyValues.parse("32768", small))
+                .hasMessage("value \"32768\" is out of range for type smallint")
+                .hasFieldOrPropertyWithValue("sqlState", "22003");
         io.relationshiplayer.proto.v1.ColumnType ts = io.relationshiplayer.proto.v1.ColumnType.newBuilder()
                 .setKind(io.relationshiplayer.proto.v1.ColumnKind.TIMESTAMP).build();
         assertThat(CopyValues.parse("2024-02-29 13:45", ts)).isEqualTo(java.time.LocalDateTime.of(2024, 2, 29, 13, 45));

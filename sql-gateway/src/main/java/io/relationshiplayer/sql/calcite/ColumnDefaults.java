@@ -66,6 +66,7 @@ final class ColumnDefaults extends NullInitializerExpressionFactory {
                 return rex.makeBinaryLiteral(new org.apache.calcite.avatica.util.ByteString((byte[]) v));
             case BIGINT:
             case INTEGER:
+            case SMALLINT:
                 return rex.makeExactLiteral(BigDecimal.valueOf(((Number) v).longValue()), type);
             case DECIMAL:
                 return rex.makeExactLiteral((BigDecimal) v, type);

@@ -53,6 +53,8 @@ final class PgTypes {
                 return INT8;
             case INTEGER:
                 return INT4;
+            case SMALLINT:
+                return INT2;
             case DOUBLE:
                 return FLOAT8;
             case BOOLEAN:

@@ -14,7 +14,7 @@ import java.util.HexFormat;
  * A column's type and default as PostgreSQL's {@code information_schema.columns} describes them, so that tools that
  * map types by {@code data_type} or {@code udt_name} and read defaults by {@code column_default} see what PostgreSQL
  * would show for the same DDL. The catalog keeps fewer kinds than PostgreSQL has types: TEXT is an unbounded VARCHAR
- * (so {@code character varying}), SMALLINT an INTEGER, REAL a DOUBLE, VARBINARY(n) a {@code bytea}.
+ * (so {@code character varying}), REAL a DOUBLE, VARBINARY(n) a {@code bytea}.
  */
 final class PostgresColumnTypes {
     /** PostgreSQL's octet length of an unbounded character type: its 1 GB limit. */
@@ -34,6 +34,8 @@ final class PostgresColumnTypes {
                 return "bigint";
             case INTEGER:
                 return "integer";
+            case SMALLINT:
+                return "smallint";
             case DOUBLE:
                 return "double precision";
             case BOOLEAN:
@@ -62,6 +64,8 @@ final class PostgresColumnTypes {
                 return "int8";
             case INTEGER:
                 return "int4";
+            case SMALLINT:
+                return "int2";
             case DOUBLE:
                 return "float8";
             case BOOLEAN:
@@ -96,6 +100,8 @@ final class PostgresColumnTypes {
                 return 64;
             case INTEGER:
                 return 32;
+            case SMALLINT:
+                return 16;
             case DOUBLE:
                 return 53;
             case DECIMAL:
@@ -109,6 +115,7 @@ final class PostgresColumnTypes {
         switch (t.getKind()) {
             case BIGINT:
             case INTEGER:
+            case SMALLINT:
             case DOUBLE:
                 return 2;
             case DECIMAL:
@@ -122,6 +129,7 @@ final class PostgresColumnTypes {
         switch (t.getKind()) {
             case BIGINT:
             case INTEGER:
+            case SMALLINT:
                 return 0;
             case DECIMAL:
                 return t.getScale();

@@ -30,6 +30,9 @@ public final class SqlTypes {
             case INTEGER:
                 type = f.createSqlType(SqlTypeName.INTEGER);
                 break;
+            case SMALLINT:
+                type = f.createSqlType(SqlTypeName.SMALLINT);
+                break;
             case DOUBLE:
                 type = f.createSqlType(SqlTypeName.DOUBLE);
                 break;
@@ -72,9 +75,10 @@ public final class SqlTypes {
             case BIGINT:
                 return b.setKind(ColumnKind.BIGINT).build();
             case INTEGER:
+                return b.setKind(ColumnKind.INTEGER).build();
             case SMALLINT:
             case TINYINT:
-                return b.setKind(ColumnKind.INTEGER).build();
+                return b.setKind(ColumnKind.SMALLINT).build();
             case DOUBLE:
             case FLOAT:
             case REAL:
@@ -115,6 +119,9 @@ public final class SqlTypes {
                 return Timestamps.micros((LocalDateTime) v, "the value of column " + c.getName());
             case TIME:
                 return ((TimeOfDay) v).micros();
+            case SMALLINT:
+                // Calcite's SMALLINT is a short in generated code; the layer keeps an int
+                return ((Number) v).shortValue();
             default:
                 return v;
         }
@@ -191,6 +198,7 @@ public final class SqlTypes {
                 break;
             case BIGINT:
             case INTEGER:
+            case SMALLINT:
                 if (v instanceof BigDecimal && ((BigDecimal) v).stripTrailingZeros().scale() <= 0) {
                     return ((BigDecimal) v).longValueExact();
                 }

@@ -40,8 +40,10 @@ final class DdlTypes {
         switch (t.type() == Type.QUOTED ? "" : t.value()) {
             case "bigint", "int8":
                 return kind(ColumnKind.BIGINT);
-            case "integer", "int", "int4", "smallint", "int2":
+            case "integer", "int", "int4":
                 return kind(ColumnKind.INTEGER);
+            case "smallint", "int2":
+                return kind(ColumnKind.SMALLINT);
             case "double":
                 c.accept("precision");
                 return kind(ColumnKind.DOUBLE);

@@ -76,6 +76,7 @@ final class SqlValues {
                 }
                 break;
             case INTEGER:
+            case SMALLINT:
                 if (isIntegral(v) && ((Number) v).longValue() == ((Number) v).intValue()) {
                     return b.setInt32Value(((Number) v).intValue()).build();
                 }
