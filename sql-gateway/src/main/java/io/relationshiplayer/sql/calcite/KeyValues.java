@@ -85,7 +85,8 @@ final class KeyValues {
     @Nullable
     private static BigDecimal number(ColumnDef c, Object v) {
         ColumnKind kind = c.getType().getKind();
-        if (kind != ColumnKind.DECIMAL && kind != ColumnKind.BIGINT && kind != ColumnKind.INTEGER) {
+        if (kind != ColumnKind.DECIMAL && kind != ColumnKind.BIGINT && kind != ColumnKind.INTEGER
+                && kind != ColumnKind.SMALLINT) {
             return null;
         }
         if (v instanceof BigDecimal d) {
@@ -111,6 +112,8 @@ final class KeyValues {
                 return BigDecimal.valueOf(Long.MAX_VALUE);
             case INTEGER:
                 return BigDecimal.valueOf(Integer.MAX_VALUE);
+            case SMALLINT:
+                return BigDecimal.valueOf(Short.MAX_VALUE);
             default:
                 int digits = c.getType().getPrecision() - c.getType().getScale();
                 return BigDecimal.ONE.scaleByPowerOfTen(digits).subtract(BigDecimal.ONE.movePointLeft(
