@@ -57,7 +57,7 @@ class DdlParserTest {
         assertThat(t.getName()).isEqualTo("everything");
         assertThat(t.getPrimaryKeyList()).containsExactly("a");
         assertThat(types(t)).containsExactly(
-                "a BIGINT", "b BIGINT", "c INTEGER", "d INTEGER", "e INTEGER", "f INTEGER", "f2 INTEGER",
+                "a BIGINT", "b BIGINT", "c INTEGER", "d INTEGER", "e INTEGER", "f SMALLINT", "f2 SMALLINT",
                 "g DOUBLE", "h DOUBLE", "i DOUBLE", "j DOUBLE", "k DOUBLE", "k2 DOUBLE",
                 "l BOOLEAN", "m BOOLEAN",
                 "n VARCHAR(20)", "o VARCHAR(30)", "p VARCHAR", "q VARCHAR", "q2 VARCHAR",
