@@ -19,6 +19,10 @@ import org.junit.jupiter.api.Test;
  * scale included), update count and SQLSTATE must be the same.
  */
 class FastPathTest {
+    /** An INSERT of 400 rows of three parameters (given by {@link #manyParameters}): one statement. */
+    private static final String MANY_ROWS = "INSERT INTO a (id, small, bal) VALUES "
+            + String.join(", ", java.util.Collections.nCopies(400, "(?, ?, ?)"));
+
     private static final Object[][] STATEMENTS = {
         {"CREATE TABLE o (id BIGINT PRIMARY KEY, name VARCHAR(10) NOT NULL, email VARCHAR(20) UNIQUE)"},
         {"CREATE TABLE a (id BIGINT PRIMARY KEY, owner BIGINT REFERENCES o (id) ON DELETE SET NULL, "
@@ -90,6 +94,19 @@ class FastPathTest {
         {"UPDATE a SET small = 9 WHERE id = 10"},
         {"ROLLBACK"},
         {"SELECT * FROM a"},
+        // several VALUES rows of parameters (a UNION ALL of one-row branches in the plan)
+        {"INSERT INTO a (id, owner, small, bal, rate) VALUES (?, ?, ?, ?, ?), (?, ?, DEFAULT, ?, ?), (?, NULL, ? + 1, "
+                + "0.005, ?)", 30L, 2L, 1, new BigDecimal("1.005"), 0.5, 31, 3L, 2.675, null, 32L, 41, 2.5},
+        {"SELECT id, owner, small, bal, rate FROM a WHERE id >= 30"},
+        {"INSERT INTO a (id, small) VALUES (?, ?), (?, ?)", 40L, 1, 41L, 3_000_000_000L},
+        {"INSERT INTO a (id, small) VALUES (?, ?), (?, ? * 1000000000)", 40L, 1, 41L, 5},
+        {"INSERT INTO a (id, owner) VALUES (?, ?), (?, ?)", 40L, 2L, 41L, 42L},
+        {"INSERT INTO a (id) VALUES (?), (?)", 40L, 30L},
+        {"INSERT INTO a (id, note) VALUES (?, ?), (?, ?)", 40L, "ok", 41L, "too long text"},
+        {"INSERT INTO a (id, bal) VALUES (?, ?), (?, NULL)", 40L, 1, 41L},
+        {"SELECT COUNT(*) FROM a WHERE id >= 40"},
+        {MANY_ROWS},
+        {"SELECT COUNT(*), SUM(small), SUM(bal) FROM a WHERE id >= 1000"},
     };
 
     @Test
@@ -102,10 +119,21 @@ class FastPathTest {
             full.fastPath(false);
             for (Object[] s : STATEMENTS) {
                 String sql = (String) s[0];
-                List<Object> params = Arrays.asList(Arrays.copyOfRange(s, 1, s.length));
+                List<Object> params = sql.equals(MANY_ROWS) ? manyParameters()
+                        : Arrays.asList(Arrays.copyOfRange(s, 1, s.length));
                 assertThat(outcome(fast, sql, params)).as(sql).isEqualTo(outcome(full, sql, params));
             }
         }
+    }
+
+    private static List<Object> manyParameters() {
+        List<Object> params = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            params.add(1000L + i);
+            params.add(i);
+            params.add(new BigDecimal(i).movePointLeft(2));
+        }
+        return params;
     }
 
     /**

@@ -242,8 +242,12 @@ public final class FastPaths {
         if (first == null) {
             return null;
         }
-        var compiled = RexExecutorImpl.getExecutable(rex, expressions, first.getRowType()).getFunction();
-        return new FastPath.UnionRows(literalRows(first, rex, types), compiled, width);
+        try {
+            var compiled = RexExecutorImpl.getExecutable(rex, expressions, first.getRowType()).getFunction();
+            return new FastPath.UnionRows(literalRows(first, rex, types), compiled, width);
+        } catch (RuntimeException e) {
+            return null; // e.g. more code than one method may hold: the full plan runs it
+        }
     }
 
     /** The branches of {@code rel}, a UNION ALL possibly of UNION ALLs, in order. */
