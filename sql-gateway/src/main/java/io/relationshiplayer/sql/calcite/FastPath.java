@@ -39,9 +39,9 @@ public final class FastPath {
 
     /**
      * The rows of a UNION ALL whose branches are expressions over the same one-row VALUES ({@code valuesRows}'s
-     * one): {@code branches}, over that row, gives every branch's values in order, {@code width} per row.
+     * one): each of {@code parts}, over that row, gives the next branches' values in order, {@code width} per row.
      */
-    record UnionRows(List<Object[]> valuesRows, Function1<DataContext, Object[]> branches, int width) {
+    record UnionRows(List<Object[]> valuesRows, List<Function1<DataContext, Object[]>> parts, int width) {
     }
     @Nullable
     private final Function1<DataContext, Object[]> expressions;
@@ -105,10 +105,12 @@ public final class FastPath {
                 e.close();
             }
         } else if (union != null) {
-            context.row = valuesRows.get(0).clone();
-            Object[] all = union.branches().apply(context);
-            for (int i = 0; i < all.length; i += union.width()) {
-                source.add(java.util.Arrays.copyOfRange(all, i, i + union.width()));
+            for (Function1<DataContext, Object[]> part : union.parts()) {
+                context.row = valuesRows.get(0).clone();
+                Object[] values = part.apply(context);
+                for (int i = 0; i < values.length; i += union.width()) {
+                    source.add(java.util.Arrays.copyOfRange(values, i, i + union.width()));
+                }
             }
         } else {
             for (Object[] row : valuesRows) {

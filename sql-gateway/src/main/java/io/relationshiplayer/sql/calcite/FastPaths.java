@@ -42,6 +42,9 @@ public final class FastPaths {
             SqlKind.IS_TRUE, SqlKind.IS_FALSE, SqlKind.IS_NOT_TRUE, SqlKind.IS_NOT_FALSE, SqlKind.CASE,
             SqlKind.COALESCE);
 
+    /** Expressions of a multi-row VALUES compiled into one function, at most (whole rows of them). */
+    private static final int UNION_EXPRESSIONS = 256;
+
     /** Result types a query's rows convert from without Calcite's JDBC layer, exactly as it would. */
     private static final Set<SqlTypeName> QUERY_TYPES = EnumSet.of(SqlTypeName.BIGINT, SqlTypeName.INTEGER,
             SqlTypeName.SMALLINT, SqlTypeName.TINYINT, SqlTypeName.DOUBLE, SqlTypeName.FLOAT, SqlTypeName.REAL,
@@ -192,8 +195,8 @@ public final class FastPaths {
 
     /**
      * An INSERT of a multi-row VALUES that holds parameters, which Calcite plans as a UNION ALL of one branch per row:
-     * a calc (or nothing) over the same one-row VALUES of literals. Every branch's expressions are compiled together,
-     * once, and make the rows in their order; null for any other union.
+     * a calc (or nothing) over the same one-row VALUES of literals. The branches' expressions are compiled together, a
+     * few hundred to a function, once, and make the rows in their order; null for any other union.
      */
     @Nullable
     private static FastPath.UnionRows union(EnumerableUnion union, RexBuilder rex, JavaTypeFactory types) {
@@ -242,12 +245,19 @@ public final class FastPaths {
         if (first == null) {
             return null;
         }
+        // whole rows per function, few enough that a function's code stays far below a method's 64 KB
+        int perPart = Math.max(1, UNION_EXPRESSIONS / width) * width;
+        List<org.apache.calcite.linq4j.function.Function1<org.apache.calcite.DataContext, Object[]>> parts =
+                new ArrayList<>();
         try {
-            var compiled = RexExecutorImpl.getExecutable(rex, expressions, first.getRowType()).getFunction();
-            return new FastPath.UnionRows(literalRows(first, rex, types), compiled, width);
+            for (int from = 0; from < expressions.size(); from += perPart) {
+                parts.add(RexExecutorImpl.getExecutable(rex, expressions.subList(from, Math.min(expressions.size(),
+                        from + perPart)), first.getRowType()).getFunction());
+            }
         } catch (RuntimeException e) {
-            return null; // e.g. more code than one method may hold: the full plan runs it
+            return null; // code Calcite cannot compile: the full plan runs it
         }
+        return new FastPath.UnionRows(literalRows(first, rex, types), parts, width);
     }
 
     /** The branches of {@code rel}, a UNION ALL possibly of UNION ALLs, in order. */
