@@ -29,54 +29,32 @@ final class IntervalUnits {
         }
         char[] out = null;
         int len = sql.length();
-        int i = 0;
-        while (i < len) {
-            char c = sql.charAt(i);
-            if (c == '\'' || c == '"') {
-                i = StatementText.quotedEnd(sql, i, c);
-            } else if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
-                while (i < len && sql.charAt(i) != '\n' && sql.charAt(i) != '\r') {
-                    i++;
-                }
-            } else if (c == '/' && i + 1 < len && sql.charAt(i + 1) == '*') {
-                i = StatementText.blockCommentEnd(sql, i);
-            } else if (Character.isLetter(c) || c == '_') {
-                int start = i;
-                while (i < len && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_'
-                        || sql.charAt(i) == '$')) {
-                    i++;
-                }
-                boolean qualified = start > 0 && sql.charAt(start - 1) == '.';
-                if (qualified || i - start != INTERVAL.length()
-                        || !sql.regionMatches(true, start, INTERVAL, 0, INTERVAL.length())) {
-                    continue;
-                }
-                int open = i;
-                while (open < len && Character.isWhitespace(sql.charAt(open))) {
-                    open++;
-                }
-                if (open >= len || sql.charAt(open) != '\'') {
-                    continue;
-                }
-                int end = StatementText.quotedEnd(sql, open, '\'');
-                String text = sql.substring(open + 1, Math.max(open + 1, end - 1));
-                Matcher m = FORM.matcher(text);
-                if (end > len || sql.charAt(end - 1) != '\'' || !m.matches()
-                        || !UNITS.contains(m.group(2).toLowerCase(Locale.ROOT)) || qualifierFollows(sql, end)) {
-                    continue;
-                }
-                String written = "'" + m.group(1) + "' " + m.group(2);
-                if (out == null) {
-                    out = sql.toCharArray();
-                }
-                for (int k = open; k < end; k++) {
-                    int at = k - open;
-                    out[k] = at < written.length() ? written.charAt(at) : ' ';
-                }
-                i = end;
-            } else {
-                i++;
+        int from = 0;
+        for (int word; (word = StatementText.nextWord(sql, from, INTERVAL)) >= 0; ) {
+            from = word + INTERVAL.length();
+            int open = from;
+            while (open < len && Character.isWhitespace(sql.charAt(open))) {
+                open++;
             }
+            if (open >= len || sql.charAt(open) != '\'') {
+                continue;
+            }
+            int end = StatementText.quotedEnd(sql, open, '\'');
+            String text = sql.substring(open + 1, Math.max(open + 1, end - 1));
+            Matcher m = FORM.matcher(text);
+            if (end > len || sql.charAt(end - 1) != '\'' || !m.matches()
+                    || !UNITS.contains(m.group(2).toLowerCase(Locale.ROOT)) || qualifierFollows(sql, end)) {
+                continue;
+            }
+            String written = "'" + m.group(1) + "' " + m.group(2);
+            if (out == null) {
+                out = sql.toCharArray();
+            }
+            for (int k = open; k < end; k++) {
+                int at = k - open;
+                out[k] = at < written.length() ? written.charAt(at) : ' ';
+            }
+            from = end;
         }
         return out == null ? sql : new String(out);
     }

@@ -41,36 +41,15 @@ final class PostgresSyntax {
         }
         char[] out = sql.toCharArray();
         int len = sql.length();
-        int i = 0;
-        while (i < len) {
-            char c = sql.charAt(i);
-            if (c == '\'' || c == '"') {
-                i = StatementText.quotedEnd(sql, i, c);
-            } else if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
-                while (i < len && sql.charAt(i) != '\n' && sql.charAt(i) != '\r') {
-                    i++;
-                }
-            } else if (c == '/' && i + 1 < len && sql.charAt(i + 1) == '*') {
-                i = StatementText.blockCommentEnd(sql, i);
-            } else if (Character.isLetter(c) || c == '_') {
-                int start = i;
-                while (i < len && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_'
-                        || sql.charAt(i) == '$')) {
-                    i++;
-                }
-                boolean qualified = start > 0 && sql.charAt(start - 1) == '.';
-                if (!qualified && i - start == CURRENT_SCHEMA.length()
-                        && sql.regionMatches(true, start, CURRENT_SCHEMA, 0, CURRENT_SCHEMA.length())) {
-                    int open = skipSpace(sql, i);
-                    int close = open < len && sql.charAt(open) == '(' ? skipSpace(sql, open + 1) : -1;
-                    if (close >= 0 && close < len && sql.charAt(close) == ')') {
-                        out[open] = ' ';
-                        out[close] = ' ';
-                        i = close + 1;
-                    }
-                }
-            } else {
-                i++;
+        int from = 0;
+        for (int word; (word = StatementText.nextWord(sql, from, CURRENT_SCHEMA)) >= 0; ) {
+            from = word + CURRENT_SCHEMA.length();
+            int open = skipSpace(sql, from);
+            int close = open < len && sql.charAt(open) == '(' ? skipSpace(sql, open + 1) : -1;
+            if (close >= 0 && close < len && sql.charAt(close) == ')') {
+                out[open] = ' ';
+                out[close] = ' ';
+                from = close + 1;
             }
         }
         return new String(out);

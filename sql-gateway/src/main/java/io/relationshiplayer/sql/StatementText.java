@@ -107,6 +107,40 @@ public final class StatementText {
         return len;
     }
 
+    /**
+     * Where the next {@code word} (a whole word, any case, not after a '.') starts in {@code sql} at or after
+     * {@code from}, outside quotes and comments; -1 if nowhere.
+     */
+    static int nextWord(String sql, int from, String word) {
+        int len = sql.length();
+        int i = from;
+        while (i < len) {
+            char c = sql.charAt(i);
+            if (c == '\'' || c == '"') {
+                i = quotedEnd(sql, i, c);
+            } else if (c == '-' && i + 1 < len && sql.charAt(i + 1) == '-') {
+                while (i < len && sql.charAt(i) != '\n' && sql.charAt(i) != '\r') {
+                    i++;
+                }
+            } else if (c == '/' && i + 1 < len && sql.charAt(i + 1) == '*') {
+                i = blockCommentEnd(sql, i);
+            } else if (Character.isLetter(c) || c == '_') {
+                int start = i;
+                while (i < len && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_'
+                        || sql.charAt(i) == '$')) {
+                    i++;
+                }
+                boolean qualified = start > 0 && sql.charAt(start - 1) == '.';
+                if (!qualified && i - start == word.length() && sql.regionMatches(true, start, word, 0, word.length())) {
+                    return start;
+                }
+            } else {
+                i++;
+            }
+        }
+        return -1;
+    }
+
     /** Where the block comment starting at {@code from} ends; block comments nest, as in PostgreSQL. */
     static int blockCommentEnd(String sql, int from) {
         int depth = 0;
