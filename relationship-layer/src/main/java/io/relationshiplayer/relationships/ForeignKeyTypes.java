@@ -27,14 +27,15 @@ final class ForeignKeyTypes {
         }
         if (acceptedByPostgres(fk, pk)) {
             throw RelationalException.unsupported("foreign key \"" + foreignKey + "\": column \"" + c.getName()
-                    + "\" of type " + postgresName(c.getType()) + " cannot reference \"" + p.getName()
-                    + "\" of type " + postgresName(p.getType()) + " here (PostgreSQL compares them across types; "
-                    + "give both columns the same type)");
+                    + "\" of type " + Values.postgresName(c.getType()) + " cannot reference \"" + p.getName()
+                    + "\" of type " + Values.postgresName(p.getType())
+                    + " here (PostgreSQL compares them across types; give both columns the same type)");
         }
         throw new RelationalException(RelationalException.Kind.INVALID, RelationalException.DATATYPE_MISMATCH,
                 "foreign key constraint \"" + foreignKey + "\" cannot be implemented", "Key columns \""
                 + c.getName() + "\" and \"" + p.getName() + "\" are of incompatible types: "
-                + postgresName(c.getType()) + " and " + postgresName(p.getType()) + ".", null, foreignKey, null);
+                + Values.postgresName(c.getType()) + " and " + Values.postgresName(p.getType()) + ".", null, foreignKey,
+                null);
     }
 
     private static boolean integer(ColumnKind k) {
@@ -47,35 +48,5 @@ final class ForeignKeyTypes {
                 || fk == ColumnKind.DECIMAL && pk == ColumnKind.DOUBLE
                 || fk == ColumnKind.DATE && pk == ColumnKind.TIMESTAMP
                 || fk == ColumnKind.TIMESTAMP && pk == ColumnKind.DATE;
-    }
-
-    /** The type as PostgreSQL's messages name it ({@code format_type}). */
-    static String postgresName(ColumnType t) {
-        switch (t.getKind()) {
-            case BIGINT:
-                return "bigint";
-            case INTEGER:
-                return "integer";
-            case SMALLINT:
-                return "smallint";
-            case DOUBLE:
-                return "double precision";
-            case BOOLEAN:
-                return "boolean";
-            case VARCHAR:
-                return t.getLength() > 0 ? "character varying" : "text";
-            case VARBINARY:
-                return "bytea";
-            case DECIMAL:
-                return "numeric";
-            case DATE:
-                return "date";
-            case TIMESTAMP:
-                return "timestamp without time zone";
-            case TIME:
-                return "time without time zone";
-            default:
-                return Values.typeName(t);
-        }
     }
 }

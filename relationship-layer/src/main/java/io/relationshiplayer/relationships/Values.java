@@ -336,6 +336,36 @@ public final class Values {
         return b.setStringValue(v.toString()).build();
     }
 
+    /** The type as PostgreSQL's messages name it ({@code format_type}). */
+    public static String postgresName(ColumnType t) {
+        switch (t.getKind()) {
+            case BIGINT:
+                return "bigint";
+            case INTEGER:
+                return "integer";
+            case SMALLINT:
+                return "smallint";
+            case DOUBLE:
+                return "double precision";
+            case BOOLEAN:
+                return "boolean";
+            case VARCHAR:
+                return t.getLength() > 0 ? "character varying" : "text";
+            case VARBINARY:
+                return "bytea";
+            case DECIMAL:
+                return "numeric";
+            case DATE:
+                return "date";
+            case TIMESTAMP:
+                return "timestamp without time zone";
+            case TIME:
+                return "time without time zone";
+            default:
+                return typeName(t);
+        }
+    }
+
     public static String typeName(ColumnType t) {
         switch (t.getKind()) {
             case VARCHAR:

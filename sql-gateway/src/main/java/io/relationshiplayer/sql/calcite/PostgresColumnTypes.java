@@ -27,34 +27,9 @@ final class PostgresColumnTypes {
     private PostgresColumnTypes() {
     }
 
-    /** {@code data_type}: the type's SQL name as PostgreSQL spells it. */
+    /** {@code data_type}: the type's SQL name as PostgreSQL spells it (a VARCHAR of no length too). */
     static String dataType(ColumnType t) {
-        switch (t.getKind()) {
-            case BIGINT:
-                return "bigint";
-            case INTEGER:
-                return "integer";
-            case SMALLINT:
-                return "smallint";
-            case DOUBLE:
-                return "double precision";
-            case BOOLEAN:
-                return "boolean";
-            case VARCHAR:
-                return "character varying";
-            case VARBINARY:
-                return "bytea";
-            case DECIMAL:
-                return "numeric";
-            case DATE:
-                return "date";
-            case TIMESTAMP:
-                return "timestamp without time zone";
-            case TIME:
-                return "time without time zone";
-            default:
-                throw new IllegalArgumentException("no PostgreSQL type for " + t);
-        }
+        return t.getKind() == ColumnKind.VARCHAR ? "character varying" : Values.postgresName(t);
     }
 
     /** {@code udt_name}: the name of PostgreSQL's type in pg_catalog ({@code int8}, {@code varchar}, ...). */
